@@ -1,0 +1,24 @@
+"""The bot interface: a bot decides from the view of its own seat, never from the full state."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+
+class Bot(Protocol):
+    """A player that chooses one of the legal actions listed in its seat's view."""
+
+    name: str
+
+    def choose(self, view: Mapping[str, Any]) -> int:
+        """The id of one action from `view["legal_actions"]` (the view of this bot's own seat)."""
+        ...
+
+
+def legal_ids(view: Mapping[str, Any]) -> list[int]:
+    """The legal action ids a view offers its viewer; ValueError if it offers none."""
+    ids = [entry["id"] for entry in view["legal_actions"]]
+    if not ids:
+        raise ValueError("the view offers no legal action: it is not this seat's decision")
+    return ids

@@ -1,0 +1,22 @@
+"""The `ra` command: play in the terminal, replay records, run tournaments, serve the browser table."""
+
+from __future__ import annotations
+
+import typer
+
+from ra.commands import play, replay
+
+app = typer.Typer(
+    name="ra",
+    help="Reiner Knizia's Ra and RA and Write: play, replay, measure bots, and serve the browser table.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+play.register(app)
+replay.register(app)
+
+
+def main() -> None:
+    """Entry point of the `ra` console script."""
+    app()

@@ -1,0 +1,1 @@
+"""One module per `ra` sub-command; each exposes `register(app)`."""

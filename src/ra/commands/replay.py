@@ -1,0 +1,59 @@
+"""`ra replay`: replay a game record and print the resulting state."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from ra.core import GameState, Move, RecordError
+from ra.core.record import load_record
+from ra.core.record import replay as replay_record
+from ra.games import game_module
+
+
+def register(app: typer.Typer) -> None:
+    """Add the `replay` command to the `ra` app."""
+    app.command(name="replay")(replay)
+
+
+def replay(
+    record_file: Annotated[Path, typer.Argument(help="A game record (docs/RECORDS.md).", metavar="RECORD.json")],
+    step: Annotated[bool, typer.Option("--step", help="Print each action as it is applied.")] = False,
+    seat: Annotated[
+        int | None, typer.Option(help="Print this seat's view instead of the full state (-1: spectator).")
+    ] = None,
+) -> None:
+    """Replay a record and print the resulting state as JSON; exit code 2 if a move is illegal."""
+    try:
+        record = load_record(record_file)
+        module = game_module(record["game"])
+    except (RecordError, ValueError) as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+
+    def show(index: int, move: Move, state: GameState) -> None:
+        drew = f" draws={list(move.draws)}" if move.draws else ""
+        typer.echo(f"#{index} p{move.player} {module.action_to_str(move.action)}{drew}")
+
+    try:
+        state = replay_record(record, on_move=show if step else None)
+    except RecordError as exc:
+        typer.echo(f"error: illegal record: {exc}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(json.dumps(_summary(state, seat), indent=1))
+
+
+def _summary(state: GameState, seat: int | None) -> dict[str, Any]:
+    """What the replay prints: scores, winners at the end, and the state or a seat's view."""
+    over = state.is_terminal()
+    return {
+        "game": state.GAME,
+        "moves": len(state.history),
+        "over": over,
+        "scores": state.scores(),
+        "winners": state.winners() if over else [],
+        **({"state": state.to_json()} if seat is None else {"view": state.view(None if seat < 0 else seat)}),
+    }
