@@ -1,0 +1,151 @@
+"""Action ids and notation (docs/WRITE_ACTIONS.md). Ids are stable; notation is state-independent and round-trips.
+
+A card action combines "choose face-up card i" with "enter it in space s" (Gods, Nile) or "in line l"
+(Civilization); Pharaoh and Monument cards have one legal space each, so `cardI` is just the choice (it is also the
+action for a card that has no legal space and is lost). Bonus actions name the section, space and number or type.
+"""
+
+from __future__ import annotations
+
+from ra.core.errors import InvalidNotationError
+from ra.games.write.sheet import (
+    B_ANY,
+    B_CIV,
+    B_MONUMENT,
+    B_NILE,
+    B_PHARAOH,
+    C0,
+    M0,
+    NMON,
+    PH,
+    god_spaces,
+    nile_bounds,
+)
+from ra.games.write.tables import (
+    CIV_TYPES,
+    FACE_UP,
+    GOD_SPACES,
+    KINGDOMS,
+    MONUMENT_ROWS,
+    MONUMENT_TYPES,
+    NILE_BONUS_NUMBERS,
+    NILE_SPACES,
+    PHARAOH_SPACES,
+)
+
+# action kinds
+K_REVEAL, K_TAKE, K_CARD_GOD, K_CARD_NILE, K_CARD_CIV = range(5)
+K_BONUS_GOD, K_BONUS_PHARAOH, K_BONUS_NILE, K_BONUS_CIV, K_BONUS_MONUMENT, K_DECLINE = range(5, 11)
+KIND_WORDS: tuple[str, ...] = (
+    "reveal", "card", "card", "card", "card", "bonus", "bonus", "bonus", "bonus", "bonus", "decline",
+)
+
+NILE_LO, NILE_HI = NILE_BONUS_NUMBERS
+NILE_RANGE = NILE_HI - NILE_LO + 1
+NLINES = len(KINGDOMS)
+NCIV = len(CIV_TYPES)
+
+REVEAL = 0
+TAKE0 = REVEAL + 1
+CARD_GOD0 = TAKE0 + FACE_UP
+CARD_NILE0 = CARD_GOD0 + FACE_UP * GOD_SPACES
+CARD_CIV0 = CARD_NILE0 + FACE_UP * NILE_SPACES
+BONUS_GOD0 = CARD_CIV0 + FACE_UP * NLINES
+BONUS_PHARAOH = BONUS_GOD0 + GOD_SPACES
+BONUS_NILE0 = BONUS_PHARAOH + 1
+BONUS_CIV0 = BONUS_NILE0 + NILE_SPACES * NILE_RANGE
+BONUS_MONUMENT0 = BONUS_CIV0 + NLINES * NCIV
+DECLINE = BONUS_MONUMENT0 + len(MONUMENT_TYPES)
+NUM_ACTIONS = DECLINE + 1
+
+# Decoding tables: kind, face-up slot (-1), space / line (-1), number or type (-1)
+ACT_KIND: list[int] = []
+ACT_SLOT: list[int] = []
+ACT_SPACE: list[int] = []
+ACT_ARG: list[int] = []
+NOTATION: list[str] = []
+
+
+def _add(kind: int, slot: int, space: int, arg: int, text: str) -> None:
+    ACT_KIND.append(kind)
+    ACT_SLOT.append(slot)
+    ACT_SPACE.append(space)
+    ACT_ARG.append(arg)
+    NOTATION.append(text)
+
+
+_add(K_REVEAL, -1, -1, -1, "reveal")
+for _i in range(FACE_UP):
+    _add(K_TAKE, _i, -1, -1, f"card{_i + 1}")
+for _i in range(FACE_UP):
+    for _s in range(GOD_SPACES):
+        _add(K_CARD_GOD, _i, _s, -1, f"card{_i + 1}>god{_s + 1}")
+for _i in range(FACE_UP):
+    for _s in range(NILE_SPACES):
+        _add(K_CARD_NILE, _i, _s, -1, f"card{_i + 1}>nile{_s + 1}")
+for _i in range(FACE_UP):
+    for _s in range(NLINES):
+        _add(K_CARD_CIV, _i, _s, -1, f"card{_i + 1}>civ:{KINGDOMS[_s]}")
+for _s in range(GOD_SPACES):
+    _add(K_BONUS_GOD, -1, _s, -1, f"bonus>god{_s + 1}")
+_add(K_BONUS_PHARAOH, -1, -1, -1, "bonus>pharaoh")
+for _s in range(NILE_SPACES):
+    for _n in range(NILE_LO, NILE_HI + 1):
+        _add(K_BONUS_NILE, -1, _s, _n, f"bonus>nile{_s + 1}={_n}")
+for _s in range(NLINES):
+    for _t in range(NCIV):
+        _add(K_BONUS_CIV, -1, _s, _t, f"bonus>civ:{KINGDOMS[_s]}:{CIV_TYPES[_t]}")
+for _t in range(len(MONUMENT_TYPES)):
+    _add(K_BONUS_MONUMENT, -1, -1, _t, f"bonus>monument:{MONUMENT_TYPES[_t]}")
+_add(K_DECLINE, -1, -1, -1, "decline")
+assert len(NOTATION) == NUM_ACTIONS
+
+ACTION_BY_TEXT: dict[str, int] = {text: i for i, text in enumerate(NOTATION)}
+
+
+def action_to_str(action: int) -> str:
+    """The notation of an action id (InvalidNotationError for an id outside 0..NUM_ACTIONS-1)."""
+    if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
+        raise InvalidNotationError(f"no RA and Write action has id {action!r}")
+    return NOTATION[action]
+
+
+def str_to_action(text: str) -> int:
+    """The action id of a notation (case and surrounding spaces ignored); InvalidNotationError otherwise."""
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"an action notation is a string, not {text!r}")
+    key = text.strip().lower().replace(" ", "")
+    try:
+        return ACTION_BY_TEXT[key]
+    except KeyError:
+        raise InvalidNotationError(
+            f"{text!r} is not RA and Write notation (e.g. reveal, card2, card1>god4, card3>nile7, "
+            "card1>civ:old, bonus>nile5=12, bonus>civ:new:art, bonus>monument:sphinx, decline)"
+        ) from None
+
+
+def bonus_nile(space: int, number: int) -> int:
+    """The id of the Nile bonus entry `number` in 0-based `space`."""
+    return BONUS_NILE0 + space * NILE_RANGE + number - NILE_LO
+
+
+def bonus_actions(s: list[int], b: int, kind: int, limit: int) -> list[int]:
+    """The legal bonus entries (plus decline) of a pending bonus entry of this kind."""
+    out: list[int] = []
+    if kind == B_ANY:
+        out = [BONUS_GOD0 + x for x in god_spaces(s, b, limit)]
+    if (kind in (B_PHARAOH, B_ANY)) and s[b + PH] < PHARAOH_SPACES:
+        out.append(BONUS_PHARAOH)
+    if kind in (B_NILE, B_ANY):
+        for j, lo, hi in nile_bounds(s, b):
+            base = BONUS_NILE0 + j * NILE_RANGE - NILE_LO
+            out += range(base + lo, base + hi + 1)
+    if kind in (B_CIV, B_ANY):
+        lines = (limit,) if limit >= 0 else range(len(KINGDOMS))
+        for x in lines:
+            lb = b + C0 + x * NCIV
+            out += [BONUS_CIV0 + x * NCIV + t for t in range(NCIV) if not s[lb + t]]
+    if kind in (B_MONUMENT, B_ANY):
+        out += [BONUS_MONUMENT0 + t for t in range(NMON) if s[b + M0 + t] < MONUMENT_ROWS]
+    out.append(DECLINE)
+    return out

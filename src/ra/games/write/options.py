@@ -1,0 +1,59 @@
+"""Table options for RA and Write (rules/ra-and-write.md §2, §3, §7)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 5
+OPTION_KEYS = ("players", "names", "kingdom_limited", "first_player")
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Players (2-5), names, the kingdom-limited variant (§2) and an explicit starting seat (§3)."""
+
+    players: int = 3
+    names: tuple[str, ...] = ()
+    kingdom_limited: bool = False
+    first_player: int | None = None
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any] | Options | None) -> Options:
+        """Options from a mapping (as in records); ValueError names the bad option."""
+        if isinstance(data, Options):
+            return data
+        data = dict(data or {})
+        unknown = set(data) - set(OPTION_KEYS)
+        if unknown:
+            raise ValueError(f"unknown RA and Write options: {', '.join(sorted(unknown))}")
+        players = data.get("players", 3)
+        if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"RA and Write is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players!r}")
+        names = data.get("names") or ()
+        if isinstance(names, str) or not all(isinstance(n, str) for n in names) or (
+            names and len(names) != players
+        ):
+            raise ValueError(f"names must be a list of {players} strings")
+        limited = data.get("kingdom_limited", False)
+        if not isinstance(limited, bool):
+            raise ValueError("kingdom_limited must be true or false")
+        first = data.get("first_player")
+        if first is not None and (isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players):
+            raise ValueError(f"first_player must be a seat 0..{players - 1}, not {first!r}")
+        return cls(players, tuple(names), limited, first)
+
+    def player_names(self) -> list[str]:
+        """The players' names by seat (defaults "Player 1", ...)."""
+        return list(self.names) if self.names else [f"Player {i + 1}" for i in range(self.players)]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as a JSON-able mapping (names omitted when defaulted)."""
+        out: dict[str, Any] = {"players": self.players, "kingdom_limited": self.kingdom_limited}
+        if self.names:
+            out["names"] = list(self.names)
+        if self.first_player is not None:
+            out["first_player"] = self.first_player
+        return out

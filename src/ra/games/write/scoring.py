@@ -1,0 +1,110 @@
+"""Scoring (rules/ra-and-write.md §5 Kingdoms, §6 end bonuses, final score and the God-numbers tie-break)."""
+
+from __future__ import annotations
+
+from ra.games.write.sheet import C0, G0, GT, M0, N0, NCIV, NMON, PH, W
+from ra.games.write.tables import (
+    CIV_TABLE,
+    END_BONUS_POINTS,
+    END_BONUSES,
+    GOD_SPACES,
+    GOD_SPACES_PER_KINGDOM,
+    MAJORITY_PENALTY_MIN_PLAYERS,
+    MAJORITY_POINTS,
+    MONUMENT_POINTS_PER_COLUMN,
+    MONUMENT_ROWS,
+    NILE_POINTS_PER_SPACE,
+    NILE_SPACES,
+    PHARAOH_SPACES,
+)
+
+NSEC = 5  # gods, pharaohs, nile, civilization, monuments
+NEND = len(END_BONUSES)
+
+
+def majority_points(values: list[int]) -> list[int]:
+    """§5 Gods/Pharaohs: highest (or equal) +5; with 3+ players lowest (or equal) -5; all equal: 0 for all."""
+    hi, lo = max(values), min(values)
+    if hi == lo:
+        return [0] * len(values)
+    penalty = len(values) >= MAJORITY_PENALTY_MIN_PLAYERS
+    return [
+        MAJORITY_POINTS if v == hi else (-MAJORITY_POINTS if penalty and v == lo else 0) for v in values
+    ]
+
+
+def score_kingdom(s: list[int], players: int, k: int) -> tuple[list[int], list[int]]:
+    """§5: score Kingdom k on every scoresheet; returns (what counts, points), each flat [player * 5 + section].
+
+    Also writes each player's Gods total box for the Kingdom if it is still empty (empty spaces count 0).
+    """
+    counts: list[int] = []
+    for p in range(players):
+        b = p * W
+        g = b + G0 + k * GOD_SPACES_PER_KINGDOM
+        gods = s[g] + s[g + 1] + s[g + 2]
+        if s[b + GT + k] < 0:
+            s[b + GT + k] = gods
+        nile = NILE_SPACES - s[b + N0 : b + N0 + NILE_SPACES].count(0)
+        civ = sum(s[b + C0 + k * NCIV : b + C0 + (k + 1) * NCIV])
+        mon = NMON - s[b + M0 : b + M0 + NMON].count(0)
+        counts += [gods, s[b + PH], nile, civ, mon]
+    gods_pts = majority_points(counts[0::NSEC])
+    phar_pts = majority_points(counts[1::NSEC])
+    points: list[int] = []
+    for p in range(players):
+        row = counts[p * NSEC : p * NSEC + NSEC]
+        points += [
+            gods_pts[p],
+            phar_pts[p],
+            row[2] * NILE_POINTS_PER_SPACE,
+            CIV_TABLE[row[3]],
+            row[4] * MONUMENT_POINTS_PER_COLUMN,
+        ]
+    return counts, points
+
+
+def end_bonuses(s: list[int], players: int) -> list[int]:
+    """§6: per player the five end bonus entries (flat [player * 5 + bonus]), in END_BONUSES order."""
+    out: list[int] = []
+    for p in range(players):
+        b = p * W
+        cols = s[b + M0 : b + M0 + NMON]
+        out += [
+            END_BONUS_POINTS if 0 not in s[b + G0 : b + G0 + GOD_SPACES] else 0,
+            END_BONUS_POINTS if s[b + PH] == PHARAOH_SPACES else 0,
+            END_BONUS_POINTS if 0 not in s[b + N0 : b + N0 + NILE_SPACES] else 0,
+            END_BONUS_POINTS if 0 not in cols else 0,
+            END_BONUS_POINTS * cols.count(MONUMENT_ROWS),
+        ]
+    return out
+
+
+def totals(players: int, kpoints: list[list[int]], bonuses: list[int]) -> list[int]:
+    """Running totals: the scored Kingdoms' section points plus end bonuses (once scored)."""
+    out = [0] * players
+    for pts in kpoints:
+        for p in range(players):
+            out[p] += sum(pts[p * NSEC : p * NSEC + NSEC])
+    if bonuses:
+        for p in range(players):
+            out[p] += sum(bonuses[p * NEND : p * NEND + NEND])
+    return out
+
+
+def god_numbers(s: list[int], p: int) -> list[int]:
+    """The numbers in player p's Gods row, highest first (bonus 20s included) — the §6 tie-break key."""
+    b = p * W
+    return sorted((v for v in s[b + G0 : b + G0 + GOD_SPACES] if v), reverse=True)
+
+
+def winners(s: list[int], final: list[int]) -> tuple[list[int], bool]:
+    """§6: the winning seats and whether the God-numbers tie-break was needed (a still-tied win is shared)."""
+    best = max(final)
+    tied = [p for p, v in enumerate(final) if v == best]
+    if len(tied) == 1:
+        return tied, False
+    # Compare God numbers from highest down; a player who runs out of numbers first loses (list order does this).
+    keys = {p: god_numbers(s, p) for p in tied}
+    top = max(keys.values())
+    return [p for p in tied if keys[p] == top], True

@@ -1,0 +1,199 @@
+"""The scoresheet model (rules/ra-and-write.md §2): five sections, placement rules and bonus symbols.
+
+All players' scoresheets live in one flat list of small ints (cheap to copy); player p's sheet starts at
+``p * W``. Entry functions write one entry and return the bonus entry it earns (or NO_BONUS); the bonus symbol is
+crossed out as soon as it is achieved, whether the bonus is then made, declined or lost.
+"""
+
+from __future__ import annotations
+
+from ra.games.write.tables import (
+    CIV_LINE_BONUS_AT,
+    CIV_SPACES,
+    CIV_TYPES,
+    GOD_SPACES,
+    GOD_SPACES_PER_KINGDOM,
+    KINGDOMS,
+    MONUMENT_ROWS,
+    MONUMENT_TYPES,
+    NILE_BONUS_NUMBERS,
+    NILE_PARTS,
+    NILE_SPACES,
+    PART_OF,
+    PART_SPACES,
+    PHARAOH_NILE_SYMBOLS,
+    PHARAOH_SPACES,
+    SYMBOL_AT,
+)
+
+# --- offsets in one player's block -------------------------------------------------------------------------------
+G0 = 0  # Gods spaces (kingdom * 3 + i), 0 = empty, else the number written
+PH = G0 + GOD_SPACES  # Pharaohs: number of marked spaces (always the leftmost ones)
+N0 = PH + 1  # Nile spaces, 0 = empty
+C0 = N0 + NILE_SPACES  # Civilization spaces (line * 5 + type), 0/1
+M0 = C0 + CIV_SPACES  # Monument columns: number of marks (top down)
+GB = M0 + len(MONUMENT_TYPES)  # Gods Kingdom bonus symbol crossed out (per Kingdom)
+SY = GB + len(KINGDOMS)  # Pharaoh Nile symbols crossed out
+NP = SY + len(PHARAOH_NILE_SYMBOLS)  # Nile part bonus symbols crossed out
+CL = NP + len(NILE_PARTS)  # Civilization line bonus symbols crossed out
+MT = CL + len(KINGDOMS)  # Monuments all-tops bonus crossed out (once per game)
+GT = MT + 1  # Gods total boxes (-1 = empty)
+PEND = GT + len(KINGDOMS)  # the pending bonus entry (a bonus kind), 0 = none
+CHOSEN = PEND + 1  # face-up slot chosen this turn, -1 = none yet
+W = CHOSEN + 1  # block width
+
+NCIV = len(CIV_TYPES)
+NMON = len(MONUMENT_TYPES)
+
+# --- bonus entry kinds ---------------------------------------------------------------------------------------------
+NO_BONUS, B_PHARAOH, B_NILE, B_CIV, B_MONUMENT, B_ANY = range(6)
+BONUS_NAMES: tuple[str, ...] = ("", "pharaohs", "nile", "civilization", "monuments", "any")
+BONUS_TITLES: tuple[str, ...] = ("", "Pharaohs", "Nile", "Civilization", "Monuments", "any section")
+
+
+def blank_block() -> list[int]:
+    """One empty scoresheet block."""
+    block = [0] * W
+    for k in range(len(KINGDOMS)):
+        block[GT + k] = -1
+    block[CHOSEN] = -1
+    return block
+
+
+# --- entries (each returns the bonus entry earned) -----------------------------------------------------------------
+def write_god(s: list[int], b: int, space: int, number: int) -> int:
+    """§2 Gods: write a number; filling a Kingdom's 3rd space writes its total and earns a Pharaohs bonus entry."""
+    s[b + space] = number
+    k = space // GOD_SPACES_PER_KINGDOM
+    kb = b + k * GOD_SPACES_PER_KINGDOM
+    if s[kb] and s[kb + 1] and s[kb + 2]:
+        if s[b + GT + k] < 0:
+            s[b + GT + k] = s[kb] + s[kb + 1] + s[kb + 2]
+        if not s[b + GB + k]:
+            s[b + GB + k] = 1
+            return B_PHARAOH
+    return NO_BONUS
+
+
+def mark_pharaoh(s: list[int], b: int) -> int:
+    """§2 Pharaohs: mark the leftmost empty space; a Nile symbol earns a Nile bonus entry."""
+    c = s[b + PH]
+    s[b + PH] = c + 1
+    sym = SYMBOL_AT[c]
+    if sym >= 0 and not s[b + SY + sym]:
+        s[b + SY + sym] = 1
+        return B_NILE
+    return NO_BONUS
+
+
+def write_nile(s: list[int], b: int, space: int, number: int) -> int:
+    """§2 Nile: write a number; filling a part's 3rd space earns a Civilization bonus entry."""
+    s[b + N0 + space] = number
+    part = PART_OF[space]
+    if not s[b + NP + part]:
+        for x in PART_SPACES[part]:
+            if not s[b + N0 + x]:
+                return NO_BONUS
+        s[b + NP + part] = 1
+        return B_CIV
+    return NO_BONUS
+
+
+def mark_civ(s: list[int], b: int, line: int, kind: int) -> int:
+    """§2 Civilization: mark a space; a line reaching 3 marks earns a Monuments bonus entry (once per line)."""
+    lb = b + C0 + line * NCIV
+    s[lb + kind] = 1
+    if not s[b + CL + line] and sum(s[lb : lb + NCIV]) >= CIV_LINE_BONUS_AT:
+        s[b + CL + line] = 1
+        return B_MONUMENT
+    return NO_BONUS
+
+
+def mark_monument(s: list[int], b: int, kind: int) -> int:
+    """§2 Monuments: mark the topmost empty space; all eight tops filled earns an any-section bonus (once)."""
+    c = s[b + M0 + kind]
+    s[b + M0 + kind] = c + 1
+    if c == 0 and not s[b + MT] and all(s[b + M0 : b + M0 + NMON]):
+        s[b + MT] = 1
+        return B_ANY
+    return NO_BONUS
+
+
+# --- legal spaces --------------------------------------------------------------------------------------------------
+def god_spaces(s: list[int], b: int, limit: int) -> list[int]:
+    """Empty Gods spaces (only the current Kingdom's when `limit` >= 0, the kingdom-limited variant)."""
+    if limit >= 0:
+        lo = limit * GOD_SPACES_PER_KINGDOM
+        return [i for i in range(lo, lo + GOD_SPACES_PER_KINGDOM) if not s[b + i]]
+    return [i for i in range(GOD_SPACES) if not s[b + i]]
+
+
+def civ_lines(s: list[int], b: int, kind: int, limit: int) -> list[int]:
+    """Lines whose space of this Civilization type is empty (current line only in the variant)."""
+    lines = (limit,) if limit >= 0 else range(len(KINGDOMS))
+    return [x for x in lines if not s[b + C0 + x * NCIV + kind]]
+
+
+def nile_spaces(s: list[int], b: int, number: int) -> list[int]:
+    """Empty Nile spaces where `number` keeps the row non-decreasing (blank gaps allowed)."""
+    lo = -1
+    hi = NILE_SPACES
+    for j in range(NILE_SPACES):
+        v = s[b + N0 + j]
+        if v:
+            if v < number:
+                lo = j
+            elif v > number:
+                hi = j
+                break
+    return [j for j in range(lo + 1, hi) if not s[b + N0 + j]]
+
+
+def nile_bounds(s: list[int], b: int) -> list[tuple[int, int, int]]:
+    """(space, lowest, highest) number allowed in each empty Nile space for a bonus entry."""
+    lo_all, hi_all = NILE_BONUS_NUMBERS
+    row = s[b + N0 : b + N0 + NILE_SPACES]
+    out: list[tuple[int, int, int]] = []
+    lo = lo_all
+    for j, v in enumerate(row):
+        if v:
+            lo = v
+        else:
+            hi = hi_all
+            for w in row[j + 1 :]:
+                if w:
+                    hi = w
+                    break
+            if lo <= hi:
+                out.append((j, lo, hi))
+    return out
+
+
+def nile_conflict(s: list[int], b: int, space: int, number: int) -> str | None:
+    """Why `number` may not go in Nile `space` ("the Nile must not decrease: 7 is left of 5"), or None."""
+    for j in range(space):
+        v = s[b + N0 + j]
+        if v > number:
+            return f"the Nile must not decrease: {v} is left of {number}"
+    for j in range(space + 1, NILE_SPACES):
+        v = s[b + N0 + j]
+        if v and v < number:
+            return f"the Nile must not decrease: {number} is left of {v}"
+    return None
+
+
+def bonus_possible(s: list[int], b: int, kind: int, limit: int) -> bool:
+    """True if a bonus entry of this kind has at least one legal space (else it is lost)."""
+    if kind == B_PHARAOH:
+        return s[b + PH] < PHARAOH_SPACES
+    if kind == B_NILE:
+        return 0 in s[b + N0 : b + N0 + NILE_SPACES]
+    if kind == B_CIV:
+        if limit >= 0:
+            return 0 in s[b + C0 + limit * NCIV : b + C0 + (limit + 1) * NCIV]
+        return 0 in s[b + C0 : b + C0 + CIV_SPACES]
+    if kind == B_MONUMENT:
+        return min(s[b + M0 : b + M0 + NMON]) < MONUMENT_ROWS
+    return bool(god_spaces(s, b, limit)) or any(
+        bonus_possible(s, b, k, limit) for k in (B_PHARAOH, B_NILE, B_CIV, B_MONUMENT)
+    )

@@ -1,0 +1,94 @@
+"""Storage helpers for the RA and Write state: the deck from an `order`, and the exact JSON round trip."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ra.core.protocol import Move
+from ra.games.write.options import Options
+from ra.games.write.sheet import BONUS_NAMES
+from ra.games.write.tables import CARD_CODES, CARD_NAMES, DECK, DECK_COUNTS, PHASE_NAMES
+
+if TYPE_CHECKING:
+    from ra.games.write.state import State
+
+
+def deck_from_order(order: list[str] | tuple[str, ...]) -> tuple[int, ...]:
+    """The deck: `order` (card names, first revealed first, possibly a prefix), then the rest canonically."""
+    left = dict(DECK_COUNTS)
+    codes: list[int] = []
+    for name in order:
+        if name not in CARD_CODES:
+            raise ValueError(f"{name!r} is not an RA and Write card (e.g. god:17, nile:4, pharaoh, civ:art, ra)")
+        if left[name] == 0:
+            raise ValueError(f"the deck holds only {DECK_COUNTS[name]} {name} card(s)")
+        left[name] -= 1
+        codes.append(CARD_CODES[name])
+    for c in DECK:
+        name = CARD_NAMES[c]
+        if left[name]:
+            left[name] -= 1
+            codes.append(c)
+    return tuple(codes)
+
+
+def state_to_json(st: State) -> dict[str, Any]:
+    """The full state as JSON-able data (includes the deck order; for storage, not for players)."""
+    return {
+        "game": st.GAME,
+        "options": st.options.to_dict(),
+        "seed": st.seed,
+        "order": list(st.order) if st.order is not None else None,
+        "deck": [CARD_NAMES[c] for c in st.deck],
+        "pos": st.pos,
+        "face": [CARD_NAMES[c] for c in st.face],
+        "sheets": list(st.s),
+        "phase": PHASE_NAMES[st.phase],
+        "active": st.active,
+        "turn": st.turn,
+        "ra": st.ra,
+        "current": list(st._cur),
+        "used": [CARD_NAMES[c] for c in st.used],
+        "lost": [[t, p, lost_name(code)] for t, p, code in st.lost],
+        "kingdom_counts": [list(x) for x in st.kcounts],
+        "kingdom_points": [list(x) for x in st.kpoints],
+        "end_bonuses": list(st.bonuses),
+        "history": [[m.player, m.action, list(m.draws)] for m in st.history],
+    }
+
+
+def state_from_json(st: State, data: Mapping[str, Any]) -> None:
+    """Fill a bare State from `to_json` data."""
+    st.options = Options.from_mapping(data["options"])
+    st.num_players = st.options.players
+    st.seed = data["seed"]
+    st.order = tuple(data["order"]) if data["order"] is not None else None
+    st.deck = tuple(CARD_CODES[n] for n in data["deck"])
+    st.pos = data["pos"]
+    st.face = [CARD_CODES[n] for n in data["face"]]
+    st.s = list(data["sheets"])
+    st.phase = PHASE_NAMES.index(data["phase"])
+    st.active = data["active"]
+    st.turn = data["turn"]
+    st.ra = data["ra"]
+    st._cur = tuple(data["current"])
+    st.used = [CARD_CODES[n] for n in data["used"]]
+    st.lost = [(t, p, lost_code(n)) for t, p, n in data["lost"]]
+    st.kcounts = [list(x) for x in data["kingdom_counts"]]
+    st.kpoints = [list(x) for x in data["kingdom_points"]]
+    st.bonuses = list(data["end_bonuses"])
+    st.history = [Move(p, a, tuple(d)) for p, a, d in data["history"]]
+    st.limited = st.options.kingdom_limited
+
+
+def lost_name(code: int) -> str:
+    """A lost entry's name: the card name, or ``bonus:<section>`` for a lost bonus entry."""
+    return CARD_NAMES[code] if code >= 0 else f"bonus:{BONUS_NAMES[-code]}"
+
+
+def lost_code(name: str) -> int:
+    """The inverse of `lost_name`."""
+    if name.startswith("bonus:"):
+        return -BONUS_NAMES.index(name[6:])
+    return CARD_CODES[name]
