@@ -1,0 +1,94 @@
+"""Table options of a Ra game, validated with clear ValueErrors (rules/ra.md §2, R1, R3, A1)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ra.games.ra.tables import (
+    CENTRAL_START_DISK,
+    DISK_GROUPS,
+    FINAL_FLOOR_RULES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+)
+
+OPTION_KEYS = ("players", "names", "scores_visible", "disk_groups", "final_floor")
+
+
+def disks_in_use(players: int) -> list[int]:
+    """Every sun disk used at this player count, the central disk 1 included (§2)."""
+    return sorted([CENTRAL_START_DISK, *(d for g in DISK_GROUPS[players] for d in g)])
+
+
+@dataclass(frozen=True)
+class Options:
+    """The table options: player count, names, score visibility (R3), dealt disk groups, epoch-3 floor (A1)."""
+
+    players: int
+    names: tuple[str, ...]
+    scores_visible: bool = False
+    disk_groups: tuple[tuple[int, ...], ...] | None = None
+    final_floor: str = "once"
+
+    @classmethod
+    def from_mapping(cls, options: Mapping[str, Any] | Options) -> Options:
+        """Validate a mapping of options (or pass an Options through)."""
+        if isinstance(options, Options):
+            return options
+        if not isinstance(options, Mapping):
+            raise ValueError(f"Ra options are a mapping, not {type(options).__name__}")
+        unknown = sorted(set(options) - set(OPTION_KEYS))
+        if unknown:
+            raise ValueError(f"unknown Ra option(s) {unknown}: expected some of {list(OPTION_KEYS)}")
+        players = options.get("players")
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ValueError("option 'players' is required: the number of players, 2 to 5")
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(f"Ra is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+        names = options.get("names")
+        if names is None:
+            names = [f"Player {i + 1}" for i in range(players)]
+        if isinstance(names, str) or not all(isinstance(x, str) for x in names) or len(names) != players:
+            raise ValueError(f"option 'names' must be a list of {players} strings")
+        visible = options.get("scores_visible", False)
+        if not isinstance(visible, bool):
+            raise ValueError("option 'scores_visible' must be true or false")
+        floor = options.get("final_floor", "once")
+        if floor not in FINAL_FLOOR_RULES:
+            raise ValueError(f"option 'final_floor' must be one of {list(FINAL_FLOOR_RULES)}, not {floor!r}")
+        groups = options.get("disk_groups")
+        checked = None if groups is None else check_disk_groups(groups, players)
+        return cls(players, tuple(names), visible, checked, floor)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as JSON-able data (never a seed)."""
+        return {
+            "players": self.players,
+            "names": list(self.names),
+            "scores_visible": self.scores_visible,
+            "disk_groups": None if self.disk_groups is None else [list(g) for g in self.disk_groups],
+            "final_floor": self.final_floor,
+        }
+
+
+def check_disk_groups(groups: Any, players: int) -> tuple[tuple[int, ...], ...]:
+    """Validate explicit per-seat disk lists: together with the central disk 1, exactly this count's disks (§2)."""
+    if isinstance(groups, str | bytes) or not hasattr(groups, "__len__") or len(groups) != players:
+        raise ValueError(f"option 'disk_groups' must list one group of sun disks per seat ({players} seats)")
+    out = []
+    for seat, group in enumerate(groups):
+        if isinstance(group, str | bytes) or not hasattr(group, "__iter__"):
+            raise ValueError(f"disk group of seat {seat} must be a list of sun disks")
+        disks = list(group)
+        if not disks or not all(isinstance(d, int) and not isinstance(d, bool) for d in disks):
+            raise ValueError(f"disk group of seat {seat} must be a non-empty list of sun disk numbers")
+        out.append(tuple(sorted(disks, reverse=True)))
+    used = sorted([CENTRAL_START_DISK, *(d for g in out for d in g)])
+    if used != disks_in_use(players):
+        raise ValueError(
+            f"disk groups must hold each sun disk of {disks_in_use(players)} except the central disk "
+            f"{CENTRAL_START_DISK} exactly once, got {[list(g) for g in out]}"
+        )
+    return tuple(out)

@@ -1,0 +1,121 @@
+"""Helpers shared by the Ra tests: invariant checks and scenario builders."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from ra.games.ra import State
+from ra.games.ra.options import disks_in_use
+from ra.games.ra.tables import COUNTS, NK, RA, TOTAL_TILES
+
+
+def tile_census(st: State) -> list[int]:
+    """Per kind: bag + auction track + Ra track + held + pending god-taken disasters + discarded."""
+    counts = [0] * NK
+    for t in st.bag:
+        counts[t] += 1
+    for t in st.track:
+        counts[t] += 1
+    counts[RA] += st.ra_filled
+    for i, c in enumerate(st.held):
+        counts[i % NK] += c
+    for i, c in enumerate(st.pending):
+        counts[19 + i] += c
+    for k, c in enumerate(st.discard):
+        counts[k] += c
+    return counts
+
+
+def check_invariants(st: State) -> None:
+    """Every invariant that must hold after every action."""
+    assert tile_census(st) == list(COUNTS) and sum(tile_census(st)) == TOTAL_TILES
+    assert all(c >= 0 for c in st.held) and all(c >= 0 for c in st.discard)
+    disks = [st.central] + [d for p in range(st.num_players) for d in st.up[p] + st.down[p]]
+    assert sorted(disks) == disks_in_use(st.num_players)
+    assert all(s >= 0 for s in st.scores())
+    if not st.is_terminal():
+        assert RA in st.bag, "§8.5: the bag holds a Ra tile while an epoch runs"
+        assert len(st.track) <= 8
+        assert st.legal_actions(), "the deciding seat always has a legal action"
+    data = st.to_json()
+    assert json.loads(json.dumps(data)) == data
+    assert State.from_json(data).to_json() == data
+    assert st.clone() == st
+    for viewer in [None, *range(st.num_players)]:
+        text = json.dumps(st.view(viewer))
+        assert '"seed"' not in text and '"order"' not in text and '"history"' not in text
+
+
+def play_random(players: int, seed: int, rng_seed: int | None = None, check: bool = False) -> State:
+    """A complete game with uniformly random legal actions (checked with apply)."""
+    rng = random.Random(seed if rng_seed is None else rng_seed)
+    st = State.new({"players": players}, seed=seed)
+    while not st.is_terminal():
+        st.apply(rng.choice(st.legal_actions()), st.current_players()[0])
+        if check:
+            check_invariants(st)
+    return st
+
+
+def scenario(players: int, order: list[str], groups: list[list[int]] | None = None, **options: Any) -> State:
+    """A game whose bag starts with `order` (the rest canonical) and, optionally, explicit disk groups."""
+    opts: dict[str, Any] = {"players": players, **options}
+    if groups is not None:
+        opts["disk_groups"] = groups
+    return State.new(opts, order=order)
+
+
+def act(st: State, *notations: str) -> State:
+    """Apply actions by notation for the deciding seat; returns the state."""
+    from ra.games.ra import str_to_action
+
+    for text in notations:
+        st.apply(str_to_action(text), st.current_players()[0])
+    return st
+
+
+G2 = [[9, 6, 5, 2], [8, 7, 4, 3]]
+G3 = [[13, 8, 5, 2], [12, 9, 6, 3], [11, 10, 7, 4]]
+G4 = [[13, 6, 2], [12, 7, 3], [11, 8, 4], [10, 9, 5]]
+G5 = [[16, 7, 2], [15, 8, 3], [14, 9, 4], [13, 10, 5], [12, 11, 6]]
+
+
+def give(st: State, seat: int, kind: str, count: int = 1) -> State:
+    """Move `count` tiles of `kind` from the bottom of the bag into a seat's holdings (keeps the census)."""
+    from ra.games.ra.tables import KIND_INDEX
+
+    k = KIND_INDEX[kind]
+    for _ in range(count):
+        st.bag.remove(k)
+        st.held[seat * NK + k] += 1
+    return st
+
+
+def held(st: State, seat: int) -> dict[str, int]:
+    """A seat's tiles as {kind: count}."""
+    return st.view(seat)["tiles"][seat]  # type: ignore[no-any-return]
+
+
+def notations(st: State) -> list[str]:
+    """The current legal actions as notation."""
+    from ra.games.ra import action_to_str
+
+    return [action_to_str(a) for a in st.legal_actions()]
+
+
+def put_on_track(st: State, *kinds: str) -> State:
+    """Move tiles from the bottom of the bag onto the auction track (keeps the census)."""
+    from ra.games.ra.tables import KIND_INDEX
+
+    for kind in kinds:
+        st.bag.remove(KIND_INDEX[kind])
+        st.track.append(KIND_INDEX[kind])
+    return st
+
+
+def seat0_wins(st: State, *kinds: str) -> State:
+    """3 players, seat 0 to play: put `kinds` on the track, invoke Ra, others pass, seat 0 bids disk 2."""
+    put_on_track(st, *kinds)
+    return act(st, "ra", "pass", "pass", "bid:2")

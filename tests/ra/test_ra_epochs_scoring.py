@@ -1,0 +1,148 @@
+"""rules/ra.md §8 (end of an epoch) and §9 (scoring, floor, winner)."""
+
+from __future__ import annotations
+
+import pytest
+from ra_helpers import G2, G3, act, give, held, scenario
+
+from ra.games.ra import State
+from ra.games.ra import tables as T
+from ra.games.ra.scoring import civilization_points, monument_points, most_fewest, river_points, score_epoch, winners
+
+
+def end_epoch_by_ra(st: State) -> State:
+    """Draw until the epoch ends, everyone passing every Ra auction (the bag remainder is all Ra)."""
+    epoch = st.epoch
+    while st.epoch == epoch and not st.is_terminal():
+        act(st, "pass" if st.phase == 1 else "draw")
+    return st
+
+
+def test_s8_1b_epoch_ends_when_no_face_up_disk_is_left() -> None:
+    st = scenario(2, [], G2)  # seat 0: 9 6 5 2, seat 1: 8 7 4 3
+    for disk0, disk1 in ((2, 3), (5, 4), (6, 7)):
+        act(st, "ra", "pass", f"bid:{disk0}", "ra", "pass", f"bid:{disk1}")
+    act(st, "ra", "pass", "bid:9")  # seat 0's last disk; seat 1 is still active
+    assert st.epoch == 1 and st.current_players() == (1,)
+    act(st, "ra", "bid:8")  # seat 0 passes automatically; seat 1 must bid its last disk
+    assert st.epoch == 2 and len(st.epoch_scores) == 1
+
+
+def test_s8_2_discards_keep_scarab_tiles_and_turn_disks_face_up() -> None:
+    st = scenario(3, ["gold"], G3)
+    for kind in ("god", "gold", "pharaoh", "nile", "flood", "art", "fortress"):
+        give(st, 1, kind)
+    act(st, "draw", "ra", "pass", "pass", "bid:12")  # seat 1 wins the gold with 12, gets disk 1 face down
+    end_epoch_by_ra(st)
+    assert held(st, 1) == {"pharaoh": 1, "nile": 1, "fortress": 1}
+    assert st.down == [(), (), ()] and sorted(st.up[1]) == [1, 3, 6, 9]
+    assert st.central == 12, "§8.2.1: the central disk stays"
+
+
+def test_s8_3_highest_disk_starts_the_next_epoch() -> None:
+    st = scenario(3, [], G3)
+    act(st, "ra", "pass", "pass", "bid:13")  # 13 goes to the centre
+    end_epoch_by_ra(st)
+    assert st.epoch == 2 and st.current_players() == (1,), "the holder of 12 starts when 13 is central"
+
+
+def test_s9_pharaohs_most_fewest_ties_and_all_equal() -> None:
+    assert most_fewest([3, 1, 1], 5, -2) == [5, -2, -2]
+    assert most_fewest([3, 3, 0], 5, -2) == [5, 5, -2]
+    assert most_fewest([2, 2, 2], 5, -2) == [0, 0, 0]
+    assert most_fewest([0, 4], 5, -2) == [-2, 5]
+
+
+def test_s9_river_needs_a_flood() -> None:
+    assert river_points(5, 0) == 0
+    assert river_points(5, 1) == 6
+    assert river_points(0, 2) == 2
+
+
+def test_s9_civilization_table() -> None:
+    assert [civilization_points(c) for c in ([0] * 5, [3, 0, 0, 0, 0], [1, 1, 0, 0, 0])] == [-5, 0, 0]
+    assert [civilization_points(c) for c in ([1, 1, 1, 0, 0], [2, 1, 1, 1, 0], [1] * 5)] == [5, 10, 15]
+
+
+def test_s9_2_monuments_worked_example_gives_19() -> None:
+    # 4 types (4 points) + 3 obelisks (5) + 4 fortresses (10) = 19
+    assert monument_points([4, 3, 1, 1, 0, 0, 0, 0]) == 19
+
+
+def test_s9_2_monument_tiers_and_variety() -> None:
+    assert monument_points([0] * 8) == 0
+    assert monument_points([1] * 6 + [0, 0]) == 6
+    assert monument_points([1] * 7 + [0]) == 10
+    assert monument_points([1] * 8) == 15
+    assert monument_points([5] * 8) == 135
+    assert monument_points([2, 0, 0, 0, 0, 0, 0, 0]) == 1
+
+
+def test_s9_gods_gold_and_a_full_epoch_row() -> None:
+    held_tiles = [0] * (2 * T.NK)
+    held_tiles[T.GOD] = 2
+    held_tiles[T.GOLD] = 1
+    held_tiles[T.PHARAOH] = 1
+    held_tiles[T.NILE], held_tiles[T.FLOOD] = 2, 1
+    for k in T.CIVILIZATION[:3]:
+        held_tiles[k] = 1
+    scores, rows = score_epoch(held_tiles, 2, False, [0, 0], [10, 10], "once")
+    assert rows[0]["categories"] == {"gods": 4, "gold": 3, "pharaohs": 5, "river": 3, "civilization": 5}
+    assert rows[1]["categories"] == {"gods": 0, "gold": 0, "pharaohs": -2, "river": 0, "civilization": -5}
+    assert scores == [30, 3] and rows[1] == {"categories": rows[1]["categories"], "net": -7, "before": 10, "after": 3}
+
+
+def test_s9_2_sun_disks_highest_and_lowest_total() -> None:
+    held_tiles = [0] * (3 * T.NK)
+    _, rows = score_epoch(held_tiles, 3, True, [30, 28, 30], [50, 50, 50], "once")
+    assert [r["categories"]["sun_disks"] for r in rows] == [5, -5, 5]
+    _, rows = score_epoch(held_tiles, 3, True, [30, 30, 30], [50, 50, 50], "once")
+    assert [r["categories"]["sun_disks"] for r in rows] == [0, 0, 0]
+
+
+def test_s9_3_floor_once_per_epoch_on_the_net() -> None:
+    held_tiles = [0] * (2 * T.NK)
+    held_tiles[T.GOD] = 3  # seat 0: +6 -5 (no civ) = net +1 from 0 -> 1
+    scores, rows = score_epoch(held_tiles, 2, False, [0, 0], [0, 2], "once")
+    assert scores == [1, 0] and rows[1]["after"] == 0 and rows[1]["net"] == -5
+
+
+def test_s9_3_r1_epoch_three_floor_once_includes_final_bonuses() -> None:
+    held_tiles = [0] * (2 * T.NK)
+    for k in T.MONUMENTS[:3]:
+        held_tiles[k] = 1  # seat 0: civ -5, monuments +3, sun disks +5 -> net +3
+    once, _ = score_epoch(held_tiles, 2, True, [20, 10], [2, 2], "once")
+    twice, _ = score_epoch(held_tiles, 2, True, [20, 10], [2, 2], "twice")
+    assert once[0] == 5, "R1: max(0, 2 - 5 + 3 + 5)"
+    assert twice[0] == 8, "A1 'twice': max(0, 2 - 5) + 3 + 5"
+    assert once[1] == 0 and twice[1] == 0
+
+
+def test_s9_3_final_floor_option_reaches_the_engine() -> None:
+    st = State.new({"players": 2, "final_floor": "twice"}, seed=1)
+    assert st.options.final_floor == "twice" and st.view()["options"]["final_floor"] == "twice"
+
+
+def test_s9_4_tie_break_by_highest_disk() -> None:
+    assert winners([20, 25, 25], [13, 9, 12]) == ([2], True)
+    assert winners([30, 25, 25], [1, 16, 12]) == ([0], False)
+
+
+def test_s9_scoring_happens_inside_the_epoch_ending_action() -> None:
+    st = scenario(3, [], G3)
+    end_epoch_by_ra(st)
+    e = st.score_breakdown()[0]
+    assert e["epoch"] == 1 and [r["net"] for r in e["players"]] == [-5, -5, -5]  # no civilization
+    assert st.scores() == [5, 5, 5]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_s9_three_epochs_then_the_game_ends(players: int) -> None:
+    from ra_helpers import play_random
+
+    st = play_random(players, seed=players)
+    assert st.is_terminal() and st.current_players() == () and len(st.epoch_scores) == 3
+    assert set(st.epoch_scores[2]["players"][0]["categories"]) == {
+        "gods", "gold", "pharaohs", "river", "civilization", "monuments", "sun_disks"
+    }  # fmt: skip
+    assert len(st.winners()) == 1 and st.legal_actions() == []
