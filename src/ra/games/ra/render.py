@@ -91,6 +91,14 @@ def render_text(view: Mapping[str, Any]) -> str:
     elif view.get("current_player") is not None:
         cp = view["current_player"]
         decide = _DECISION.get(view["phase"], "")
+        auction = view.get("auction")
+        if (
+            auction
+            and auction["kind"] == "invoked_nonfull"
+            and auction["high_bid"] is None
+            and cp == auction["ra_player"]
+        ):
+            decide = "must bid: Ra was invoked with a non-full auction track and everyone else passed (§5)"
         legal = " ".join(a["notation"] for a in view.get("legal_actions", []))
         lines.append(f"To decide: {names[cp]} - {decide}" + (f"  [legal: {legal}]" if legal else ""))
     for e in view.get("epoch_scores", [])[-1:]:
