@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from ra.commands import play, replay
+from ra.commands import play, replay, serve
 
 app = typer.Typer(
     name="ra",
@@ -15,6 +15,7 @@ app = typer.Typer(
 
 play.register(app)
 replay.register(app)
+serve.register(app)
 
 
 def main() -> None:

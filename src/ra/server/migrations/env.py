@@ -1,0 +1,27 @@
+"""Alembic environment: migrates the connection (or URL) handed over by `ra.server.storage.upgrade`."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import context
+
+config = context.config
+
+
+def run() -> None:
+    """Run the migrations online, on the given connection or a new engine for `sqlalchemy.url`."""
+    connection = config.attributes.get("connection")
+    if connection is not None:
+        context.configure(connection=connection, render_as_batch=True)
+        with context.begin_transaction():
+            context.run_migrations()
+        return
+    engine = sa.create_engine(config.get_main_option("sqlalchemy.url") or "sqlite://")
+    with engine.begin() as conn:
+        context.configure(connection=conn, render_as_batch=True)
+        with context.begin_transaction():
+            context.run_migrations()
+    engine.dispose()
+
+
+run()

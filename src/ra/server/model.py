@@ -1,0 +1,239 @@
+"""A table in memory and the JSON the protocol sends about it (docs/PROTOCOL.md): summaries, log, views."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from ra.bots import Bot
+from ra.core.protocol import GameModule, GameState, Move
+from ra.server.storage import TableRow
+
+MAX_NAME = 40
+
+
+class ServiceError(Exception):
+    """A request the service refuses; `code` is the protocol's error code, `status` the HTTP status."""
+
+    STATUS: ClassVar[dict[str, int]] = {"bad_message": 400, "forbidden": 403, "not_found": 404}
+
+    def __init__(self, code: str, message: str, status: int | None = None) -> None:
+        super().__init__(message)
+        self.code, self.message = code, message
+        self.status = status if status is not None else self.STATUS.get(code, 409)
+
+
+def check_name(name: Any) -> str:
+    """A valid seat name (1 to 40 characters after trimming) or ServiceError."""
+    if not isinstance(name, str) or not name.strip():
+        raise ServiceError("bad_message", "a name is a non-empty text")
+    text = " ".join(name.split())
+    if len(text) > MAX_NAME:
+        raise ServiceError("bad_message", f"a name has at most {MAX_NAME} characters")
+    return text
+
+
+def token_hash(token: str) -> str:
+    """The stored form of a seat token (SHA-256, hex)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def token_matches(seat: Mapping[str, Any], token: str | None) -> bool:
+    """True if `token` is this person seat's token (constant-time comparison)."""
+    stored = seat.get("token_hash")
+    if not token or not isinstance(stored, str):
+        return False
+    return hmac.compare_digest(stored, token_hash(token))
+
+
+def status_of(row: TableRow, state: GameState) -> str:
+    """`finished` once the game ended, `open` while a person seat awaits its player, else `running`."""
+    if state.is_terminal():
+        return "finished"
+    if any(s["kind"] == "person" and not s.get("taken") for s in row.seats):
+        return "open"
+    return "running"
+
+
+def iso(row_time: Any) -> str:
+    """A timestamp as ISO 8601 text."""
+    return str(row_time.isoformat())
+
+
+def summary(row: TableRow) -> dict[str, Any]:
+    """The table summary of the protocol (never tokens, never the seed)."""
+    options = {k: v for k, v in row.options.items() if k not in ("seed", "order")}
+    if "names" in options:
+        options["names"] = [s["name"] for s in row.seats]
+    return {
+        "id": row.id,
+        "game": row.game,
+        "status": row.status,
+        "players": len(row.seats),
+        "seats": [
+            {
+                "seat": i,
+                "kind": s["kind"],
+                "name": s["name"],
+                "bot": s.get("bot"),
+                "taken": bool(s.get("taken")) or s["kind"] == "bot",
+            }
+            for i, s in enumerate(row.seats)
+        ],
+        "options": options,
+        "created": iso(row.created),
+        "updated": iso(row.updated),
+        "seq": row.seq,
+    }
+
+
+def _tile(kind: str) -> str:
+    if not kind.isidentifier():
+        return kind  # a card name such as "god:8": shown as it is
+    word = kind.replace("_", " ").title()
+    if kind == "ra":
+        return "a Ra tile"
+    return f"{'an' if word[0] in 'AEIOU' else 'a'} {word}"
+
+
+_VERBS = {
+    "ra": "invoked Ra",
+    "invoke": "invoked Ra",
+    "pass": "passed",
+    "done": "stopped spending gods",
+}
+
+
+def describe(module: GameModule, move: Move, name: str, view: Mapping[str, Any] | None = None) -> str:
+    """A readable sentence for a log entry: the engine's `describe(move, view)` if any, else from notation."""
+    custom = getattr(module, "describe", None)
+    if callable(custom) and view is not None:
+        try:
+            return f"{name} {custom(move, view)}".strip()
+        except Exception:  # a describer must never break the table
+            pass
+    notation = module.action_to_str(move.action)
+    head, _, arg = notation.partition(":")
+    draws = [_tile(d) for d in move.draws]
+    if head == "draw" and draws:
+        return f"{name} drew {', '.join(draws)}"
+    if head in _VERBS:
+        text = f"{name} {_VERBS[head]}"
+    elif head == "bid" and arg:
+        text = f"{name} bid disk {arg}"
+    elif head == "god" and arg:
+        text = f"{name} spent a god on {_tile(arg)}"
+    elif head == "lose" and arg:
+        text = f"{name} lost {_tile(arg)}"
+    else:
+        text = f"{name}: {notation}"
+    return f"{text} and drew {', '.join(draws)}" if draws else text
+
+
+def log_entry(module: GameModule, move: Move, seq: int, names: list[str], view: Any = None) -> dict[str, Any]:
+    """The public log entry of the action that brought the table to `seq`."""
+    name = names[move.player] if 0 <= move.player < len(names) else f"Player {move.player + 1}"
+    return {
+        "seq": seq,
+        "player": move.player,
+        "name": name,
+        "notation": module.action_to_str(move.action),
+        "text": describe(module, move, name, view),
+        "draws": list(move.draws),
+    }
+
+
+def seat_view(state: GameState, seat: int | None, names: list[str]) -> dict[str, Any]:
+    """`state.view(seat)` with the seats' current names (names may change after the game started)."""
+    view = state.view(seat)
+    if "names" in view:
+        view["names"] = list(names)
+    return view
+
+
+class Snapshot:
+    """One version of a table, as published: builds each seat's `state` message once, on demand."""
+
+    def __init__(
+        self, version: int, state: GameState, log: list[dict[str, Any]], log_json: list[str], row: TableRow
+    ) -> None:
+        self.version = version
+        self.state = state  # never mutated again: the service applies actions to a clone
+        seq = len(state.history)
+        self.log = log[:seq]
+        self.names = [s["name"] for s in row.seats]
+        self.summary = summary(row)
+        # The log and summary are the same for every seat: serialized once per version, not once per seat.
+        self._tail = f',"log":[{",".join(log_json[:seq])}],"table":{json.dumps(self.summary)}}}'
+        self._cache: dict[int | None, str] = {}
+
+    def payload(self, seat: int | None) -> dict[str, Any]:
+        """`{"seq","view","log"}` for a seat (None: spectator)."""
+        return {
+            "seq": len(self.state.history),
+            "view": seat_view(self.state, seat, self.names),
+            "log": self.log,
+        }
+
+    def message(self, seat: int | None) -> str:
+        """The JSON `state` message for a seat (None: spectator)."""
+        text = self._cache.get(seat)
+        if text is None:
+            view = json.dumps(seat_view(self.state, seat, self.names))
+            text = f'{{"type":"state","seq":{len(self.state.history)},"view":{view}{self._tail}'
+            self._cache[seat] = text
+        return text
+
+
+@dataclass(eq=False)
+class Table:
+    """A loaded table: its stored row, the live game state, the public log and the seat bots."""
+
+    row: TableRow
+    module: GameModule
+    state: GameState
+    log: list[dict[str, Any]]
+    bots: dict[int, Bot]
+    log_json: list[str] = field(default_factory=list)  # each log entry serialized
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    version: int = 0
+    bot_task: asyncio.Task[None] | None = None
+    snapshot: Snapshot | None = None
+    current_at: list[tuple[int, ...]] = field(default_factory=list)  # current players at each seq
+
+    def still_open(self, seat: int, seq: int) -> bool:
+        """True if `seat` has been to act ever since `seq` without acting (its decision is unchanged)."""
+        if not 0 <= seq <= self.seq or len(self.current_at) != self.seq + 1:
+            return False
+        return all(seat in self.current_at[k] for k in range(seq, self.seq + 1)) and all(
+            self.state.history[k].player != seat for k in range(seq, self.seq)
+        )
+
+    @property
+    def names(self) -> list[str]:
+        """The seats' current names."""
+        return [s["name"] for s in self.row.seats]
+
+    @property
+    def seq(self) -> int:
+        """Actions accepted so far."""
+        return len(self.state.history)
+
+    def snap(self) -> Snapshot:
+        """The current version's snapshot (made once per version)."""
+        if self.snapshot is None or self.snapshot.version != self.version:
+            if len(self.log_json) != len(self.log):
+                self.log_json = [json.dumps(entry) for entry in self.log]
+            self.snapshot = Snapshot(self.version, self.state, self.log, self.log_json, self.row)
+        return self.snapshot
+
+    def bot_seats_to_act(self) -> list[int]:
+        """Bot seats among the players who must act now."""
+        if self.state.is_terminal():
+            return []
+        return [p for p in self.state.current_players() if p in self.bots]

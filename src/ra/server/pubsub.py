@@ -1,0 +1,98 @@
+"""A tiny in-process publish/subscribe: one topic per table, each subscriber keeps only the newest message.
+
+Every message the table service publishes is a complete picture of a table, so a slow subscriber may skip
+intermediate ones ("conflation") instead of queueing without bound. Another implementation (e.g. Redis or
+PostgreSQL LISTEN/NOTIFY for several server processes) would offer the same two methods.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import defaultdict
+from typing import Generic, Protocol, TypeVar
+
+T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
+
+
+class Subscription(Protocol[T_co]):
+    """A subscriber's end of a topic."""
+
+    async def get(self) -> T_co:
+        """Wait for and return the newest message not yet returned (older unread ones are dropped)."""
+        ...
+
+    def close(self) -> None:
+        """Stop receiving messages."""
+        ...
+
+
+class PubSub(Protocol[T]):
+    """Publish messages to topics; subscribers of a topic receive them."""
+
+    def subscribe(self, topic: str) -> Subscription[T]:
+        """A new subscription to `topic`."""
+        ...
+
+    def publish(self, topic: str, message: T) -> None:
+        """Deliver `message` to every current subscriber of `topic` (never blocks)."""
+        ...
+
+    def subscribers(self, topic: str) -> int:
+        """How many subscriptions `topic` has now."""
+        ...
+
+
+class LocalSubscription(Generic[T]):
+    """A single-slot mailbox: holds at most the newest undelivered message."""
+
+    def __init__(self, hub: LocalPubSub[T], topic: str) -> None:
+        self._hub, self._topic = hub, topic
+        self._event = asyncio.Event()
+        self._pending: list[T] = []
+
+    def _deliver(self, message: T) -> None:
+        self._pending[:] = [message]
+        self._event.set()
+
+    async def get(self) -> T:
+        """Wait for and return the newest message not yet returned (older unread ones are dropped)."""
+        while not self._pending:
+            self._event.clear()
+            await self._event.wait()
+        message = self._pending.pop()
+        self._event.clear()
+        return message
+
+    def close(self) -> None:
+        """Stop receiving messages."""
+        self._hub._remove(self._topic, self)
+
+
+class LocalPubSub(Generic[T]):
+    """`PubSub` within one process and one event loop."""
+
+    def __init__(self) -> None:
+        self._topics: defaultdict[str, set[LocalSubscription[T]]] = defaultdict(set)
+
+    def subscribe(self, topic: str) -> LocalSubscription[T]:
+        """A new subscription to `topic`."""
+        sub = LocalSubscription(self, topic)
+        self._topics[topic].add(sub)
+        return sub
+
+    def publish(self, topic: str, message: T) -> None:
+        """Deliver `message` to every current subscriber of `topic` (never blocks)."""
+        for sub in list(self._topics.get(topic, ())):
+            sub._deliver(message)
+
+    def subscribers(self, topic: str) -> int:
+        """How many subscriptions `topic` has now."""
+        return len(self._topics.get(topic, ()))
+
+    def _remove(self, topic: str, sub: LocalSubscription[T]) -> None:
+        subs = self._topics.get(topic)
+        if subs is not None:
+            subs.discard(sub)
+            if not subs:
+                del self._topics[topic]

@@ -1,0 +1,38 @@
+"""Games of stored tables: start from (options, seed), rebuild by replaying stored moves, replay steps."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ra.core.protocol import GameModule, GameState, Move
+from ra.server.model import log_entry, seat_view
+from ra.server.storage import MoveRow, TableRow
+
+
+def new_state(module: GameModule, options: dict[str, Any], seed: int) -> GameState:
+    """A new game; ValueError/TypeError from the engine for bad options."""
+    return module.State.new(options, seed=seed)
+
+
+def rebuild(module: GameModule, row: TableRow, moves: list[MoveRow]) -> tuple[GameState, list[tuple[int, ...]]]:
+    """A stored table's game, replayed from (options, seed) and checked, with the current players at each seq."""
+    state = new_state(module, row.options, row.seed)
+    current_at = [state.current_players()]
+    for move in moves:
+        state.apply(move.action, move.player)
+        if state.history[-1].draws != tuple(move.draws):
+            raise RuntimeError(f"table {row.id}: stored draws of move {move.seq} do not replay")
+        current_at.append(state.current_players())
+    return state, current_at
+
+
+def replay_steps(module: GameModule, row: TableRow, history: list[Move]) -> dict[str, Any]:
+    """The replay answer: spectator views after each move of `history`, replayed from (options, seed)."""
+    names = [s["name"] for s in row.seats]
+    state = new_state(module, row.options, row.seed)
+    steps: list[dict[str, Any]] = [{"seq": 0, "move": None, "view": seat_view(state, None, names)}]
+    for i, move in enumerate(history):
+        state.push(move.action, move.player)
+        entry = log_entry(module, state.history[-1], i + 1, names)
+        steps.append({"seq": i + 1, "move": entry, "view": seat_view(state, None, names)})
+    return {"steps": steps}

@@ -1,0 +1,48 @@
+"""Fixtures of the server tests: an app on a temporary data dir, bots without delay, helpers for WebSockets."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from ra.bots import Bot, RandomBot
+from ra.bots import make_bot as make_bot_real
+from ra.games import GAMES
+from ra.server import tables
+from ra.server.app import create_app
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """No server test may hang: a WebSocket waiting for a message that never comes fails after 60 s."""
+    for item in items:
+        if Path(str(item.path)).parent == Path(__file__).parent:
+            item.add_marker(pytest.mark.timeout(60))
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    """A fresh data folder."""
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def client(data_dir: Path) -> Iterator[TestClient]:
+    """A running app (lifespan started) on `data_dir`, bots acting at once."""
+    with TestClient(create_app(data_dir, bot_delay=0)) as c:
+        yield c
+
+
+@pytest.fixture
+def fake_game(monkeypatch: pytest.MonkeyPatch) -> str:
+    """Register the simultaneous-choice test game as `fake` (its bots are `random`)."""
+    monkeypatch.setitem(GAMES, "fake", "server_fake_game")
+    real = make_bot_real
+
+    def make_bot(spec: str, game: str, seed: int = 0) -> Bot:
+        return RandomBot(seed) if game == "fake" else real(spec, game, seed)
+
+    monkeypatch.setattr(tables, "make_bot", make_bot)
+    return "fake"

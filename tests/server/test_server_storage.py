@@ -1,0 +1,93 @@
+"""Storage (Alembic schema, UNIQUE(table_id, seq)), the in-process pub/sub, and token redaction in logs."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
+
+from ra.server.app import RedactTokens
+from ra.server.pubsub import LocalPubSub
+from ra.server.storage import MoveRow, SeqConflictError, SqlStorage, TableRow, moves_t, now
+
+
+def a_table(table_id: str = "t1") -> TableRow:
+    """A stored-table row."""
+    return TableRow(id=table_id, game="ra", options={"players": 2}, seed=123, seats=[], status="running")
+
+
+def test_schema_is_migrated_once_and_reopens(tmp_path: Path) -> None:
+    storage = SqlStorage.in_dir(tmp_path)
+    storage.create_table(a_table())
+    storage.close()
+    again = SqlStorage.in_dir(tmp_path)  # upgrade on an up-to-date database is a no-op
+    with again.engine.connect() as c:
+        assert c.execute(sa.text("select version_num from alembic_version")).scalar() == "0001"
+    row = again.get_table("t1")
+    assert row is not None and row.seed == 123 and row.options == {"players": 2}
+    assert row.created.tzinfo is not None
+    assert again.get_table("nope") is None
+    again.close()
+
+
+def test_the_database_enforces_one_action_per_seq(tmp_path: Path) -> None:
+    storage = SqlStorage.in_dir(tmp_path)
+    storage.create_table(a_table())
+    storage.add_move("t1", MoveRow(1, 0, 0, "draw", ("gold",)), "running", now())
+    with pytest.raises(SeqConflictError):
+        storage.add_move("t1", MoveRow(1, 1, 0, "draw", ("ra",)), "running", now())
+    with pytest.raises(SeqConflictError):
+        storage.add_move("t1", MoveRow(3, 1, 0, "draw", ()), "running", now())  # skips seq 2
+    with pytest.raises(IntegrityError), storage.engine.begin() as c:  # even behind the service's back
+        c.execute(
+            moves_t.insert().values(table_id="t1", seq=1, player=0, action=1, notation="ra", draws=[], created=now())
+        )
+    storage.add_move("t1", MoveRow(2, 1, 1, "ra"), "finished", now())
+    assert storage.moves("t1") == [MoveRow(1, 0, 0, "draw", ("gold",)), MoveRow(2, 1, 1, "ra")]
+    row = storage.get_table("t1")
+    assert row is not None and row.seq == 2 and row.status == "finished"
+    assert storage.unfinished_ids() == []
+    assert [r.id for r in storage.list_tables("finished")] == ["t1"]
+    storage.close()
+
+
+def test_pubsub_delivers_the_newest_message_to_each_subscriber() -> None:
+    async def scenario() -> None:
+        hub: LocalPubSub[int] = LocalPubSub()
+        a, b = hub.subscribe("t"), hub.subscribe("t")
+        assert hub.subscribers("t") == 2
+        hub.publish("t", 1)
+        assert await a.get() == 1
+        hub.publish("t", 2)
+        hub.publish("t", 3)  # a has not read 2: it only gets the newest
+        hub.publish("other", 99)
+        assert await a.get() == 3
+        assert await b.get() == 3
+        waiting = asyncio.create_task(a.get())
+        await asyncio.sleep(0)
+        hub.publish("t", 4)
+        assert await asyncio.wait_for(waiting, 1) == 4
+        a.close()
+        b.close()
+        assert hub.subscribers("t") == 0
+        hub.publish("t", 5)  # nobody listens: nothing happens
+
+    asyncio.run(scenario())
+
+
+def test_log_lines_never_show_tokens() -> None:
+    record = logging.LogRecord(
+        "uvicorn.access",
+        logging.INFO,
+        __file__,
+        1,
+        '%s - "%s %s"',
+        ("1.2.3.4", "GET", "/ws/x?seat=0&token=s3cret"),
+        None,
+    )
+    RedactTokens().filter(record)
+    assert "s3cret" not in record.getMessage() and "token=***" in record.getMessage()
