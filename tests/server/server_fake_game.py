@@ -34,6 +34,11 @@ def str_to_action(text: str) -> int:
     return int(text[5])
 
 
+def move_text(action: int, draws: tuple[str, ...] = ()) -> str:
+    """A phrase for the log."""
+    return f"picked {action}"
+
+
 def render_text(view: Mapping[str, Any]) -> str:
     """A one-line rendering."""
     return str(view["scores"])

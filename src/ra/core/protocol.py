@@ -89,6 +89,7 @@ class GameModule(Protocol):
     NUM_ACTIONS: int
     State: type[GameState]
     action_to_str: Callable[[int], str]
+    move_text: Callable[[int, tuple[str, ...]], str]  # a move as a phrase for logs, e.g. "bid sun disk 13"
     str_to_action: Callable[[str], int]
     render_text: Callable[[Mapping[str, Any]], str]
     from_view: Callable[[Mapping[str, Any], random.Random], GameState]

@@ -92,50 +92,12 @@ def summary(row: TableRow) -> dict[str, Any]:
     }
 
 
-def _tile(kind: str) -> str:
-    if not kind.isidentifier():
-        return kind  # a card name such as "god:8": shown as it is
-    word = kind.replace("_", " ").title()
-    if kind == "ra":
-        return "a Ra tile"
-    return f"{'an' if word[0] in 'AEIOU' else 'a'} {word}"
+def describe(module: GameModule, move: Move, name: str) -> str:
+    """A readable sentence for a log entry, from the engine's own words for the move."""
+    return f"{name} {module.move_text(move.action, move.draws)}"
 
 
-_VERBS = {
-    "ra": "invoked Ra",
-    "invoke": "invoked Ra",
-    "pass": "passed",
-    "done": "stopped spending gods",
-}
-
-
-def describe(module: GameModule, move: Move, name: str, view: Mapping[str, Any] | None = None) -> str:
-    """A readable sentence for a log entry: the engine's `describe(move, view)` if any, else from notation."""
-    custom = getattr(module, "describe", None)
-    if callable(custom) and view is not None:
-        try:
-            return f"{name} {custom(move, view)}".strip()
-        except Exception:  # a describer must never break the table
-            pass
-    notation = module.action_to_str(move.action)
-    head, _, arg = notation.partition(":")
-    draws = [_tile(d) for d in move.draws]
-    if head == "draw" and draws:
-        return f"{name} drew {', '.join(draws)}"
-    if head in _VERBS:
-        text = f"{name} {_VERBS[head]}"
-    elif head == "bid" and arg:
-        text = f"{name} bid disk {arg}"
-    elif head == "god" and arg:
-        text = f"{name} spent a god on {_tile(arg)}"
-    elif head == "lose" and arg:
-        text = f"{name} lost {_tile(arg)}"
-    else:
-        text = f"{name}: {notation}"
-    return f"{text} and drew {', '.join(draws)}" if draws else text
-
-
-def log_entry(module: GameModule, move: Move, seq: int, names: list[str], view: Any = None) -> dict[str, Any]:
+def log_entry(module: GameModule, move: Move, seq: int, names: list[str]) -> dict[str, Any]:
     """The public log entry of the action that brought the table to `seq`."""
     name = names[move.player] if 0 <= move.player < len(names) else f"Player {move.player + 1}"
     return {
@@ -143,7 +105,7 @@ def log_entry(module: GameModule, move: Move, seq: int, names: list[str], view: 
         "player": move.player,
         "name": name,
         "notation": module.action_to_str(move.action),
-        "text": describe(module, move, name, view),
+        "text": describe(module, move, name),
         "draws": list(move.draws),
     }
 

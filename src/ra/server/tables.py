@@ -298,10 +298,9 @@ class TableService:
             log.error("table %s: seq conflict at %d; reloading from storage", row.id, seq)
             self.tables.pop(row.id, None)
             raise ServiceError("stale", "the table moved on; reconnect to see it") from None
-        view = new.view(None) if hasattr(table.module, "describe") else None
         table.state = new
         table.current_at.append(new.current_players())
-        entry = log_entry(table.module, move, seq, table.names, view)
+        entry = log_entry(table.module, move, seq, table.names)
         table.log.append(entry)
         table.log_json.append(json.dumps(entry))
         row.seq, row.status, row.updated = seq, status, stamp
@@ -344,6 +343,7 @@ class TableService:
             return
         if table.bot_task is None or table.bot_task.done():
             table.bot_task = asyncio.create_task(self._run_bots(table), name=f"bots-{table.row.id}")
+            table.bot_task.add_done_callback(_report_failure)
 
     async def _run_bots(self, table: Table) -> None:
         """Play bot turns (after `bot_delay`) until a person must act or the game ends."""
@@ -394,3 +394,9 @@ class TableService:
         if not table.state.is_terminal():
             raise ServiceError("state", "the replay is available once the game is over")
         return await asyncio.to_thread(replay_steps, table.module, table.row, list(table.state.history))
+
+
+def _report_failure(task: asyncio.Task[None]) -> None:
+    """Log a bot runner that died, so that a stuck table is never silent."""
+    if not task.cancelled() and task.exception() is not None:
+        log.error("%s stopped: %r", task.get_name(), task.exception())

@@ -4,7 +4,7 @@ Rules: /work/shared/rules/ra.md (cited as §n). Views: docs/VIEWS.md. Actions: d
 """
 
 from ra.games.ra import tables
-from ra.games.ra.actions import NUM_ACTIONS, action_to_str, str_to_action
+from ra.games.ra.actions import NUM_ACTIONS, action_to_str, move_text, str_to_action
 from ra.games.ra.fromview import from_view
 from ra.games.ra.options import Options
 from ra.games.ra.render import render_text
@@ -31,6 +31,7 @@ __all__ = [
     "State",
     "action_to_str",
     "from_view",
+    "move_text",
     "render_text",
     "str_to_action",
     "tables",

@@ -97,3 +97,26 @@ def describe(action: int) -> dict[str, object]:
 
 
 __all__ = ["KIND_INDEX", "NUM_ACTIONS", "action_to_str", "str_to_action"]
+
+
+def _tile_words(kind: str) -> str:
+    """'a Pharaoh', 'an Art tile', 'a Ra tile': a tile kind in a sentence."""
+    word = "Ra tile" if kind == "ra" else kind.replace("_", " ").title()
+    if kind in ("art", "agriculture", "religion", "astronomy", "writing"):
+        word += " tile"
+    return f"{'an' if word[0] in 'AEIOU' else 'a'} {word}"
+
+
+def move_text(action: int, draws: tuple[str, ...] = ()) -> str:
+    """A move as a phrase for logs ("drew a Pharaoh", "bid sun disk 13"); the subject is left to the caller."""
+    notation = action_to_str(action)
+    head, _, arg = notation.partition(":")
+    if head == "draw":
+        return f"drew {', '.join(_tile_words(d) for d in draws)}" if draws else "drew a tile"
+    if head in ("bid", "god", "lose"):
+        return {
+            "bid": f"bid sun disk {arg}",
+            "god": f"spent a god on {_tile_words(arg)}" if arg else notation,
+            "lose": f"gave up {_tile_words(arg)} to a disaster" if arg else notation,
+        }[head]
+    return {"ra": "invoked Ra", "pass": "passed", "done": "stopped spending gods"}.get(head, notation)

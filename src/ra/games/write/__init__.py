@@ -1,6 +1,6 @@
 """RA and Write (Reiner Knizia, 2025): the rules engine (rules/ra-and-write.md), standard library only."""
 
-from ra.games.write.actions import NUM_ACTIONS, action_to_str, str_to_action
+from ra.games.write.actions import NUM_ACTIONS, action_to_str, move_text, str_to_action
 from ra.games.write.options import Options
 from ra.games.write.render import render_text
 from ra.games.write.state import State
@@ -49,6 +49,7 @@ __all__ = [
     "State",
     "action_to_str",
     "from_view",
+    "move_text",
     "render_text",
     "str_to_action",
 ]

@@ -37,7 +37,17 @@ from ra.games.write.tables import (
 K_REVEAL, K_TAKE, K_CARD_GOD, K_CARD_NILE, K_CARD_CIV = range(5)
 K_BONUS_GOD, K_BONUS_PHARAOH, K_BONUS_NILE, K_BONUS_CIV, K_BONUS_MONUMENT, K_DECLINE = range(5, 11)
 KIND_WORDS: tuple[str, ...] = (
-    "reveal", "card", "card", "card", "card", "bonus", "bonus", "bonus", "bonus", "bonus", "decline",
+    "reveal",
+    "card",
+    "card",
+    "card",
+    "card",
+    "bonus",
+    "bonus",
+    "bonus",
+    "bonus",
+    "bonus",
+    "decline",
 )
 
 NILE_LO, NILE_HI = NILE_BONUS_NUMBERS
@@ -149,3 +159,41 @@ def bonus_actions(s: list[int], b: int, kind: int, limit: int) -> list[int]:
         out += [BONUS_MONUMENT0 + t for t in range(NMON) if s[b + M0 + t] < MONUMENT_ROWS]
     out.append(DECLINE)
     return out
+
+
+def _card_words(card: str) -> str:
+    """'God 17', 'Nile 4', 'a Pharaoh', 'Art', 'Step Pyramid', 'a Ra card': a card name in a sentence."""
+    head, _, arg = card.partition(":")
+    if head in ("god", "nile"):
+        return f"{head.title()} {arg}"
+    if head in ("pharaoh", "ra"):
+        return f"a {head.title()}" + (" card" if head == "ra" else "")
+    return arg.replace("_", " ").title()
+
+
+def move_text(action: int, draws: tuple[str, ...] = ()) -> str:
+    """A move as a phrase for logs ("revealed God 9, Nile 4", "took card 2 into Nile space 7")."""
+    kind, slot, space, arg = ACT_KIND[action], ACT_SLOT[action], ACT_SPACE[action], ACT_ARG[action]
+    if kind == K_REVEAL:
+        return f"revealed {', '.join(_card_words(c) for c in draws)}" if draws else "revealed the cards"
+    if kind == K_DECLINE:
+        return "declined the bonus entry"
+    if kind == K_TAKE:
+        return f"took card {slot + 1}"
+    if kind == K_CARD_GOD:
+        return f"took card {slot + 1} into Gods space {space + 1}"
+    if kind == K_CARD_NILE:
+        return f"took card {slot + 1} into Nile space {space + 1}"
+    if kind == K_CARD_CIV:
+        return f"took card {slot + 1} into the {KINGDOMS[space].title()} Kingdom line"
+    if kind == K_BONUS_GOD:
+        entry = f"20 in Gods space {space + 1}"
+    elif kind == K_BONUS_PHARAOH:
+        entry = "a Pharaoh"
+    elif kind == K_BONUS_NILE:
+        entry = f"{arg} in Nile space {space + 1}"
+    elif kind == K_BONUS_CIV:
+        entry = f"{CIV_TYPES[arg].title()} in the {KINGDOMS[space].title()} Kingdom line"
+    else:
+        entry = MONUMENT_TYPES[arg].replace("_", " ").title()
+    return f"made a bonus entry: {entry}"
