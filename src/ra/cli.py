@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from ra.commands import play, replay, serve
+from ra.commands import play, replay, serve, tournament
 
 app = typer.Typer(
     name="ra",
@@ -16,6 +16,7 @@ app = typer.Typer(
 play.register(app)
 replay.register(app)
 serve.register(app)
+tournament.register(app)
 
 
 def main() -> None:

@@ -1,0 +1,142 @@
+"""A fast Ra playout for `mcts`: a cheap tile-value policy to the end of the epoch, then a points estimate.
+
+It reads the sampled (determinized) state's fields directly, for speed; the state comes from `from_view`, so it
+holds nothing the bot's seat cannot see except a sampled bag order.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ra.bots.mcts import margin_rewards, terminal_rewards
+from ra.core.protocol import GameState
+from ra.games.ra import phases as ph
+from ra.games.ra.actions import BID_BASE, DONE, DRAW, GOD_BASE, INVOKE, PASS
+from ra.games.ra.scoring import monument_points
+from ra.games.ra.tables import (
+    AUCTION_TRACK_SIZE,
+    CIVILIZATION,
+    DROUGHT,
+    EARTHQUAKE,
+    FLOOD,
+    FUNERAL,
+    GOD,
+    GOLD,
+    MONUMENTS,
+    NILE,
+    NK,
+    PHARAOH,
+    WAR,
+)
+
+MAX_STEPS = 2000
+
+
+def tile_value(held: list[int], b: int, tile: int) -> float:
+    """A quick guess of what one tile is worth to the seat whose holdings start at `held[b]`."""
+    if tile == GOD:
+        return 2.0
+    if tile == GOLD:
+        return 3.0
+    if tile == PHARAOH:
+        return 1.8
+    if tile == NILE:
+        return 1.6 if held[b + FLOOD] else 0.9
+    if tile == FLOOD:
+        return 1.0 + (held[b + NILE] if not held[b + FLOOD] else 0)
+    if tile in CIVILIZATION:
+        if held[b + tile]:
+            return 0.4
+        types = sum(1 for k in CIVILIZATION if held[b + k])
+        return 5.0 if types in (0, 2, 3, 4) else 2.5
+    if tile in MONUMENTS:
+        count = held[b + tile]
+        return (1.2, 1.8, 4.0, 5.0, 5.0, 0.5)[min(count, 5)]
+    if tile == FUNERAL:
+        return -1.8 * min(2, held[b + PHARAOH])
+    if tile == DROUGHT:
+        return -1.0 * min(2, held[b + FLOOD] + held[b + NILE]) - (held[b + NILE] if held[b + FLOOD] <= 2 else 0)
+    if tile == WAR:
+        return -2.5 * min(2, sum(held[b + k] for k in CIVILIZATION))
+    if tile == EARTHQUAKE:
+        return -1.5 * min(2, sum(held[b + k] for k in MONUMENTS))
+    return 0.0
+
+
+def lot_value(st: Any, seat: int) -> float:
+    """Sum of tile values of the auction track for `seat` (plus a little for the central disk)."""
+    held, b = st.held, seat * NK
+    return float(sum(tile_value(held, b, t) for t in st.track) + 0.15 * (st.central - 5))
+
+
+def rollout_action(st: Any, rng: random.Random) -> int:
+    """The playout policy's action for the seat that must decide in `st`."""
+    p = st.cur
+    phase = st.phase
+    if phase == ph.AUCTION:
+        legal = st.legal_actions(p)
+        bids = [a for a in legal if a != PASS]
+        if not bids:
+            return PASS
+        if legal[0] != PASS:  # forced bid: the cheapest disk
+            return int(bids[0])
+        value = lot_value(st, p)
+        if value < 2.5 + 4.0 * rng.random():
+            return PASS
+        return int(bids[0] if rng.random() < 0.7 else rng.choice(bids))
+    if phase == ph.TURN:
+        track = st.track
+        if st.held[p * NK + GOD] and track and rng.random() < 0.5:
+            held, b = st.held, p * NK
+            best = max((t for t in track if t != GOD), key=lambda t: tile_value(held, b, t), default=None)
+            if best is not None and tile_value(held, b, best) >= 3.5:
+                return int(GOD_BASE + best)
+        if len(track) >= AUCTION_TRACK_SIZE:
+            return INVOKE
+        if len(track) >= 2 and lot_value(st, p) >= 4.0 + 6.0 * rng.random():
+            return INVOKE
+        return DRAW
+    if phase == ph.GODS:
+        return DONE
+    legal = st.legal_actions(p)
+    return int(rng.choice(legal))
+
+
+def estimate(st: Any) -> list[float]:
+    """Points now plus a guess of what holdings will still score (monuments, pharaoh lead, Nile, disks)."""
+    n = st.num_players
+    held = st.held
+    left = 3 - st.epoch + (1 if st.phase != ph.OVER and st.ra_filled else 0)
+    pharaohs = [held[p * NK + PHARAOH] for p in range(n)]
+    totals = [sum(st.up[p]) + sum(st.down[p]) for p in range(n)]
+    hi, lo = max(pharaohs), min(pharaohs)
+    dhi, dlo = max(totals), min(totals)
+    out: list[float] = []
+    for p in range(n):
+        b = p * NK
+        value = float(st.points[p])
+        value += monument_points([held[b + k] for k in MONUMENTS])
+        if hi != lo:
+            value += left * 0.7 * (5.0 if pharaohs[p] == hi else -2.0 if pharaohs[p] == lo else 0.0)
+        value += left * 0.5 * held[b + NILE]
+        if dhi != dlo:
+            value += 0.6 * (5.0 if totals[p] == dhi else -5.0 if totals[p] == dlo else 0.0)
+        out.append(value)
+    return out
+
+
+def ra_rollout(state: GameState, rng: random.Random) -> list[float]:
+    """Play the cheap policy to the end of the current epoch; rewards from the result or the estimate."""
+    st: Any = state
+    epoch = st.epoch
+    steps = 0
+    while st.phase != ph.OVER and st.epoch == epoch and steps < MAX_STEPS:
+        st.push(rollout_action(st, rng))
+        steps += 1
+    if st.phase == ph.OVER:
+        return terminal_rewards(state)
+    return margin_rewards(estimate(st), 8.0)
+
+
+__all__ = ["BID_BASE", "estimate", "lot_value", "ra_rollout", "rollout_action", "tile_value"]

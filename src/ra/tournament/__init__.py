@@ -1,0 +1,18 @@
+"""Tournaments between bots: a parallel runner, statistics (Wilson intervals, ratings) and plots."""
+
+from ra.tournament.runner import TournamentResult, derive_seed, play_game, run_task, run_tournament
+from ra.tournament.stats import EntrantStats, aggregate, percentile, ranks, seat_assignment, wilson_interval
+
+__all__ = [
+    "EntrantStats",
+    "TournamentResult",
+    "aggregate",
+    "derive_seed",
+    "percentile",
+    "play_game",
+    "ranks",
+    "run_task",
+    "run_tournament",
+    "seat_assignment",
+    "wilson_interval",
+]

@@ -1,0 +1,199 @@
+"""Play bot-vs-bot games, one per process task, with seats rotated and seeds derived from a master seed."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ra.bots import make_bot
+from ra.core.protocol import GameState
+from ra.core.record import save_record
+from ra.games import game_module
+from ra.tournament.stats import EntrantStats, aggregate, entrant_labels, seat_assignment
+
+MAX_MOVES = 100_000
+
+
+def derive_seed(master: int, game_index: int, purpose: str) -> int:
+    """A 63-bit seed for one purpose ("engine", "bot3", ...) of one game, from the master seed."""
+    digest = hashlib.sha256(f"{master}:{game_index}:{purpose}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def game_options(game: str, players: int, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The engine options of a tournament game: the player count plus any extra options."""
+    options: dict[str, Any] = {"players": players}
+    options.update(extra or {})
+    return options
+
+
+def new_game(game: str, players: int, seed: int, extra: Mapping[str, Any] | None = None) -> GameState:
+    """A fresh engine state for `players` seats from a seed."""
+    return game_module(game).State.new(game_options(game, players, extra), seed=seed)
+
+
+def play_game(
+    game: str,
+    specs: Sequence[str],
+    engine_seed: int,
+    bot_seeds: Sequence[int],
+    options: Mapping[str, Any] | None = None,
+) -> tuple[GameState, list[list[float]]]:
+    """Play one game, `specs[seat]` at each seat; returns the final state and each seat's decision times."""
+    state = new_game(game, len(specs), engine_seed, options)
+    bots = [make_bot(spec, game, seed) for spec, seed in zip(specs, bot_seeds, strict=True)]
+    times: list[list[float]] = [[] for _ in specs]
+    moves = 0
+    while not state.is_terminal():
+        player = state.current_players()[0]
+        view = state.view(player)
+        start = time.perf_counter()
+        action = bots[player].choose(view)
+        times[player].append(time.perf_counter() - start)
+        state.apply(action, player)
+        moves += 1
+        if moves > MAX_MOVES:
+            raise RuntimeError(f"game did not end within {MAX_MOVES} moves")
+    return state, times
+
+
+@dataclass
+class GameTask:
+    """Everything a worker process needs to play one tournament game."""
+
+    game: str
+    specs: list[str]
+    index: int
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    out: str | None = None
+
+
+def run_task(task: GameTask) -> dict[str, Any]:
+    """Play the task's game with rotated seats; write its record if asked; return a JSON-able result."""
+    entrants = seat_assignment(len(task.specs), task.index)
+    seat_specs = [task.specs[e] for e in entrants]
+    engine_seed = derive_seed(task.seed, task.index, "engine")
+    bot_seeds = [derive_seed(task.seed, task.index, f"bot{seat}") for seat in range(len(seat_specs))]
+    state, times = play_game(task.game, seat_specs, engine_seed, bot_seeds, task.options)
+    record_file = None
+    if task.out is not None:
+        record_file = f"game_{task.index:05d}.json"
+        save_record(state.record(), Path(task.out) / record_file)
+    return {
+        "index": task.index,
+        "entrants": entrants,
+        "seats": seat_specs,
+        "engine_seed": engine_seed,
+        "scores": list(state.scores()),
+        "winners": list(state.winners()),
+        "moves": len(state.history),
+        "record": record_file,
+        "times": times,
+    }
+
+
+@dataclass
+class TournamentResult:
+    """Per-game results (index order) and per-entrant statistics."""
+
+    game: str
+    specs: list[str]
+    seed: int
+    games: list[dict[str, Any]]
+    stats: list[EntrantStats]
+
+    def summary(self) -> dict[str, Any]:
+        """The JSON-able summary (written as summary.json)."""
+        return {
+            "game": self.game,
+            "players": len(self.specs),
+            "seats": self.specs,
+            "seed": self.seed,
+            "num_games": len(self.games),
+            "entrants": [row.as_dict() for row in self.stats],
+            "games": [{k: v for k, v in g.items() if k != "times"} for g in self.games],
+        }
+
+
+def run_tournament(
+    game: str,
+    specs: Sequence[str],
+    games: int,
+    seed: int = 0,
+    jobs: int = 1,
+    out: str | Path | None = None,
+    options: Mapping[str, Any] | None = None,
+    on_done: Callable[[dict[str, Any]], None] | None = None,
+) -> TournamentResult:
+    """Play `games` games between `specs` (one per seat, rotated); the results do not depend on `jobs`."""
+    game_module(game)
+    for spec in specs:
+        make_bot(spec, game, 0)
+    if out is not None:
+        Path(out).mkdir(parents=True, exist_ok=True)
+    tasks = [
+        GameTask(game, list(specs), i, seed, dict(options or {}), None if out is None else str(out))
+        for i in range(games)
+    ]
+    results: list[dict[str, Any]] = []
+    if jobs <= 1:
+        for task in tasks:
+            results.append(run_task(task))
+            if on_done is not None:
+                on_done(results[-1])
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(run_task, task) for task in tasks]
+            for future in as_completed(futures):
+                results.append(future.result())
+                if on_done is not None:
+                    on_done(results[-1])
+    results.sort(key=lambda r: int(r["index"]))
+    result = TournamentResult(game, list(specs), seed, results, aggregate(specs, results))
+    if out is not None:
+        write_summary(result, Path(out))
+    return result
+
+
+def write_summary(result: TournamentResult, out: Path) -> None:
+    """Write summary.json and summary.csv (one row per entrant) into `out`."""
+    summary = result.summary()
+    (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+    rows = summary["entrants"]
+    columns = [k for k in rows[0] if k != "decisions"] if rows else []
+    lines = [",".join(columns)]
+    for row in rows:
+        lines.append(",".join(_csv_cell(row[c]) for c in columns))
+    (out / "summary.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _csv_cell(value: Any) -> str:
+    """One CSV cell; strings quoted when they contain a comma or a quote."""
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    text = str(value)
+    if "," in text or '"' in text:
+        return '"' + text.replace('"', '""') + '"'
+    return text
+
+
+__all__ = [
+    "GameTask",
+    "TournamentResult",
+    "derive_seed",
+    "entrant_labels",
+    "game_options",
+    "new_game",
+    "play_game",
+    "run_task",
+    "run_tournament",
+]
