@@ -87,6 +87,8 @@ class GameModule(Protocol):
 
     GAME: str
     NUM_ACTIONS: int
+    MIN_PLAYERS: int
+    MAX_PLAYERS: int
     State: type[GameState]
     action_to_str: Callable[[int], str]
     move_text: Callable[[int, tuple[str, ...]], str]  # a move as a phrase for logs, e.g. "bid sun disk 13"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib
 import json
 import logging
 import re
@@ -20,7 +19,8 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
-from ra.games import GAMES
+from ra.bots import BOT_KINDS, LEVELS
+from ra.games import GAMES, game_module
 from ra.server.model import ServiceError, Snapshot
 from ra.server.storage import SqlStorage
 from ra.server.tables import TableService
@@ -69,24 +69,12 @@ def page(name: str) -> Response:
 
 def meta() -> dict[str, Any]:
     """Games, bot kinds, levels and player counts this server offers."""
-    import ra.bots
-
-    games, players = [], {}
-    for game, path in GAMES.items():
-        try:
-            module = importlib.import_module(path)
-        except ImportError:
-            continue
-        if getattr(module, "State", None) is None:
-            continue  # a game package still being written
-        games.append(game)
-        players[game] = [int(getattr(module, "MIN_PLAYERS", 2)), int(getattr(module, "MAX_PLAYERS", 5))]
-    levels = getattr(ra.bots, "LEVELS", ())
+    modules = {game: game_module(game) for game in GAMES}
     return {
-        "games": games,
-        "bots": list(getattr(ra.bots, "BOT_KINDS", ())),
-        "levels": list(levels),
-        "players": players,
+        "games": list(modules),
+        "bots": list(BOT_KINDS),
+        "levels": list(LEVELS),
+        "players": {game: [m.MIN_PLAYERS, m.MAX_PLAYERS] for game, m in modules.items()},
     }
 
 

@@ -14,6 +14,8 @@ from ra.games.ra.tables import (
     COUNTS,
     DISK_GROUPS,
     KINDS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     RA_TRACK_LENGTH,
     STARTING_SCORE,
 )
@@ -24,6 +26,8 @@ __all__ = [
     "DISK_GROUPS",
     "GAME",
     "KINDS",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "NUM_ACTIONS",
     "RA_TRACK_LENGTH",
     "STARTING_SCORE",

@@ -1,7 +1,7 @@
 """RA and Write (Reiner Knizia, 2025): the rules engine (rules/ra-and-write.md), standard library only."""
 
 from ra.games.write.actions import NUM_ACTIONS, action_to_str, move_text, str_to_action
-from ra.games.write.options import Options
+from ra.games.write.options import MAX_PLAYERS, MIN_PLAYERS, Options
 from ra.games.write.render import render_text
 from ra.games.write.state import State
 from ra.games.write.tables import (
@@ -38,6 +38,8 @@ __all__ = [
     "GOD_BONUS_NUMBER",
     "GOD_NUMBERS",
     "KINGDOMS",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "MONUMENT_TYPES",
     "NILE_BONUS_NUMBERS",
     "NILE_NUMBERS",
