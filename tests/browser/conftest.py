@@ -134,8 +134,10 @@ def own_server(tmp_path: Path) -> Iterator[Server]:
     yield from _server(tmp_path)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    # Module scope: Playwright's sync API keeps an event loop running in this thread while it is open, which
+    # would break asyncio.run() in the non-browser tests that pytest runs after these modules.
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
