@@ -99,10 +99,8 @@ def _ask(module: GameModule, state: GameState, seat: int) -> int:
 
 
 def _move_text(module: GameModule, state: GameState, player: int, action: int, draws: tuple[str, ...]) -> str:
-    """One log line: who did what, and what they drew."""
-    names = state.view(None)["names"]
-    drew = f" (drew {', '.join(draws)})" if draws else ""
-    return f"{names[player]}: {module.action_to_str(action)}{drew}"
+    """One log line in the game's words: who did what ("Bot 2 bid sun disk 13")."""
+    return f"{state.view(None)['names'][player]} {module.move_text(action, draws)}"
 
 
 def _result_line(state: GameState, names: list[str]) -> str:
