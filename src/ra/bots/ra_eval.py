@@ -6,17 +6,19 @@ civilization types, a Nile without a flood) carry some of the value they are lik
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-CIVS = ("art", "agriculture", "religion", "astronomy", "writing")
-MONUMENTS = ("fortress", "obelisk", "palace", "pyramid", "sphinx", "statue", "step_pyramid", "temple")
-DISASTERS = ("funeral", "drought", "war", "earthquake")
-CIV_POINTS = (-5.0, 0.0, 0.0, 5.0, 10.0, 15.0)
-MONUMENT_VARIETY = (0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 10.0, 15.0)
-MONUMENT_SAME = (0.0, 0.0, 0.0, 5.0, 10.0, 15.0)
+from ra.bots.evalmath import interp, sigmoid
+from ra.games.ra.tables import CIV_POINTS, CIVILIZATION, KINDS, MONUMENT_SAME, MONUMENT_VARIETY
+from ra.games.ra.tables import DISASTERS as DISASTER_KINDS
+from ra.games.ra.tables import MONUMENTS as MONUMENT_KINDS
+
+# The engine's rules tables (rules/ra.md §1, §9), by kind name as views name them.
+CIVS = tuple(KINDS[k] for k in CIVILIZATION)
+MONUMENTS = tuple(KINDS[k] for k in MONUMENT_KINDS)
+DISASTERS = tuple(KINDS[k] for k in DISASTER_KINDS)
 SAME_POTENTIAL = (0.0, 0.6, 2.2, 1.2, 0.8, 0.0)  # extra worth of n identical monuments while the game runs
 VARIETY_POTENTIAL = (0.0, 0.0, 0.0, 0.0, 0.3, 0.8, 2.0, 1.5, 0.0)
 
@@ -50,19 +52,6 @@ def context_of(view: Mapping[str, Any]) -> Context:
     return Context(int(view["epoch"]), min(1.0, progress), int(view["num_players"]), dict(view["bag"]))
 
 
-def _sigmoid(x: float) -> float:
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
-
-
-def _interp(table: Sequence[float], x: float) -> float:
-    """Linear interpolation in a table indexed 0..len-1 (clamped)."""
-    x = max(0.0, min(float(len(table) - 1), x))
-    low = int(x)
-    if low >= len(table) - 1:
-        return table[-1]
-    return table[low] + (table[low + 1] - table[low]) * (x - low)
-
-
 def pharaoh_value(counts: Sequence[int], me: int, ctx: Context) -> float:
     """Expected pharaoh points (+5 most, -2 fewest) this epoch and, discounted, in later epochs."""
     if len(counts) < 2:
@@ -73,8 +62,8 @@ def pharaoh_value(counts: Sequence[int], me: int, ctx: Context) -> float:
     for other, count in enumerate(counts):
         if other == me:
             continue
-        p_most *= _sigmoid((mine - count + 0.5) / spread)
-        p_fewest *= _sigmoid((count - mine + 0.5) / spread)
+        p_most *= sigmoid((mine - count + 0.5) / spread)
+        p_fewest *= sigmoid((count - mine + 0.5) / spread)
     if all(c == mine for c in counts) and ctx.progress > 0.95:
         return 0.0
     return (5.0 * p_most - 2.0 * p_fewest) * (1.0 + 0.6 * ctx.epochs_after)
@@ -97,7 +86,7 @@ def civilization_value(held: Mapping[str, int], ctx: Context) -> float:
     types = sum(1 for k in CIVS if held.get(k, 0))
     extra = 1.3 * (1.0 - ctx.progress)
     spare = sum(max(0, held.get(k, 0) - 1) for k in CIVS)  # duplicates only soften a War
-    return _interp(CIV_POINTS, types + extra) + 0.3 * min(spare, 2)
+    return interp(CIV_POINTS, types + extra) + 0.3 * min(spare, 2)
 
 
 def monument_value(held: Mapping[str, int], ctx: Context) -> float:

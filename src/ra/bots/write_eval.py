@@ -6,28 +6,15 @@ what the seat can see plus a sampled deck order, which no estimate here reads.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
+from ra.bots.evalmath import interp, sigmoid
 from ra.games.write.scoring import NSEC
 from ra.games.write.sheet import C0, G0, M0, N0, NCIV, NMON, PEND, PH, W, nile_bounds
-from ra.games.write.tables import NILE_SPACES, PHARAOH_NILE_SYMBOLS, PHARAOH_SPACES, RA_CARDS
+from ra.games.write.tables import CIV_TABLE, NILE_SPACES, PHARAOH_NILE_SYMBOLS, PHARAOH_SPACES, RA_CARDS
 
 BONUS_WORTH = 2.5  # a bonus entry, in points, before it is made
-CIV_SMOOTH = (-5.0, 0.0, 0.0, 5.0, 10.0, 15.0)
-
-
-def _sigmoid(x: float) -> float:
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
-
-
-def _interp(table: Sequence[float], x: float) -> float:
-    x = max(0.0, min(float(len(table) - 1), x))
-    low = int(x)
-    if low >= len(table) - 1:
-        return table[-1]
-    return table[low] + (table[low + 1] - table[low]) * (x - low)
 
 
 def majority(values: Sequence[float], me: int, spread: float, penalty: bool) -> float:
@@ -38,8 +25,8 @@ def majority(values: Sequence[float], me: int, spread: float, penalty: bool) -> 
     p_top = p_low = 1.0
     for q, v in enumerate(values):
         if q != me:
-            p_top *= _sigmoid((mine - v + 0.5) / spread)
-            p_low *= _sigmoid((v - mine + 0.5) / spread)
+            p_top *= sigmoid((mine - v + 0.5) / spread)
+            p_low *= sigmoid((v - mine + 0.5) / spread)
     return 5.0 * p_top - (5.0 * p_low if penalty else 0.0)
 
 
@@ -119,7 +106,7 @@ def sheet_values(st: Any) -> list[float]:
         for j in range(k, 3):
             marks = sum(s[b + C0 + j * NCIV : b + C0 + (j + 1) * NCIV])
             extra = (tk if j == k else tk + 4.0 * (j - k)) * 0.22
-            value += _interp(CIV_SMOOTH, marks + extra)
+            value += interp(CIV_TABLE, marks + extra)
             value += (0.0, 0.15, 0.5, 0.0, 0.0, 0.0)[marks] * BONUS_WORTH
         # Monuments: 1 per column started per remaining scoring; all-8 and full-column bonuses.
         cols = s[b + M0 : b + M0 + NMON]
