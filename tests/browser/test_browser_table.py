@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from lobby_form import fill_seats
 from playwright.sync_api import Browser, Page, expect
 
 from ra.core.record import replay
@@ -69,19 +70,7 @@ def shoot(page: Page, folder: Path, name: str) -> None:
 def create_in_lobby(page: Page, server: Server, seats: list[dict[str, str]]) -> None:
     """Fill the lobby's form with `seats` ({"kind": "person", "name"} / {"kind": "bot", "bot"}) and create."""
     page.goto(server.base + "/")
-    rows = page.locator("#seats > li")
-    expect(rows).to_have_count(3)
-    while rows.count() < len(seats):
-        page.click("#add-seat")
-    while rows.count() > len(seats):
-        rows.last.locator(".remove-seat").click()
-    for i, seat in enumerate(seats):
-        row = rows.nth(i)
-        row.locator(".seat-kind").select_option(seat["kind"])
-        if seat["kind"] == "person":
-            row.locator(".seat-name").fill(seat["name"])
-        else:
-            row.locator(".seat-bot").select_option(seat["bot"])
+    fill_seats(page, seats)
     page.click("#create-form button[type=submit]")
     expect(page.locator("#created")).to_be_visible()
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from lobby_form import fill_seats
 from playwright.sync_api import Browser, Page, expect
 
 from ra.core.record import replay
@@ -65,24 +66,12 @@ def only_me_to_act(page: Page) -> bool:
 def create_write_table(page: Page, server: Server, seats: list[dict[str, str]], *, limited: bool) -> None:
     """Create an RA and Write table in the lobby's form and go to the first person's seat."""
     page.goto(server.base + "/")
-    rows = page.locator("#seats > li")
-    expect(rows).to_have_count(3)
     # The Kingdom-limited option belongs to RA and Write only.
     expect(page.locator("#kingdom-limited")).to_be_hidden()
     page.select_option("#game", "write")
     expect(page.locator("#kingdom-limited")).to_be_visible()
     expect(page.locator("#scores-visible")).to_be_hidden()
-    while rows.count() < len(seats):
-        page.click("#add-seat")
-    while rows.count() > len(seats):
-        rows.last.locator(".remove-seat").click()
-    for i, seat in enumerate(seats):
-        row = rows.nth(i)
-        row.locator(".seat-kind").select_option(seat["kind"])
-        if seat["kind"] == "person":
-            row.locator(".seat-name").fill(seat["name"])
-        else:
-            row.locator(".seat-bot").select_option(seat["bot"])
+    fill_seats(page, seats)
     if limited:
         page.check("#kingdom-limited")
     page.click("#create-form button[type=submit]")
@@ -183,7 +172,8 @@ def test_full_write_game_by_clicks(page: Page, server: Server, shots: Path) -> N
     while wait_turn(page) == "mine":
         if page.locator("#board .kingdom-scores").count() and not stats.get("shot_kingdom"):
             stats["shot_kingdom"] = 1
-            page.locator("#board .kingdom-scores").first.screenshot(path=str(shots / "w03-kingdom-scores.png"))
+            # The whole page: an element screenshot fails when a bot's move re-renders the board meanwhile.
+            shoot(page, shots, "w03-kingdom-scores")
         play_step(page, rng, stats, shots)
         steps += 1
         if steps >= 25 and not reloaded and wait_turn(page) == "mine" and only_me_to_act(page):
