@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from lobby_form import fill_seats
 from playwright.sync_api import Browser, Page, expect
 
-from ra.core.record import replay
+from ra.games import replay
 
 if TYPE_CHECKING:
     from conftest import Server  # type: ignore[import-not-found]

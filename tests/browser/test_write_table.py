@@ -17,7 +17,7 @@ import pytest
 from lobby_form import fill_seats
 from playwright.sync_api import Browser, Page, expect
 
-from ra.core.record import replay
+from ra.games import replay
 from ra.games.write import NUM_ACTIONS, action_to_str
 
 if TYPE_CHECKING:

@@ -7,7 +7,7 @@ import random
 
 from ra_helpers import G3, act, check_invariants, give, play_random, scenario, seat0_wins
 
-from ra.core.record import replay
+from ra.games import replay
 from ra.games.ra import State, from_view, render_text
 
 VIEW_KEYS = {

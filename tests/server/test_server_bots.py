@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 from server_helpers import bot, create, person, read_until, wait_status, ws_url
 
-from ra.core.record import replay
+from ra.games import replay
 
 
 def test_three_random_bots_finish_and_the_record_replays(client: TestClient) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 from server_helpers import bot, create, no_secrets, person, read_until, seed_of, wait_status, ws_url
 
-from ra.core.record import replay
+from ra.games import replay
 
 
 def test_write_bots_finish_and_the_record_replays(client: TestClient) -> None:

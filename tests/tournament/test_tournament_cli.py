@@ -9,7 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from ra.cli import app
-from ra.core.record import load_record, replay
+from ra.core.record import load_record
+from ra.games import replay
 
 
 @pytest.mark.parametrize("game", ["ra", "write"])

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st_
 
-from ra.core.record import replay
+from ra.games import replay
 from ra.games.write import DECK, State, from_view, render_text
 from ra.games.write.actions import ACT_KIND, K_BONUS_CIV, K_BONUS_GOD, K_DECLINE, K_REVEAL, K_TAKE
 from ra.games.write.sheet import C0, CL, G0, GB, M0, MT, N0, NP, PEND, PH, SY, W

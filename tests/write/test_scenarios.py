@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ra.core.errors import GameOverError, IllegalActionError, NotYourTurnError, UnknownActionError
-from ra.core.record import replay
+from ra.games import replay
 from ra.games.write import DECK, State, action_to_str, str_to_action
 from ra.games.write.actions import ACT_SLOT, DECLINE
 from ra.games.write.sheet import PEND, W

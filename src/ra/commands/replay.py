@@ -10,7 +10,7 @@ import typer
 
 from ra.core import GameState, Move, RecordError
 from ra.core.record import load_record
-from ra.core.record import replay as replay_record
+from ra.games import replay as replay_record
 from ra.games import game_module
 
 

@@ -8,8 +8,9 @@ state-independent notation (like UCI in python-chess).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, NamedTuple, Protocol, Self
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal, NamedTuple, Protocol, Self, TypedDict
 
 
 class Move(NamedTuple):
@@ -18,6 +19,47 @@ class Move(NamedTuple):
     player: int
     action: int
     draws: tuple[str, ...] = ()
+
+
+class LegalAction(TypedDict):
+    """The part every game's legal-action entry in a view shares; games add the fields their boards need."""
+
+    id: int
+    notation: str
+
+
+OptionKind = Literal["int", "bool", "choice"]
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One table option a person may set when creating a game (served by /api/meta; the lobby builds forms)."""
+
+    name: str
+    kind: OptionKind
+    default: int | bool | str
+    label: str
+    help: str
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+
+    def as_json(self) -> dict[str, Any]:
+        """The spec as JSON-able data."""
+        data: dict[str, Any] = {
+            "name": self.name,
+            "kind": self.kind,
+            "default": self.default,
+            "label": self.label,
+            "help": self.help,
+        }
+        if self.minimum is not None:
+            data["minimum"] = self.minimum
+        if self.maximum is not None:
+            data["maximum"] = self.maximum
+        if self.choices:
+            data["choices"] = list(self.choices)
+        return data
 
 
 class GameState(Protocol):
@@ -56,8 +98,19 @@ class GameState(Protocol):
         """An independent copy, cheap enough for search."""
         ...
 
-    def view(self, viewer: int | None = None) -> dict[str, Any]:
-        """What `viewer` (a seat, or None for a spectator) may see: JSON-able, never the bag/deck order or seed."""
+    def view(self, viewer: int | None = None) -> Mapping[str, Any]:
+        """What `viewer` (a seat, or None for a spectator) may see: JSON-able, never the bag/deck order or seed.
+
+        Its `legal_actions` entries (`LegalAction` and more) list what `viewer` may do now, each with its notation.
+        """
+        ...
+
+    def stack_draws(self, names: Sequence[str]) -> None:
+        """Reorder the undrawn bag/deck so the next draws are `names`; ValueError if one is not left to draw."""
+        ...
+
+    def reshuffled(self, rng: random.Random) -> Self:
+        """A copy whose undrawn bag/deck order is shuffled anew with `rng`: only hidden information differs."""
         ...
 
     def to_json(self) -> dict[str, Any]:
@@ -86,6 +139,8 @@ class GameModule(Protocol):
     """The module-level names each game module provides."""
 
     GAME: str
+    TITLE: str  # the game's name for people, e.g. "RA and Write"
+    OPTIONS: tuple[OptionSpec, ...]  # the options a person may set at a new table (players and names excluded)
     NUM_ACTIONS: int
     MIN_PLAYERS: int
     MAX_PLAYERS: int
@@ -93,5 +148,5 @@ class GameModule(Protocol):
     action_to_str: Callable[[int], str]
     move_text: Callable[[int, tuple[str, ...]], str]  # a move as a phrase for logs, e.g. "bid sun disk 13"
     str_to_action: Callable[[str], int]
-    render_text: Callable[[Mapping[str, Any]], str]
+    render_text: Callable[[Mapping[str, Any]], str]  # the text board of a view
     from_view: Callable[[Mapping[str, Any], random.Random], GameState]

@@ -8,12 +8,12 @@ the identical state; a record with neither seed nor order replays from its recor
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from ra.core.errors import IllegalActionError, InvalidNotationError, RecordError
-from ra.core.protocol import GameState, Move
+from ra.core.protocol import GameModule, GameState, Move
 
 RECORD_FORMAT = "ra-record/1"
 
@@ -69,15 +69,11 @@ def check_record(data: Any) -> None:
             raise RecordError("a move is an object with an 'action' notation", index)
 
 
-def start_state(record: Mapping[str, Any]) -> GameState:
-    """The state before the record's first move."""
-    from ra.games import game_module
-
+def start_state(record: Mapping[str, Any], module: GameModule) -> GameState:
+    """The state before the record's first move, for the game engine `module` (the record's game)."""
     check_record(record)
-    try:
-        module = game_module(record["game"])
-    except ValueError as exc:
-        raise RecordError(str(exc)) from exc
+    if record["game"] != module.GAME:
+        raise RecordError(f"this is a record of {record['game']!r}, not of {module.GAME!r}")
     seed, order = record.get("seed"), record.get("order")
     if seed is None and order is None:
         # Draws alone fix everything that happened; the engine completes the order canonically.
@@ -88,28 +84,45 @@ def start_state(record: Mapping[str, Any]) -> GameState:
         raise RecordError(f"bad options or order: {exc}") from exc
 
 
-def replay(
-    record: Mapping[str, Any], on_move: Callable[[int, Move, GameState], None] | None = None
+def replay_moves(
+    state: GameState,
+    moves: Iterable[tuple[int | None, int, Sequence[str] | None]],
+    on_move: Callable[[int, Move, GameState], None] | None = None,
 ) -> GameState:
-    """Replay a record to its final state; RecordError names the first move that fails and why."""
-    from ra.games import game_module
+    """Apply (player, action id, expected draws or None) moves with checks: the one replay loop of the project.
 
-    state = start_state(record)
-    module = game_module(record["game"])
-    for index, entry in enumerate(record["moves"]):
-        try:
-            action = module.str_to_action(entry["action"])
-        except InvalidNotationError as exc:
-            raise RecordError(str(exc), index) from exc
-        player = entry.get("player")
+    RecordError names the first move that is illegal or whose draws differ from the expected ones.
+    """
+    for index, (player, action, draws) in enumerate(moves):
         try:
             state.apply(action, player)
         except IllegalActionError as exc:
             raise RecordError(str(exc), index) from exc
         move = state.history[-1]
-        recorded = tuple(entry.get("draws", ()))
-        if move.draws != recorded:
-            raise RecordError(f"drew {list(move.draws)} where the record says {list(recorded)}", index)
+        if draws is not None and move.draws != tuple(draws):
+            raise RecordError(f"drew {list(move.draws)} where the record says {list(draws)}", index)
         if on_move is not None:
             on_move(index, move, state)
     return state
+
+
+def record_moves(record: Mapping[str, Any], module: GameModule) -> list[tuple[int | None, int, tuple[str, ...]]]:
+    """The record's moves as (player, action id, draws); RecordError names a move whose notation is unknown."""
+    moves: list[tuple[int | None, int, tuple[str, ...]]] = []
+    for index, entry in enumerate(record["moves"]):
+        try:
+            action = module.str_to_action(entry["action"])
+        except InvalidNotationError as exc:
+            raise RecordError(str(exc), index) from exc
+        moves.append((entry.get("player"), action, tuple(entry.get("draws", ()))))
+    return moves
+
+
+def replay(
+    record: Mapping[str, Any],
+    module: GameModule,
+    on_move: Callable[[int, Move, GameState], None] | None = None,
+) -> GameState:
+    """Replay a record of `module`'s game to its final state; RecordError names the first move that fails and why."""
+    state = start_state(record, module)
+    return replay_moves(state, record_moves(record, module), on_move)

@@ -9,6 +9,8 @@ from ra.games.ra.fromview import from_view
 from ra.games.ra.options import Options
 from ra.games.ra.render import render_text
 from ra.games.ra.state import GAME, State
+
+TITLE = "Ra"
 from ra.games.ra.tables import (
     AUCTION_TRACK_SIZE,
     COUNTS,
@@ -31,6 +33,7 @@ __all__ = [
     "NUM_ACTIONS",
     "RA_TRACK_LENGTH",
     "STARTING_SCORE",
+    "TITLE",
     "Options",
     "State",
     "action_to_str",

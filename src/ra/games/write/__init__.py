@@ -25,6 +25,7 @@ from ra.games.write.tables import (
 from ra.games.write.view import from_view
 
 GAME = "write"
+TITLE = "RA and Write"
 
 __all__ = [
     "CARD_NAMES",
@@ -47,6 +48,7 @@ __all__ = [
     "NUM_ACTIONS",
     "PHARAOH_NILE_SYMBOLS",
     "PHARAOH_SPACES",
+    "TITLE",
     "Options",
     "State",
     "action_to_str",
