@@ -9,7 +9,10 @@ from ra.tournament.stats import EntrantStats
 
 def plot_summary(stats: list[EntrantStats], path: str | Path, title: str = "") -> None:
     """Save a two-panel figure: win share per entrant with its interval, and each entrant's score distribution."""
-    import matplotlib
+    try:
+        import matplotlib
+    except ImportError:
+        raise RuntimeError("--plot needs matplotlib: pip install 'ra[plot]'") from None
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
