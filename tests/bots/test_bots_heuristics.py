@@ -1,14 +1,17 @@
-"""The heuristics value things the way the rules say they score (rules/ra.md §7, §9; rules/ra-and-write.md §2)."""
+"""The heuristics value things the way the rules say they score.
+
+Rules: docs/rules/ra.md §7, §9; docs/rules/ra-and-write.md §2.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ra.bots import make_bot
-from ra.bots.ra_eval import Context, add_tiles, cheapest_loss, civilization_value, monument_value
-from ra.bots.ra_greedy import lot_worth
-from ra.bots.write_greedy import prune
-from ra.games.write.actions import ACT_KIND, ACT_SPACE, DECLINE, K_BONUS_NILE, NUM_ACTIONS
+from ra.bots.ra.heuristic import lot_worth
+from ra.bots.ra.valuation import Context, add_tiles, cheapest_loss, civilization_value, monument_value
+from ra.bots.write.heuristic import prune
+from ra.games.write import NUM_ACTIONS, action_to_str, str_to_action
 from ra.tournament.runner import new_game
 
 CTX = Context(epoch=2, progress=0.5, players=3, bag={"flood": 4, "ra": 10})
@@ -47,7 +50,7 @@ def test_lot_worth_signs() -> None:
 
 def _ra_view(**changes: Any) -> dict[str, Any]:
     state = new_game("ra", 3, seed=4)
-    view = state.view(state.current_players()[0])
+    view = dict(state.view(state.current_players()[0]))
     view.update(changes)
     return view
 
@@ -71,13 +74,16 @@ def test_ra_greedy_forced_bid_uses_cheapest_disk() -> None:
 
 
 def test_write_prune_keeps_three_nile_numbers_per_space() -> None:
-    """Nile bonus entries are thinned to at most three numbers per space; other actions stay."""
-    actions = [a for a in range(NUM_ACTIONS) if ACT_KIND[a] == K_BONUS_NILE] + [DECLINE]
-    kept = prune(actions)
-    per_space: dict[int, int] = {}
+    """Nile bonus entries are thinned to the lowest, highest and best-spread number per space; others stay."""
+    nile_bonus = [a for a in range(NUM_ACTIONS) if action_to_str(a).startswith("bonus>nile")]  # "bonus>nile3=7"
+    decline = str_to_action("decline")
+    kept = prune([*nile_bonus, decline])
+    numbers: dict[int, list[int]] = {}
     for a in kept:
-        if ACT_KIND[a] == K_BONUS_NILE:
-            per_space[ACT_SPACE[a]] = per_space.get(ACT_SPACE[a], 0) + 1
-    assert per_space and max(per_space.values()) <= 3
-    assert len(per_space) == 12
-    assert DECLINE in kept
+        if a != decline:
+            space, number = action_to_str(a).removeprefix("bonus>nile").split("=")
+            numbers.setdefault(int(space), []).append(int(number))
+    assert sorted(numbers) == list(range(1, 13))
+    assert all(len(found) <= 3 and min(found) == 1 and max(found) == 20 for found in numbers.values())
+    assert len(numbers[6]) == 3  # a middle space keeps its best-spread number too
+    assert decline in kept

@@ -22,3 +22,11 @@ def legal_ids(view: Mapping[str, Any]) -> list[int]:
     if not ids:
         raise ValueError("the view offers no legal action: it is not this seat's decision")
     return ids
+
+
+def seat_of(view: Mapping[str, Any]) -> int:
+    """The seat whose view this is; ValueError for a spectator's view, which offers no decision."""
+    seat = view["viewer"]
+    if not isinstance(seat, int):
+        raise ValueError("a spectator's view offers no decision")
+    return seat

@@ -1,4 +1,4 @@
-"""`mcts`: determinized UCT for both games, deciding from its seat's view only.
+"""`mcts`: determinized UCT for any game, deciding from its seat's view only.
 
 Each iteration samples a full state consistent with the view (`from_view(view, rng)`: the hidden bag or deck
 order is drawn from the public counts, never read from the real game), then walks one shared tree whose edges
@@ -6,6 +6,7 @@ are (acting seat, action) and whose chance branches are keyed by what the action
 acting seat's reward, so the search handles 2–5 players; selection counts availability (an edge is scored
 against the number of times it was legal), as in information-set MCTS. Simultaneous choices (RA and Write) are
 treated as sequential: the bot's own choice first at the root, then the other pending choices in seat order.
+Playouts and the candidate filter come from the game's bots subpackage (`ra.bots.registry`), random otherwise.
 """
 
 from __future__ import annotations
@@ -13,15 +14,17 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from ra.bots.base import legal_ids
+from ra.bots.base import legal_ids, seat_of
+from ra.bots.playout import Rollout, terminal_rewards
+from ra.bots.registry import game_bots
 from ra.core.protocol import GameState
 from ra.games import game_module
 
-Rollout = Callable[[GameState, random.Random], list[float]]
-Candidates = Callable[[GameState, int, list[int]], list[int]]
+DEFAULT_ITERATIONS = 400  # the budget when a spec gives none
+DEFAULT_C = 0.7  # UCB1's exploration constant
 
 
 class _Edge:
@@ -41,64 +44,6 @@ class _Node:
         self.edges: dict[tuple[int, int], _Edge] = {}
 
 
-def terminal_rewards(state: GameState) -> list[float]:
-    """Per-seat reward of a finished game: the (split) win, nudged by the score margin to break plateaus."""
-    scores = state.scores()
-    winners = state.winners()
-    n = len(scores)
-    out: list[float] = []
-    for p in range(n):
-        best_other = max(scores[q] for q in range(n) if q != p)
-        win = 1.0 / len(winners) if p in winners else 0.0
-        out.append(0.85 * win + 0.15 * _sigmoid((scores[p] - best_other) / 10.0))
-    return out
-
-
-def margin_rewards(values: Sequence[float], scale: float) -> list[float]:
-    """Per-seat reward of an estimated final standing: the squashed margin over the best opponent."""
-    n = len(values)
-    return [_sigmoid((values[p] - max(values[q] for q in range(n) if q != p)) / scale) for p in range(n)]
-
-
-def _sigmoid(x: float) -> float:
-    return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, x))))
-
-
-def random_rollout(state: GameState, rng: random.Random) -> list[float]:
-    """Play uniformly random legal actions to the end; the terminal rewards."""
-    while not state.is_terminal():
-        player = state.current_players()[0]
-        state.push(rng.choice(state.legal_actions(player)), player)
-    return terminal_rewards(state)
-
-
-def all_actions(state: GameState, player: int, legal: list[int]) -> list[int]:
-    """Every legal action (the default candidate filter)."""
-    return legal
-
-
-def default_candidates(game: str) -> Candidates:
-    """The game's filter of the actions worth searching (RA and Write thins its many Nile bonus numbers)."""
-    if game == "write":
-        from ra.bots.write_rollout import candidates
-
-        return candidates
-    return all_actions
-
-
-def default_rollout(game: str) -> Rollout:
-    """The rollout policy of a game (a fast heuristic playout with a truncated evaluation, where one exists)."""
-    if game == "ra":
-        from ra.bots.ra_rollout import ra_rollout
-
-        return ra_rollout
-    if game == "write":
-        from ra.bots.write_rollout import write_rollout
-
-        return write_rollout
-    return random_rollout
-
-
 class MctsBot:
     """Determinized UCT with an iteration and/or seconds budget per decision; deterministic with iterations only."""
 
@@ -110,19 +55,20 @@ class MctsBot:
         seed: int = 0,
         iterations: int | None = None,
         seconds: float | None = None,
-        c: float = 0.7,
+        c: float | None = None,
         rollout: Rollout | None = None,
     ) -> None:
         if iterations is None and seconds is None:
-            iterations = 400
+            iterations = DEFAULT_ITERATIONS
         self.game = game
         self.module = game_module(game)
+        support = game_bots(game)
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
-        self.c = c
-        self.rollout = rollout or default_rollout(game)
-        self.candidates = default_candidates(game)
+        self.c = DEFAULT_C if c is None else c
+        self.rollout = rollout or support.rollout
+        self.candidates = support.candidates
         self.last_iterations = 0
 
     def choose(self, view: Mapping[str, Any]) -> int:
@@ -130,7 +76,7 @@ class MctsBot:
         ids = legal_ids(view)
         if len(ids) == 1:
             return ids[0]
-        me = int(view["viewer"])
+        me = seat_of(view)
         allowed = set(ids)
         root = _Node()
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds

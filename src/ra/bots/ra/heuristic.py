@@ -1,14 +1,17 @@
-"""`greedy` for Ra: values lots, gods and disaster losses in points from its seat's view (rules/ra.md §3–§9)."""
+"""`greedy` for Ra: values lots, gods and disaster losses in points from its seat's view.
+
+Rules: docs/rules/ra.md §3–§9.
+"""
 
 from __future__ import annotations
 
 import math
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
-from ra.bots.base import legal_ids
-from ra.bots.ra_eval import (
+from ra.bots.base import legal_ids, seat_of
+from ra.bots.ra.valuation import (
     Context,
     Holding,
     cheapest_loss,
@@ -18,6 +21,7 @@ from ra.bots.ra_eval import (
     holdings,
     relative_gain,
 )
+from ra.games.ra import RaLegalAction, RaView
 
 
 class RaGreedyBot:
@@ -31,34 +35,35 @@ class RaGreedyBot:
         self.invoke_target = invoke_target
 
     def choose(self, view: Mapping[str, Any]) -> int:
-        """The action this heuristic prefers in `view` (its own seat's view)."""
+        """The action this heuristic prefers in `view` (its own seat's view of a Ra game)."""
         ids = legal_ids(view)
         if len(ids) == 1:
             return ids[0]
         if self.epsilon and self.rng.random() < self.epsilon:
             return self.rng.choice(ids)
-        entries = list(view["legal_actions"])
-        phase = view["phase"]
+        ra_view = cast(RaView, view)  # the Bot protocol takes any game's view; this bot is only given Ra's
+        entries = list(ra_view["legal_actions"])
+        phase = ra_view["phase"]
         if phase == "auction":
-            return self._bid(view, entries)
+            return self._bid(ra_view, entries)
         if phase == "disaster":
-            return self._lose(view, entries)
-        return self._turn(view, entries)
+            return self._lose(ra_view, entries)
+        return self._turn(ra_view, entries)
 
     # --- auctions ---------------------------------------------------------------------------------------------
 
-    def _bid(self, view: Mapping[str, Any], entries: list[dict[str, Any]]) -> int:
-        me = int(view["viewer"])
+    def _bid(self, view: RaView, entries: list[RaLegalAction]) -> int:
+        me = seat_of(view)
         ctx = context_of(view)
         held = holdings(view)
         lot = list(view["auction_track"])
-        central = int(view["central_disk"])
+        central = view["central_disk"]
         bids = {e["disk"]: e["id"] for e in entries if e["kind"] == "bid"}
         pass_id = next((e["id"] for e in entries if e["kind"] == "pass"), None)
         if not bids:
-            return int(pass_id if pass_id is not None else entries[0]["id"])
+            return pass_id if pass_id is not None else entries[0]["id"]
         if pass_id is None:  # forced bid (§5): the cheapest disk
-            return int(bids[min(bids)])
+            return bids[min(bids)]
         worth = lot_worth(held, me, lot, ctx) - opportunity_cost(view, me, ctx)
         later = later_bidders(view, me)
         best_id, best_ev = pass_id, 0.0
@@ -70,12 +75,12 @@ class RaGreedyBot:
             ev = p_win * (worth + (central - disk) * disk_unit_value(ctx))
             if ev > best_ev + 1e-9:
                 best_id, best_ev = action, ev
-        return int(best_id)
+        return best_id
 
     # --- turns ------------------------------------------------------------------------------------------------
 
-    def _turn(self, view: Mapping[str, Any], entries: list[dict[str, Any]]) -> int:
-        me = int(view["viewer"])
+    def _turn(self, view: RaView, entries: list[RaLegalAction]) -> int:
+        me = seat_of(view)
         ctx = context_of(view)
         held = holdings(view)
         lot = list(view["auction_track"])
@@ -88,19 +93,19 @@ class RaGreedyBot:
             if e["kind"] == "god":
                 value = relative_gain(held, me, me, [e["tile"]], ctx)
                 if best_god is None or value > best_god[0]:
-                    best_god = (value, int(e["id"]))
+                    best_god = (value, e["id"])
         if best_god is not None and best_god[0] - god_keep >= 1.0:
             return best_god[1]
         if "done" in by_kind:
             return by_kind["done"]
         if "invoke" not in by_kind:
-            return int(by_kind.get("draw", entries[0]["id"]))
+            return by_kind.get("draw", entries[0]["id"])
         if "draw" not in by_kind:
             return by_kind["invoke"]
         up = view["disks"][me]["face_up"]
         if not up:
             return by_kind["draw"]
-        central = int(view["central_disk"])
+        central = view["central_disk"]
         worth = lot_worth(held, me, lot, ctx) - opportunity_cost(view, me, ctx)
         worth += (central - min(up)) * disk_unit_value(ctx)
         others_active = [p for p in range(ctx.players) if p != me and view["disks"][p]["face_up"]]
@@ -112,7 +117,7 @@ class RaGreedyBot:
             worth *= p_keep
         track = view["ra_track"]
         ra_left = track["length"] - track["filled"]
-        p_ra = ctx.bag.get("ra", 0) / max(1, int(view.get("bag_total") or sum(ctx.bag.values())))
+        p_ra = ctx.bag.get("ra", 0) / max(1, view["bag_total"] or sum(ctx.bag.values()))
         p_end = p_ra if ra_left <= 1 else 0.0
         target = self.invoke_target * (1.0 - min(0.8, 3.0 * p_end)) - 0.4 * max(0, len(lot) - 4)
         if not others_active:
@@ -123,16 +128,16 @@ class RaGreedyBot:
 
     # --- disasters --------------------------------------------------------------------------------------------
 
-    def _lose(self, view: Mapping[str, Any], entries: list[dict[str, Any]]) -> int:
-        me = int(view["viewer"])
+    def _lose(self, view: RaView, entries: list[RaLegalAction]) -> int:
+        me = seat_of(view)
         ctx = context_of(view)
         held = holdings(view)[me]
         kinds = [e["tile"] for e in entries if e["kind"] == "lose"]
         choice = cheapest_loss(held, kinds, ctx)
         for e in entries:
             if e["kind"] == "lose" and e["tile"] == choice:
-                return int(e["id"])
-        return int(entries[0]["id"])
+                return e["id"]
+        return entries[0]["id"]
 
 
 def lot_worth(held: Sequence[Holding], me: int, lot: Sequence[str], ctx: Context) -> float:
@@ -147,7 +152,7 @@ def lot_worth(held: Sequence[Holding], me: int, lot: Sequence[str], ctx: Context
     return mine + 0.5 * denial / max(1, len(others))
 
 
-def opportunity_cost(view: Mapping[str, Any], me: int, ctx: Context) -> float:
+def opportunity_cost(view: RaView, me: int, ctx: Context) -> float:
     """Points a face-up disk is expected to earn later this epoch if kept (low when disks will go unused)."""
     disks = view["disks"]
     mine = len(disks[me]["face_up"])
@@ -163,11 +168,11 @@ def opportunity_cost(view: Mapping[str, Any], me: int, ctx: Context) -> float:
     return float(average_lot * busy * (0.6 if mine > 1 else 1.0))
 
 
-def later_bidders(view: Mapping[str, Any], me: int) -> list[int]:
+def later_bidders(view: RaView, me: int) -> list[int]:
     """Seats that still bid after `me` in this auction (up to and including the Ra player)."""
-    auction = view["auction"] or {}
-    ra_player = int(auction.get("ra_player", me))
-    players = int(view["num_players"])
+    auction = view["auction"]
+    ra_player = auction["ra_player"] if auction is not None else me
+    players = view["num_players"]
     seats: list[int] = []
     seat = me
     while seat != ra_player:
@@ -177,10 +182,8 @@ def later_bidders(view: Mapping[str, Any], me: int) -> list[int]:
     return seats
 
 
-def outbid_chance(
-    view: Mapping[str, Any], held: Sequence[Holding], seat: int, lot: Sequence[str], ctx: Context
-) -> float:
+def outbid_chance(view: RaView, held: Sequence[Holding], seat: int, lot: Sequence[str], ctx: Context) -> float:
     """A guess of how likely `seat` bids over us: high when the lot is worth much to it."""
-    worth = relative_gain(held, seat, seat, lot, ctx) + (int(view["central_disk"]) - 5) * disk_unit_value(ctx)
+    worth = relative_gain(held, seat, seat, lot, ctx) + (view["central_disk"] - 5) * disk_unit_value(ctx)
     x = (float(worth) - 3.0) / 1.5
     return 0.85 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))

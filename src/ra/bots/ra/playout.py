@@ -7,28 +7,20 @@ holds nothing the bot's seat cannot see except a sampled bag order.
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from ra.bots.mcts import margin_rewards, terminal_rewards
+from ra.bots.playout import margin_rewards, terminal_rewards
 from ra.core.protocol import GameState
-from ra.games.ra import phases as ph
-from ra.games.ra.actions import BID_BASE, DONE, DRAW, GOD_BASE, INVOKE, PASS
-from ra.games.ra.scoring import monument_points
-from ra.games.ra.tables import (
-    AUCTION_TRACK_SIZE,
-    CIVILIZATION,
-    DROUGHT,
-    EARTHQUAKE,
-    FLOOD,
-    FUNERAL,
-    GOD,
-    GOLD,
-    MONUMENTS,
-    NILE,
-    NK,
-    PHARAOH,
-    WAR,
-)
+from ra.games.ra import State, phases, scoring, str_to_action, tables
+
+TURN, AUCTION, GODS, OVER = phases.TURN, phases.AUCTION, phases.GODS, phases.OVER
+monument_points = scoring.monument_points
+AUCTION_TRACK_SIZE = tables.AUCTION_TRACK_SIZE
+CIVILIZATION, MONUMENTS, NK = tables.CIVILIZATION, tables.MONUMENTS, tables.NK
+GOD, GOLD, PHARAOH, NILE, FLOOD = tables.GOD, tables.GOLD, tables.PHARAOH, tables.NILE, tables.FLOOD
+FUNERAL, DROUGHT, WAR, EARTHQUAKE = tables.FUNERAL, tables.DROUGHT, tables.WAR, tables.EARTHQUAKE
+# Action ids from the engine's stable notation (docs/RA_ACTIONS.md).
+DRAW, INVOKE, PASS, DONE = (str_to_action(text) for text in ("draw", "ra", "pass", "done"))
+GOD_ACTION: tuple[int, ...] = tuple(str_to_action(f"god:{kind}") for kind in tables.KINDS)  # by tile kind
 
 MAX_STEPS = 2000
 
@@ -64,50 +56,49 @@ def tile_value(held: list[int], b: int, tile: int) -> float:
     return 0.0
 
 
-def lot_value(st: Any, seat: int) -> float:
+def lot_value(st: State, seat: int) -> float:
     """Sum of tile values of the auction track for `seat` (plus a little for the central disk)."""
     held, b = st.held, seat * NK
     return float(sum(tile_value(held, b, t) for t in st.track) + 0.15 * (st.central - 5))
 
 
-def rollout_action(st: Any, rng: random.Random) -> int:
+def rollout_action(st: State, rng: random.Random) -> int:
     """The playout policy's action for the seat that must decide in `st`."""
     p = st.cur
     phase = st.phase
-    if phase == ph.AUCTION:
+    if phase == AUCTION:
         legal = st.legal_actions(p)
         bids = [a for a in legal if a != PASS]
         if not bids:
             return PASS
         if legal[0] != PASS:  # forced bid: the cheapest disk
-            return int(bids[0])
+            return bids[0]
         value = lot_value(st, p)
         if value < 2.5 + 4.0 * rng.random():
             return PASS
-        return int(bids[0] if rng.random() < 0.7 else rng.choice(bids))
-    if phase == ph.TURN:
+        return bids[0] if rng.random() < 0.7 else rng.choice(bids)
+    if phase == TURN:
         track = st.track
         if st.held[p * NK + GOD] and track and rng.random() < 0.5:
             held, b = st.held, p * NK
             best = max((t for t in track if t != GOD), key=lambda t: tile_value(held, b, t), default=None)
             if best is not None and tile_value(held, b, best) >= 3.5:
-                return int(GOD_BASE + best)
+                return GOD_ACTION[best]
         if len(track) >= AUCTION_TRACK_SIZE:
             return INVOKE
         if len(track) >= 2 and lot_value(st, p) >= 4.0 + 6.0 * rng.random():
             return INVOKE
         return DRAW
-    if phase == ph.GODS:
+    if phase == GODS:
         return DONE
-    legal = st.legal_actions(p)
-    return int(rng.choice(legal))
+    return rng.choice(st.legal_actions(p))
 
 
-def estimate(st: Any) -> list[float]:
+def estimate(st: State) -> list[float]:
     """Points now plus a guess of what holdings will still score (monuments, pharaoh lead, Nile, disks)."""
     n = st.num_players
     held = st.held
-    left = 3 - st.epoch + (1 if st.phase != ph.OVER and st.ra_filled else 0)
+    left = 3 - st.epoch + (1 if st.phase != OVER and st.ra_filled else 0)
     pharaohs = [held[p * NK + PHARAOH] for p in range(n)]
     totals = [sum(st.up[p]) + sum(st.down[p]) for p in range(n)]
     hi, lo = max(pharaohs), min(pharaohs)
@@ -126,17 +117,15 @@ def estimate(st: Any) -> list[float]:
     return out
 
 
-def ra_rollout(state: GameState, rng: random.Random) -> list[float]:
+def rollout(state: GameState, rng: random.Random) -> list[float]:
     """Play the cheap policy to the end of the current epoch; rewards from the result or the estimate."""
-    st: Any = state
-    epoch = st.epoch
+    if not isinstance(state, State):
+        raise TypeError(f"the Ra playout needs a Ra state, not {type(state).__name__}")
+    epoch = state.epoch
     steps = 0
-    while st.phase != ph.OVER and st.epoch == epoch and steps < MAX_STEPS:
-        st.push(rollout_action(st, rng))
+    while state.phase != OVER and state.epoch == epoch and steps < MAX_STEPS:
+        state.push(rollout_action(state, rng))
         steps += 1
-    if st.phase == ph.OVER:
+    if state.phase == OVER:
         return terminal_rewards(state)
-    return margin_rewards(estimate(st), 8.0)
-
-
-__all__ = ["BID_BASE", "estimate", "lot_value", "ra_rollout", "rollout_action", "tile_value"]
+    return margin_rewards(estimate(state), 8.0)

@@ -1,4 +1,4 @@
-"""RA and Write valuation: every scoresheet's expected final score (rules/ra-and-write.md §5, §6).
+"""RA and Write valuation: every scoresheet's expected final score (docs/rules/ra-and-write.md §5, §6).
 
 It reads a (determinized) state's scoresheets; the bots build that state with `from_view`, so it holds only
 what the seat can see plus a sampled deck order, which no estimate here reads.
@@ -7,12 +7,15 @@ what the seat can see plus a sampled deck order, which no estimate here reads.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from ra.bots.evalmath import interp, sigmoid
-from ra.games.write.scoring import NSEC
-from ra.games.write.sheet import C0, G0, M0, N0, NCIV, NMON, PEND, PH, W, nile_bounds
-from ra.games.write.tables import CIV_TABLE, NILE_SPACES, PHARAOH_NILE_SYMBOLS, PHARAOH_SPACES, RA_CARDS
+from ra.games.write import State, sheet, tables
+
+# The scoresheet's layout: player p's sheet starts at p * W in the flat list `State.s`.
+W, PH, PEND, G0, N0, C0, M0 = sheet.W, sheet.PH, sheet.PEND, sheet.G0, sheet.N0, sheet.C0, sheet.M0
+NCIV, NMON = len(tables.CIV_TYPES), len(tables.MONUMENT_TYPES)
+CIV_TABLE, NILE_SPACES, RA_CARDS = tables.CIV_TABLE, tables.NILE_SPACES, tables.RA_CARDS
+PHARAOH_NILE_SYMBOLS, PHARAOH_SPACES = tables.PHARAOH_NILE_SYMBOLS, tables.PHARAOH_SPACES
 
 BONUS_WORTH = 2.5  # a bonus entry, in points, before it is made
 
@@ -35,8 +38,8 @@ class Clock:
 
     __slots__ = ("kingdom", "scorings", "turns_game", "turns_kingdom")
 
-    def __init__(self, st: Any) -> None:
-        ra = int(st.ra)
+    def __init__(self, st: State) -> None:
+        ra = st.ra
         self.kingdom = min(ra // 3, 2)
         self.scorings = max(0, 3 - ra // 3) if ra < RA_CARDS else 0
         ra_left = RA_CARDS - ra
@@ -47,19 +50,13 @@ class Clock:
         self.turns_game = cards_left * ra_left / (ra_left + 1) / 3.0 if ra_left else 0.0
 
 
-def sheet_values(st: Any) -> list[float]:
+def sheet_values(st: State) -> list[float]:
     """Every seat's expected final score: Kingdoms already scored plus estimates of what is still to come."""
     n = st.num_players
-    s: list[int] = st.s
+    s = st.s
     clock = Clock(st)
     k, scorings = clock.kingdom, clock.scorings
-    banked = [0.0] * n
-    for pts in st.kpoints:
-        for p in range(n):
-            banked[p] += sum(pts[p * NSEC : p * NSEC + NSEC])
-    if st.bonuses:
-        for p in range(n):
-            banked[p] += sum(st.bonuses[p * 5 : p * 5 + 5])
+    banked = [float(points) for points in st.scores()]  # scored Kingdoms, and end bonuses once the game is over
     if scorings == 0:
         return banked
     penalty = n >= 3
@@ -97,7 +94,7 @@ def sheet_values(st: Any) -> list[float]:
         row = s[b + N0 : b + N0 + NILE_SPACES]
         filled = NILE_SPACES - row.count(0)
         value += filled * scorings + 10.0 * (filled / NILE_SPACES) ** 3
-        flex = sum((hi - lo + 1) / 20.0 for _, lo, hi in nile_bounds(s, b))
+        flex = sum((hi - lo + 1) / 20.0 for _, lo, hi in sheet.nile_bounds(s, b))
         value += flex * 0.35 * scorings
         for part in range(4):
             got = sum(1 for x in row[3 * part : 3 * part + 3] if x)
@@ -121,7 +118,7 @@ def sheet_values(st: Any) -> list[float]:
     return out
 
 
-def relative_value(st: Any, me: int) -> float:
+def relative_value(st: State, me: int) -> float:
     """My expected final score minus the mean of my opponents'."""
     values = sheet_values(st)
     others = [v for q, v in enumerate(values) if q != me]

@@ -7,10 +7,11 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ra.bots.base import legal_ids
-from ra.bots.write_eval import relative_value
-from ra.games.write.actions import ACT_ARG, ACT_KIND, ACT_SPACE, K_BONUS_NILE
-from ra.games.write.sheet import PEND, W
+from ra.bots.base import legal_ids, seat_of
+from ra.bots.write.valuation import PEND, W, relative_value
+from ra.games.write import State, actions, from_view
+
+ACT_ARG, ACT_KIND, ACT_SPACE, K_BONUS_NILE = actions.ACT_ARG, actions.ACT_KIND, actions.ACT_SPACE, actions.K_BONUS_NILE
 
 MAX_CHAIN = 8
 
@@ -36,14 +37,14 @@ def prune(actions: list[int]) -> list[int]:
     return out
 
 
-def value_after(st: Any, me: int, action: int) -> float:
+def value_after(st: State, me: int, action: int) -> float:
     """My relative value after `action`, making the best next bonus entry (one step ahead) while one is pending."""
     state = st.clone()
     state.push(action, me)
     for _ in range(MAX_CHAIN):
         if not state.s[me * W + PEND] or me not in state.current_players():
             break
-        best: tuple[float, Any] | None = None
+        best: tuple[float, State] | None = None
         for bonus in prune(state.legal_actions(me)):
             trial = state.clone()
             trial.push(bonus, me)
@@ -72,9 +73,7 @@ class WriteGreedyBot:
             return ids[0]
         if self.epsilon and self.rng.random() < self.epsilon:
             return self.rng.choice(ids)
-        from ra.games.write import from_view
-
-        me = int(view["viewer"])
+        me = seat_of(view)
         state = from_view(view, self.rng)
         best_id, best_value = ids[0], float("-inf")
         for action in prune(ids):

@@ -1,40 +1,29 @@
 """The RA and Write playout for `mcts`: a cheap rule-of-thumb policy to the end of the Kingdom, then the sheet
-estimate (rules/ra-and-write.md §2, §5)."""
+estimate (docs/rules/ra-and-write.md §2, §5)."""
 
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from ra.bots.mcts import margin_rewards, terminal_rewards
-from ra.bots.write_eval import sheet_values
-from ra.bots.write_greedy import prune
+from ra.bots.playout import margin_rewards, terminal_rewards
+from ra.bots.write.heuristic import prune
+from ra.bots.write.valuation import C0, M0, NCIV, PH, PHARAOH_SPACES, W, sheet_values
 from ra.core.protocol import GameState
-from ra.games.write.actions import (
-    ACT_ARG,
-    ACT_KIND,
-    ACT_SLOT,
-    ACT_SPACE,
-    K_BONUS_CIV,
-    K_BONUS_GOD,
-    K_BONUS_MONUMENT,
-    K_BONUS_NILE,
-    K_BONUS_PHARAOH,
-    K_CARD_CIV,
-    K_CARD_GOD,
-    K_CARD_NILE,
-    K_DECLINE,
-    K_TAKE,
-)
-from ra.games.write.sheet import C0, M0, NCIV, PH, W
-from ra.games.write.tables import CARD_KIND, CARD_VALUE, MONUMENT, PHARAOH, PHARAOH_SPACES
+from ra.games.write import State, actions, tables
+
+ACT_ARG, ACT_KIND, ACT_SLOT, ACT_SPACE = actions.ACT_ARG, actions.ACT_KIND, actions.ACT_SLOT, actions.ACT_SPACE
+K_TAKE, K_DECLINE = actions.K_TAKE, actions.K_DECLINE
+K_CARD_GOD, K_CARD_NILE, K_CARD_CIV = actions.K_CARD_GOD, actions.K_CARD_NILE, actions.K_CARD_CIV
+K_BONUS_GOD, K_BONUS_NILE, K_BONUS_CIV = actions.K_BONUS_GOD, actions.K_BONUS_NILE, actions.K_BONUS_CIV
+K_BONUS_PHARAOH, K_BONUS_MONUMENT = actions.K_BONUS_PHARAOH, actions.K_BONUS_MONUMENT
+CARD_KIND, CARD_VALUE, MONUMENT, PHARAOH = tables.CARD_KIND, tables.CARD_VALUE, tables.MONUMENT, tables.PHARAOH
 
 SCALE = 8.0
 MAX_STEPS = 400
 MONUMENT_STEP = (2.5, 2.0, 4.0, -1.0)  # by marks already in the column
 
 
-def quick_score(st: Any, player: int, action: int) -> float:
+def quick_score(st: State, player: int, action: int) -> float:
     """A rule-of-thumb worth of one action, computed without copying the state."""
     kind = ACT_KIND[action]
     s = st.s
@@ -72,17 +61,17 @@ def quick_score(st: Any, player: int, action: int) -> float:
     return 0.0
 
 
-def rollout_action(st: Any, player: int, rng: random.Random) -> int:
+def rollout_action(st: State, player: int, rng: random.Random) -> int:
     """The playout policy: the best rule-of-thumb action, with a little noise."""
     legal = st.legal_actions(player)
     if len(legal) == 1:
-        return int(legal[0])
+        return legal[0]
     best, best_score = legal[0], float("-inf")
     for action in legal:
         score = quick_score(st, player, action) + rng.random() * 1.5
         if score > best_score:
             best, best_score = action, score
-    return int(best)
+    return best
 
 
 def candidates(state: GameState, player: int, legal: list[int]) -> list[int]:
@@ -90,15 +79,16 @@ def candidates(state: GameState, player: int, legal: list[int]) -> list[int]:
     return prune(legal) if len(legal) > 12 else legal
 
 
-def write_rollout(state: GameState, rng: random.Random) -> list[float]:
+def rollout(state: GameState, rng: random.Random) -> list[float]:
     """Play the rule-of-thumb policy until the current Kingdom is scored; rewards from the sheet estimate."""
-    st: Any = state
-    kingdom = st.ra // 3
+    if not isinstance(state, State):
+        raise TypeError(f"the RA and Write playout needs an RA and Write state, not {type(state).__name__}")
+    kingdom = state.ra // 3
     steps = 0
-    while not st.is_terminal() and st.ra // 3 == kingdom and steps < MAX_STEPS:
-        player = st.current_players()[0]
-        st.push(rollout_action(st, player, rng), player)
+    while not state.is_terminal() and state.ra // 3 == kingdom and steps < MAX_STEPS:
+        player = state.current_players()[0]
+        state.push(rollout_action(state, player, rng), player)
         steps += 1
-    if st.is_terminal():
+    if state.is_terminal():
         return terminal_rewards(state)
-    return margin_rewards(sheet_values(st), SCALE)
+    return margin_rewards(sheet_values(state), SCALE)

@@ -1,4 +1,4 @@
-"""Ra valuation from a seat's view: what holdings are worth in points by the end of the game (rules/ra.md §9).
+"""Ra valuation from a seat's view: what holdings are worth in points by the end of the game (docs/rules/ra.md §9).
 
 Every figure here is an estimate of points still to come, smoothed so that partial sets (two of a monument, two
 civilization types, a Nile without a flood) carry some of the value they are likely to grow into.
@@ -8,17 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ra.bots.evalmath import interp, sigmoid
-from ra.games.ra.tables import CIV_POINTS, CIVILIZATION, KINDS, MONUMENT_SAME, MONUMENT_VARIETY
-from ra.games.ra.tables import DISASTERS as DISASTER_KINDS
-from ra.games.ra.tables import MONUMENTS as MONUMENT_KINDS
+from ra.games.ra import RaView, tables
 
-# The engine's rules tables (rules/ra.md §1, §9), by kind name as views name them.
-CIVS = tuple(KINDS[k] for k in CIVILIZATION)
-MONUMENTS = tuple(KINDS[k] for k in MONUMENT_KINDS)
-DISASTERS = tuple(KINDS[k] for k in DISASTER_KINDS)
+# The engine's rules tables (docs/rules/ra.md §1, §9), by kind name as views name them.
+CIVS = tuple(tables.KINDS[k] for k in tables.CIVILIZATION)
+MONUMENTS = tuple(tables.KINDS[k] for k in tables.MONUMENTS)
+DISASTERS = tuple(tables.KINDS[k] for k in tables.DISASTERS)
+CIV_POINTS = tables.CIV_POINTS
+MONUMENT_SAME = tables.MONUMENT_SAME
+MONUMENT_VARIETY = tables.MONUMENT_VARIETY
 SAME_POTENTIAL = (0.0, 0.6, 2.2, 1.2, 0.8, 0.0)  # extra worth of n identical monuments while the game runs
 VARIETY_POTENTIAL = (0.0, 0.0, 0.0, 0.0, 0.3, 0.8, 2.0, 1.5, 0.0)
 
@@ -45,11 +45,11 @@ class Context:
         return max(0.0, (self.epochs_after + 1 - self.progress) / 3.0)
 
 
-def context_of(view: Mapping[str, Any]) -> Context:
+def context_of(view: RaView) -> Context:
     """The valuation context of a Ra view."""
     track = view["ra_track"]
     progress = track["filled"] / max(1, track["length"])
-    return Context(int(view["epoch"]), min(1.0, progress), int(view["num_players"]), dict(view["bag"]))
+    return Context(view["epoch"], min(1.0, progress), view["num_players"], dict(view["bag"]))
 
 
 def pharaoh_value(counts: Sequence[int], me: int, ctx: Context) -> float:
@@ -170,6 +170,6 @@ def disk_unit_value(ctx: Context) -> float:
     return 0.12 + 0.14 * ctx.epochs_after
 
 
-def holdings(view: Mapping[str, Any]) -> list[Holding]:
+def holdings(view: RaView) -> list[Holding]:
     """Every seat's held tiles as {kind: count}."""
     return [dict(h) for h in view["tiles"]]

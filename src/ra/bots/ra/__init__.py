@@ -1,0 +1,27 @@
+"""Ra's bots (found by `ra.bots.registry` as `ra.bots.ra`): the heuristic `greedy`, and `mcts`'s playout.
+
+- `valuation`: what holdings are worth in points by the end of the game, from a seat's view;
+- `heuristic`: the heuristic player built on it (`greedy` below);
+- `playout`: the cheap playout to the end of the epoch and its points estimate (`rollout`).
+"""
+
+from __future__ import annotations
+
+from ra.bots.base import Bot
+from ra.bots.ra.heuristic import RaGreedyBot
+from ra.bots.ra.playout import rollout
+from ra.bots.registry import Level
+
+LEVELS: tuple[Level, ...] = (
+    Level("easy", "greedy:epsilon=0.4", "the heuristic player, but 40% of its moves are random"),
+    Level("medium", "greedy", "the heuristic player: values every option in points, one step ahead"),
+    Level("hard", "mcts:iterations=1000,seconds=1.0", "search over sampled bags: 1000 iterations, at most 1 s"),
+)
+
+
+def greedy(seed: int = 0, **settings: float) -> Bot:
+    """Ra's heuristic bot; `epsilon` is its chance of a random move."""
+    return RaGreedyBot(seed, **settings)
+
+
+__all__ = ["LEVELS", "RaGreedyBot", "greedy", "rollout"]

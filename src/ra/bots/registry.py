@@ -1,0 +1,96 @@
+"""Each game's bot support, found by name: the subpackage `ra.bots.<game>`, if there is one.
+
+A game's subpackage may define, at module level (docs/BOTS.md, "A new game"):
+
+- `greedy(seed, **settings) -> Bot`: its heuristic bot (the `greedy` kind exists only for games that define it);
+- `rollout(state, rng) -> list[float]` and `candidates(state, player, legal) -> list[int]` for `mcts`;
+- `LEVELS`: its ladder of `Level`s.
+
+A game without a subpackage still gets `random` and `mcts` with random playouts, and the generic ladder.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Protocol
+
+from ra.bots.base import Bot
+from ra.bots.playout import Candidates, Rollout, all_actions, random_rollout
+from ra.games import game_module
+
+
+class GreedyFactory(Protocol):
+    """Builds a game's heuristic bot from a seed and its spec settings (e.g. `epsilon`)."""
+
+    def __call__(self, seed: int, **settings: float) -> Bot:
+        """The heuristic bot."""
+        ...
+
+
+@dataclass(frozen=True)
+class Level:
+    """One rung of a game's ladder for people: a name, the spec it stands for, and what that bot is."""
+
+    name: str
+    spec: str
+    description: str
+
+
+# The ladder of a game that has no bots subpackage (or no LEVELS of its own): search only.
+GENERIC_LEVELS: tuple[Level, ...] = (
+    Level("easy", "random", "uniformly random legal moves"),
+    Level("medium", "mcts:iterations=200,seconds=1.0", "search with random playouts: 200 iterations, at most 1 s"),
+    Level("hard", "mcts:iterations=1000,seconds=1.0", "search with random playouts: 1000 iterations, at most 1 s"),
+)
+
+
+@dataclass(frozen=True)
+class GameBots:
+    """What one game offers its bots: its heuristic bot (if any), `mcts`'s playout and candidates, its ladder."""
+
+    greedy: GreedyFactory | None
+    rollout: Rollout
+    candidates: Candidates
+    levels: tuple[Level, ...]
+
+
+def game_bots(game: str) -> GameBots:
+    """The bot support of a registered game; ValueError for a game `ra.games` does not know."""
+    game_module(game)  # checked on every call: the registry of games may change (tests register fakes)
+    return _load(game)
+
+
+@functools.cache
+def _load(game: str) -> GameBots:
+    module = _subpackage(game)
+    if module is None:
+        return GameBots(None, random_rollout, all_actions, GENERIC_LEVELS)
+    return GameBots(
+        greedy=getattr(module, "greedy", None),
+        rollout=getattr(module, "rollout", random_rollout),
+        candidates=getattr(module, "candidates", all_actions),
+        levels=tuple(getattr(module, "LEVELS", GENERIC_LEVELS)),
+    )
+
+
+def _subpackage(game: str) -> ModuleType | None:
+    name = f"{__package__}.{game}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:  # the subpackage exists but something it imports is missing: a real error
+            raise
+        return None
+
+
+def levels_for(game: str) -> list[Level]:
+    """A game's ladder for people (easy, medium, hard); ValueError for an unknown game."""
+    return list(game_bots(game).levels)
+
+
+def kinds_for(game: str) -> tuple[str, ...]:
+    """The bot kinds a game offers: `random` and `mcts` always, `greedy` where the game defines one."""
+    return ("random", "greedy", "mcts") if game_bots(game).greedy is not None else ("random", "mcts")

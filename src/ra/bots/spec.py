@@ -1,0 +1,161 @@
+"""Bot specs such as "greedy:epsilon=0.3" or "mcts:iterations=400,seconds=0.5", checked against `SPEC_LIMITS`.
+
+A spec is a kind, optionally followed by `:key=value,...` settings (`;` also separates settings). A level name
+(`easy`, `medium`, `hard`) stands for the spec its game's ladder gives it (docs/BOTS.md). Specs come from people
+(the lobby, the command line), so every setting is bounded and every error says what is allowed.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from ra.bots.registry import GENERIC_LEVELS, kinds_for, levels_for
+
+Settings = dict[str, float]  # setting -> value; `iterations` is an int
+
+
+@dataclass(frozen=True)
+class Bound:
+    """The allowed values of one numeric setting: `low` < x (or ≤ x when `low_included`) and x ≤ `high`."""
+
+    number: type[int] | type[float]
+    low: float
+    high: float
+    low_included: bool
+    meaning: str
+
+    def allows(self, value: float) -> bool:
+        """True if `value` lies within the bound (NaN never does)."""
+        above = value >= self.low if self.low_included else value > self.low
+        return above and value <= self.high
+
+    def describe(self, name: str) -> str:
+        """The bound as people read it, e.g. "0 < seconds ≤ 2"."""
+        sign = "≤" if self.low_included else "<"
+        whole = " (a whole number)" if self.number is int else ""
+        return f"{self.low:g} {sign} {name} ≤ {self.high:g}{whole}"
+
+
+@dataclass(frozen=True)
+class SpecLimits:
+    """Every bound on a spec: its length, and per bot kind the settings it takes with their ranges."""
+
+    max_length: int
+    settings: Mapping[str, Mapping[str, Bound]]
+
+
+# The one table of what a spec may ask for (docs/BOTS.md, "Limits"). The server's per-decision deadline must lie
+# above the largest `seconds`.
+SPEC_LIMITS = SpecLimits(
+    max_length=100,
+    settings=MappingProxyType(
+        {
+            "random": MappingProxyType({}),
+            "greedy": MappingProxyType(
+                {"epsilon": Bound(float, 0.0, 1.0, True, "the chance of a uniformly random move instead")}
+            ),
+            "mcts": MappingProxyType(
+                {
+                    "iterations": Bound(int, 1, 20_000, True, "determinized iterations per decision"),
+                    "seconds": Bound(float, 0.0, 2.0, False, "wall-clock limit per decision"),
+                    "c": Bound(float, 0.0, 10.0, False, "the exploration constant of UCB1"),
+                }
+            ),
+        }
+    ),
+)
+
+BOT_KINDS: tuple[str, ...] = tuple(SPEC_LIMITS.settings)
+LEVEL_NAMES: tuple[str, ...] = ("easy", "medium", "hard")
+
+
+def describe_limits() -> str:
+    """What a spec may be, in one line, for error messages."""
+    kinds: list[str] = []
+    for kind, bounds in SPEC_LIMITS.settings.items():
+        if not bounds:
+            kinds.append(kind)
+            continue
+        keys = ",".join(f"{name}=…" for name in bounds)
+        ranges = ", ".join(bound.describe(name) for name, bound in bounds.items())
+        kinds.append(f"{kind}[:{keys}] with {ranges}")
+    return (
+        f"a bot spec is one of: {'; '.join(kinds)}; or a level ({', '.join(LEVEL_NAMES)}); "
+        f"at most {SPEC_LIMITS.max_length} characters"
+    )
+
+
+def _refuse(problem: str) -> ValueError:
+    return ValueError(f"{problem}. Allowed: {describe_limits()}")
+
+
+def resolve_spec(spec: str, game: str | None = None) -> str:
+    """The spec a level name stands for in `game`'s ladder (the generic ladder without a game); else unchanged."""
+    text = spec.strip()
+    for level in GENERIC_LEVELS if game is None else levels_for(game):
+        if level.name == text.lower():
+            return level.spec
+    return text
+
+
+def split_specs(text: str) -> list[str]:
+    """Split a comma-separated list of specs; a `key=value` item continues the spec before it.
+
+    `"mcts:iterations=1000,seconds=1,greedy,random"` -> `["mcts:iterations=1000,seconds=1", "greedy", "random"]`.
+    """
+    specs: list[str] = []
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            continue
+        if "=" in item and ":" not in item and specs:
+            specs[-1] += "," + item
+        else:
+            specs.append(item)
+    return specs
+
+
+def _number(kind: str, key: str, text: str, bound: Bound) -> float:
+    """One setting's value, parsed and checked against its bound."""
+    try:
+        value: float = bound.number(text)
+    except ValueError:
+        noun = "a whole number" if bound.number is int else "a number"
+        raise _refuse(f"setting {key!r} of bot {kind!r} must be {noun}, not {text!r}") from None
+    if not math.isfinite(value):
+        raise _refuse(f"setting {key!r} of bot {kind!r} must be a finite number, not {text!r}")
+    if not bound.allows(value):
+        raise _refuse(f"setting {key!r} of bot {kind!r} is {text}, outside {bound.describe(key)}")
+    return value
+
+
+def parse_spec(spec: str, game: str | None = None) -> tuple[str, Settings]:
+    """Split a spec into its kind and checked settings; ValueError, listing what is allowed, for anything else.
+
+    With a `game`, a level name resolves through that game's ladder and the kind must be one the game offers.
+    """
+    if not isinstance(spec, str):
+        raise _refuse(f"a bot spec is text, not {type(spec).__name__}")
+    if len(spec) > SPEC_LIMITS.max_length:
+        raise _refuse(f"the bot spec is {len(spec)} characters long")
+    kind, _, rest = resolve_spec(spec, game).partition(":")
+    kind = kind.strip().lower()
+    bounds = SPEC_LIMITS.settings.get(kind)
+    if bounds is None:
+        raise _refuse(f"unknown bot {spec.strip()!r}")
+    if game is not None and kind not in kinds_for(game):
+        raise _refuse(f"game {game!r} has no {kind!r} bot (its bots: {', '.join(kinds_for(game))})")
+    settings: Settings = {}
+    for item in filter(None, (part.strip() for part in rest.replace(";", ",").split(","))):
+        key, eq, value = item.partition("=")
+        key = key.strip().lower()
+        bound = bounds.get(key)
+        if not eq or bound is None:
+            names = ", ".join(bounds) or "none"
+            raise _refuse(f"bad setting {item!r} for bot {kind!r} (its settings: {names})")
+        if key in settings:
+            raise _refuse(f"setting {key!r} of bot {kind!r} is given twice")
+        settings[key] = _number(kind, key, value.strip(), bound)
+    return kind, settings
