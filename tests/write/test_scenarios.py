@@ -1,15 +1,15 @@
-"""Scenarios from explicit deck orders: turns (rules/ra-and-write.md §3), Kingdom and game end (§4), bonus chains."""
+"""Scenarios from explicit deck orders: turns (docs/rules/ra-and-write.md §3), Kingdom and game end (§4), bonus
+chains, and the hidden deck order (stack_draws, reshuffled)."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
 from ra.core.errors import GameOverError, IllegalActionError, NotYourTurnError, UnknownActionError
 from ra.games import replay
-from ra.games.write import DECK, State, action_to_str, str_to_action
-from ra.games.write.actions import ACT_SLOT, DECLINE
-from ra.games.write.sheet import PEND, W
-from ra.games.write.tables import PH_ACTIVE, PH_OTHERS, PH_OVER, PH_REVEAL
+from ra.games.write import DECK, State, action_to_str, sheet, str_to_action
 
 A = str_to_action
 
@@ -18,14 +18,19 @@ def game(order: list[str], players: int = 3, first: int = 0, **opts: object) -> 
     return State.new({"players": players, "first_player": first, **opts}, order=order)
 
 
+def phase(st: State) -> str:
+    return st.view()["phase"]
+
+
 def enter(st: State, p: int, choice: str | int) -> None:
-    """Player p enters a card (a notation, or the first legal action for a slot) and declines any bonus."""
+    """Player p enters a card (a notation, or the first legal action for a 0-based slot) and declines any bonus."""
     if isinstance(choice, str):
         st.apply(A(choice), p)
     else:
-        st.apply(next(a for a in st.legal_actions(p) if ACT_SLOT[a] == choice), p)
-    while p in st.current_players() and st.s[p * W + PEND]:
-        st.apply(DECLINE, p)
+        card = f"card{choice + 1}"
+        st.apply(next(a for a in st.legal_actions(p) if action_to_str(a).partition(">")[0] == card), p)
+    while p in st.current_players() and st.s[sheet.pending_at(p)]:
+        st.apply(A("decline"), p)
 
 
 def play_turn(st: State, picks: dict[int, str | int]) -> None:
@@ -46,12 +51,12 @@ def test_s3_turn_reveal_active_then_others_simultaneously() -> None:
     with pytest.raises(NotYourTurnError, match="turn to reveal"):
         st.apply(A("reveal"), 1)
     st.apply(A("reveal"))
-    assert st.phase == PH_ACTIVE and [c["card"] for c in st.view()["face_up"]] == ["god:5", "nile:4", "pharaoh"]
+    assert phase(st) == "active_choice" and [c["card"] for c in st.view()["face_up"]] == ["god:5", "nile:4", "pharaoh"]
     assert st.history[-1].draws == ("god:5", "nile:4", "pharaoh")
     with pytest.raises(NotYourTurnError, match="chooses a card first"):
         st.apply(A("card3"), 2)
     st.apply(A("card1>god2"), 0)
-    assert st.phase == PH_OTHERS and st.current_players() == (1, 2)
+    assert phase(st) == "others_choice" and st.current_players() == (1, 2)
     with pytest.raises(IllegalActionError, match="that card is reserved by the active player"):
         st.apply(A("card1>god1"), 2)
     st.apply(A("card3"), 2)  # seat 2 acts before seat 1: the choices are simultaneous
@@ -59,7 +64,7 @@ def test_s3_turn_reveal_active_then_others_simultaneously() -> None:
     with pytest.raises(NotYourTurnError, match="already entered a card"):
         st.apply(A("card2>nile1"), 2)
     st.apply(A("card3"), 1)  # several players may choose the same card
-    assert st.phase == PH_REVEAL and st.active == 1 and st.current_players() == (1,)
+    assert phase(st) == "reveal" and st.active == 1 and st.current_players() == (1,)
     assert st.turn == 2 and st.face == [] and len(st.used) == 3
 
 
@@ -119,7 +124,7 @@ def test_s4_kingdom_ends_before_any_turn_is_played() -> None:
     assert all(row["civilization"] == {"count": 0, "points": -5} for row in old["players"])
     assert all(row["gods"]["points"] == 0 and row["pharaohs"]["points"] == 0 for row in old["players"])
     assert st.scores() == [-5, -5, -5]
-    assert st.phase == PH_ACTIVE and st.active == 0  # the same active player continues
+    assert phase(st) == "active_choice" and st.active == 0  # the same active player continues
 
 
 def test_s4_third_ra_in_the_middle_of_a_reveal() -> None:
@@ -139,12 +144,13 @@ def test_s4_third_ra_in_the_middle_of_a_reveal() -> None:
 def test_s4_ninth_ra_ends_the_game_and_discards_face_up_cards() -> None:
     st = game(["ra"] * 8 + ["god:1", "ra"])
     st.apply(A("reveal"))
-    assert st.phase == PH_OVER and st.is_terminal() and st.current_players() == ()
+    assert phase(st) == "over" and st.is_terminal() and st.current_players() == ()
     assert len(st.kpoints) == 3 and st.face == [] and [c for c in st.used] == [0]
     assert len(st.deck) - st.pos + len(st.used) + st.ra == 110
     assert st.bonuses == [0] * 15
     assert st.scores() == [-15, -15, -15] and st.winners() == [0, 1, 2]  # shared win: nobody has God numbers
-    assert st.legal_actions() == [] and st.view()["result"]["tie_break"] is True
+    result = st.view()["result"]
+    assert st.legal_actions() == [] and result is not None and result["tie_break"] is True
     with pytest.raises(GameOverError):
         st.apply(A("reveal"))
 
@@ -175,7 +181,7 @@ def test_s2_six_entry_bonus_chain_from_one_card() -> None:
     for text in chain:
         assert 0 in st.current_players()
         st.apply(A(text), 0)
-    assert st.phase == PH_REVEAL  # the chain is over and the turn too
+    assert phase(st) == "reveal"  # the chain is over and the turn too
     sheet = st.view()["sheets"][0]
     assert sheet["gods"][0] == {"kingdom": "old", "spaces": [5, 6, 17], "total": 28, "bonus_used": True,
                                 "closed": False}
@@ -186,3 +192,40 @@ def test_s2_six_entry_bonus_chain_from_one_card() -> None:
     assert sheet["monuments"] == {"columns": [1] * 8, "all_tops_used": True}
     assert [action_to_str(m.action) for m in st.history if m.player == 0][-6:] == chain
     assert replay(st.record()) == st
+
+
+# --- the hidden deck order: stack_draws and reshuffled --------------------------------------------------------------
+def test_stacked_ra_cards_end_the_kingdom_on_the_next_reveal() -> None:
+    st = State.new({"players": 3}, seed=5)
+    st.stack_draws(["ra", "ra", "ra", "god:1", "nile:2", "civ:art"])
+    st.apply(A("reveal"))
+    assert st.history[-1].draws == ("ra", "ra", "ra", "god:1", "nile:2", "civ:art")
+    assert st.view()["kingdom"] == "middle" and len(st.view()["kingdom_scores"]) == 1
+
+
+def test_stack_draws_names_the_first_card_not_left_and_changes_nothing() -> None:
+    st = State.new({"players": 3}, seed=5)
+    before = st.to_json()
+    with pytest.raises(ValueError, match="no pharaoh card is left to reveal as draw 18"):
+        st.stack_draws(["pharaoh"] * 18)
+    with pytest.raises(ValueError, match="'dragon' is not an RA and Write card"):
+        st.stack_draws(["god:1", "dragon"])
+    assert st.to_json() == before
+
+
+def test_a_game_with_stacked_draws_still_replays_from_its_record() -> None:
+    st = State.new({"players": 2}, seed=9)
+    st.apply(A("reveal"))
+    rest = st.to_json()["deck"][st.pos :]
+    st.stack_draws([rest[-1], rest[-2]])  # the deck no longer follows the seed
+    assert st.to_json()["deck"][st.pos : st.pos + 2] == [rest[-1], rest[-2]]
+    assert st.seed is None and st.order is not None
+    assert replay(st.record()) == st
+
+
+def test_reshuffled_keeps_what_was_drawn_and_the_cards_left() -> None:
+    st = State.new({"players": 4}, seed=2)
+    st.apply(A("reveal"))
+    other = st.reshuffled(random.Random(1))
+    assert other.deck[: st.pos] == st.deck[: st.pos] and sorted(other.deck) == sorted(st.deck)
+    assert other.deck != st.deck and st.seed == 2  # the original keeps its seed

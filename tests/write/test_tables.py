@@ -1,76 +1,52 @@
-"""The rules tables (rules/ra-and-write.md §1, §2, §5, §6, §7) and the action notation."""
+"""The rules tables against the rules and the documents (docs/rules/ra-and-write.md §1, §2; docs/WRITE_ACTIONS.md,
+docs/VIEWS_WRITE.md), the notation's documented forms, the options and the view's declared shape."""
 
 from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 import ra.games.write as write
 from ra.core.errors import InvalidNotationError
-from ra.games import game_module
 from ra.games.write import tables
-from ra.games.write.actions import NOTATION
+from ra.games.write.mechanics import FIELDS, WriteRules
 
-
-def test_module_api_is_complete() -> None:
-    mod = game_module("write")
-    assert mod.GAME == "write" == write.GAME == write.State.GAME
-    for name in ("NUM_ACTIONS", "State", "action_to_str", "str_to_action", "render_text", "from_view", "Options"):
-        assert hasattr(write, name)
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 def test_s1_deck_has_110_cards_in_the_published_counts() -> None:
     counts = write.DECK_COUNTS
     assert len(write.DECK) == 110
-    assert sum(v for k, v in counts.items() if k.startswith("god:")) == 20
-    assert sum(v for k, v in counts.items() if k.startswith("nile:")) == 20
-    assert counts["pharaoh"] == 17
-    assert sum(v for k, v in counts.items() if k.startswith("civ:")) == 20
+    by_kind: dict[str, int] = {}
+    for name, count in counts.items():
+        by_kind[name.partition(":")[0]] = by_kind.get(name.partition(":")[0], 0) + count
+    assert by_kind == {"god": 20, "nile": 20, "pharaoh": 17, "civ": 20, "monument": 24, "ra": 9}
     assert all(counts[f"civ:{t}"] == 4 for t in write.CIV_TYPES)
-    assert sum(v for k, v in counts.items() if k.startswith("monument:")) == 24
     assert all(counts[f"monument:{t}"] == 3 for t in write.MONUMENT_TYPES)
-    assert counts["ra"] == 9
 
 
-def test_s1_god_and_nile_numbers_default_one_to_twenty() -> None:
-    assert tuple(range(1, 21)) == write.GOD_NUMBERS
-    assert tuple(range(1, 21)) == write.NILE_NUMBERS
-    assert len(write.CIV_TYPES) == 5
-    assert len(write.MONUMENT_TYPES) == 8
-    assert "step_pyramid" in write.MONUMENT_TYPES
-
-
-def test_s2_s7_sheet_layout_defaults() -> None:
-    assert write.PHARAOH_SPACES == 12
-    assert write.PHARAOH_NILE_SYMBOLS == (3, 6, 9, 12)
-    assert write.NILE_PARTS == ((1, 2, 3), (4, 5, 6), (7, 8, 9), (10, 11, 12))
-    assert write.GOD_BONUS_NUMBER == 20
-    assert write.NILE_BONUS_NUMBERS == (1, 20)
-    assert write.KINGDOMS == ("old", "middle", "new")
-    assert tables.SYMBOL_AT[2] == 0 and tables.SYMBOL_AT[11] == 3 and tables.SYMBOL_AT[0] == -1
-    assert tables.PART_OF[0] == 0 and tables.PART_OF[11] == 3
-
-
-def test_s5_civilization_table() -> None:
-    assert write.CIV_TABLE == (-5, 0, 0, 5, 10, 15)
-
-
-def test_s6_end_bonuses_are_ten_each() -> None:
-    assert write.END_BONUS_POINTS == 10
-    assert write.END_BONUSES == (
-        "all_gods", "all_pharaohs", "all_nile", "all_monument_columns", "full_monument_columns",
-    )
-
-
-def test_card_names_are_documented_forms() -> None:
+def test_card_names_are_the_documented_forms() -> None:
     names = set(write.CARD_NAMES)
     for name in ("god:17", "nile:4", "pharaoh", "civ:art", "monument:step_pyramid", "ra"):
         assert name in names
 
 
-def test_notation_round_trips_for_every_id() -> None:
-    assert write.NUM_ACTIONS == len(NOTATION) == len(set(NOTATION))
-    for i in range(write.NUM_ACTIONS):
-        assert write.str_to_action(write.action_to_str(i)) == i
+def test_documented_id_ranges_match_the_notation() -> None:
+    """Each row of docs/WRITE_ACTIONS.md's table: its first and last ids have the row's notation."""
+    text = (DOCS / "WRITE_ACTIONS.md").read_text(encoding="utf-8")
+    assert f"`NUM_ACTIONS = {write.NUM_ACTIONS}`" in text
+    rows = re.findall(r"^\| (\d+)(?:–(\d+))? \| `([^`]+)`(?:\.\.`([^`]+)`)?", text, flags=re.M)
+    assert len(rows) == 11
+    covered = 0
+    for low, high, first, last in rows:
+        for action, pattern in ((int(low), first), (int(high or low), last or first)):
+            form = re.sub(r"\\\{\w+\\\}", r"\\w+", re.escape(pattern))  # card{i}>god{s} -> card\w+>god\w+
+            assert re.fullmatch(form, write.action_to_str(action)), (action, pattern)
+        covered += int(high or low) - int(low) + 1
+    assert covered == write.NUM_ACTIONS
 
 
 def test_notation_examples() -> None:
@@ -81,7 +57,7 @@ def test_notation_examples() -> None:
     assert write.str_to_action(" Card1>God4 ") == write.str_to_action("card1>god4")
 
 
-@pytest.mark.parametrize("text", ["", "card4", "card1>god10", "bonus>nile1=21", "bonus>nile13=1", "draw", "god:17"])
+@pytest.mark.parametrize("text", ["card4", "card1>god10", "bonus>nile1=21", "bonus>nile13=1", "draw", "god:17"])
 def test_invalid_notation_raises(text: str) -> None:
     with pytest.raises(InvalidNotationError):
         write.str_to_action(text)
@@ -95,6 +71,33 @@ def test_invalid_action_id_has_no_notation(action: int) -> None:
 
 def test_s2_total_boxes_are_not_addressable_by_any_action() -> None:
     # §2: total boxes never receive an entry: no action names a total box (Gods spaces are 1..9 only).
-    assert not any("total" in n for n in NOTATION)
-    gods = [n for n in NOTATION if ">god" in n]
-    assert {int(n.split(">god")[1]) for n in gods} == set(range(1, 10))
+    notations = [write.action_to_str(a) for a in range(write.NUM_ACTIONS)]
+    assert not any("total" in n for n in notations)
+    assert {int(n.split(">god")[1]) for n in notations if ">god" in n} == set(range(1, 10))
+
+
+def test_the_starting_seat_is_an_internal_option() -> None:
+    """kingdom_limited is for people; first_player is drawn at setup and only replayed from records."""
+    assert [spec.name for spec in write.OPTIONS] == ["kingdom_limited"]
+    assert write.Options.from_mapping({"players": 3, "first_player": 2}).first_player == 2
+    with pytest.raises(ValueError, match=r"first_player must be a seat 0\.\.2"):
+        write.Options.from_mapping({"players": 3, "first_player": 3})
+
+
+def test_the_state_declares_each_field_once_with_its_type() -> None:
+    """FIELDS (how each field is copied) and WriteRules' annotations (its type) name the same fields."""
+    assert list(FIELDS) == list(WriteRules.__annotations__) == list(WriteRules.__slots__)
+
+
+def keys(typed: Any) -> set[str]:
+    return set(typed.__required_keys__)
+
+
+def test_view_shapes_follow_the_tables_and_the_document() -> None:
+    """Rows keyed by section or bonus name carry exactly the tables' names; every view key is documented."""
+    assert keys(write.WriteKingdomRow) == {*tables.SECTIONS, "total"}
+    assert keys(write.WriteEndBonuses) == {*tables.END_BONUSES, "total"}
+    assert keys(write.WriteLayout) == set(write.State.new({"players": 2}).view()["layout"])
+    doc = (DOCS / "VIEWS_WRITE.md").read_text(encoding="utf-8")
+    assert all(f"`{key}`" in doc for key in keys(write.WriteView))
+    assert all(f'"{key}"' in doc for key in keys(write.WriteLegalAction) | keys(write.WriteSheetView))

@@ -1,10 +1,16 @@
-"""RA and Write (Reiner Knizia, 2025): the rules engine (rules/ra-and-write.md), standard library only."""
+"""RA and Write (Reiner Knizia, 2025) as a rules engine, standard library only.
 
+Rules: docs/rules/ra-and-write.md (cited as §n). Views: docs/VIEWS_WRITE.md. Actions: docs/WRITE_ACTIONS.md.
+Everything outside this package imports from here only.
+"""
+
+from ra.games.write import actions, sheet, tables  # action decoding and the sheet layout, for bots and tools
 from ra.games.write.actions import NUM_ACTIONS, action_to_str, move_text, str_to_action
-from ra.games.write.options import MAX_PLAYERS, MIN_PLAYERS, Options
+from ra.games.write.fromview import from_view
+from ra.games.write.options import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, Options
 from ra.games.write.render import render_text
-from ra.games.write.state import State
-from ra.games.write.tables import (
+from ra.games.write.state import GAME, State
+from ra.games.write.tables import (  # kept at the top level as before: stable names for outside code
     CARD_NAMES,
     CIV_TABLE,
     CIV_TYPES,
@@ -22,9 +28,30 @@ from ra.games.write.tables import (
     PHARAOH_NILE_SYMBOLS,
     PHARAOH_SPACES,
 )
-from ra.games.write.view import from_view
+from ra.games.write.view import (
+    WriteCard,
+    WriteCivLine,
+    WriteDeck,
+    WriteEndBonuses,
+    WriteFaceUpCard,
+    WriteGodsKingdom,
+    WriteKingdomRow,
+    WriteKingdomScore,
+    WriteLastMove,
+    WriteLayout,
+    WriteLegalAction,
+    WriteLost,
+    WriteMonuments,
+    WriteNile,
+    WritePharaohs,
+    WritePlayer,
+    WriteRaCount,
+    WriteResult,
+    WriteSectionScore,
+    WriteSheetView,
+    WriteView,
+)
 
-GAME = "write"
 TITLE = "RA and Write"
 
 __all__ = [
@@ -46,14 +73,39 @@ __all__ = [
     "NILE_NUMBERS",
     "NILE_PARTS",
     "NUM_ACTIONS",
+    "OPTIONS",
     "PHARAOH_NILE_SYMBOLS",
     "PHARAOH_SPACES",
     "TITLE",
     "Options",
     "State",
+    "WriteCard",
+    "WriteCivLine",
+    "WriteDeck",
+    "WriteEndBonuses",
+    "WriteFaceUpCard",
+    "WriteGodsKingdom",
+    "WriteKingdomRow",
+    "WriteKingdomScore",
+    "WriteLastMove",
+    "WriteLayout",
+    "WriteLegalAction",
+    "WriteLost",
+    "WriteMonuments",
+    "WriteNile",
+    "WritePharaohs",
+    "WritePlayer",
+    "WriteRaCount",
+    "WriteResult",
+    "WriteSectionScore",
+    "WriteSheetView",
+    "WriteView",
     "action_to_str",
+    "actions",
     "from_view",
     "move_text",
     "render_text",
+    "sheet",
     "str_to_action",
+    "tables",
 ]

@@ -134,11 +134,6 @@ def str_to_action(text: str) -> int:
         ) from None
 
 
-def bonus_nile(space: int, number: int) -> int:
-    """The id of the Nile bonus entry `number` in 0-based `space`."""
-    return BONUS_NILE0 + space * NILE_RANGE + number - NILE_LO
-
-
 def bonus_actions(s: list[int], b: int, kind: int, limit: int) -> list[int]:
     """The legal bonus entries (plus decline) of a pending bonus entry of this kind."""
     out: list[int] = []

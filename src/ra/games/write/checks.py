@@ -21,6 +21,7 @@ from ra.games.write.actions import (
     K_REVEAL,
     K_TAKE,
 )
+from ra.games.write.phases import PH_ACTIVE, PH_REVEAL
 from ra.games.write.sheet import (
     B_ANY,
     B_CIV,
@@ -30,11 +31,9 @@ from ra.games.write.sheet import (
     BONUS_TITLES,
     C0,
     G0,
-    M0,
     N0,
     NCIV,
     PEND,
-    PH,
     W,
     nile_conflict,
 )
@@ -49,9 +48,6 @@ from ra.games.write.tables import (
     KINGDOM_TITLES,
     MONUMENT_TYPES,
     NILE,
-    PH_ACTIVE,
-    PH_REVEAL,
-    PHARAOH_SPACES,
 )
 
 if TYPE_CHECKING:
@@ -162,22 +158,3 @@ def _civ_space(st: State, b: int, line: int, kind: int) -> str:
         return f"the {_title(CIV_TYPES[kind])} space of the {KINGDOM_TITLES[line]} line is already filled"
     return _closed(st, line, "Civilization lines") or "that Civilization space is not available"
 
-
-def pharaoh_rule(st: State, player: int, space: int) -> str | None:
-    """§2: Pharaohs are marked in the leftmost empty space (for UIs that let a player click any space)."""
-    marked = st.s[player * W + PH]
-    if marked >= PHARAOH_SPACES:
-        return "the Pharaohs row is full"
-    if space != marked:
-        return "Pharaohs are marked in the leftmost empty space"
-    return None
-
-
-def monument_rule(st: State, player: int, kind: int, row: int) -> str | None:
-    """§2: Monuments are marked in the topmost empty space of their column (for UIs)."""
-    marks = st.s[player * W + M0 + kind]
-    if marks >= 3:
-        return f"the {_title(MONUMENT_TYPES[kind])} column of the Monuments is full"
-    if row != marks:
-        return "Monuments are marked in the topmost empty space of their column"
-    return None

@@ -1,4 +1,4 @@
-"""Table options for RA and Write (rules/ra-and-write.md §2, §3, §7)."""
+"""Table options for RA and Write (docs/rules/ra-and-write.md §2 the kingdom-limited variant, §3 the first player)."""
 
 from __future__ import annotations
 
@@ -6,14 +6,30 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ra.core.protocol import OptionSpec
+
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
-OPTION_KEYS = ("players", "names", "kingdom_limited", "first_player")
+
+# What a person may set at a new table (players and names aside).
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "kingdom_limited",
+        "bool",
+        False,
+        "Kingdom-limited entries",
+        "Variant: Gods and Civilization entries go only into the current Kingdom's spaces and line.",
+    ),
+)
+# Set by setup, not by people: the starting seat is drawn from the seed and written into the record's options, so
+# that a record replays without its seed. A seat depends on the player count, which OptionSpec cannot bound.
+INTERNAL_OPTIONS: tuple[str, ...] = ("first_player",)
+OPTION_KEYS: tuple[str, ...] = ("players", "names", *(spec.name for spec in OPTIONS), *INTERNAL_OPTIONS)
 
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """Players (2-5), names, the kingdom-limited variant (§2) and an explicit starting seat (§3)."""
+    """Players (2-5), names, the kingdom-limited variant (§2) and the starting seat (§3, chosen at setup)."""
 
     players: int = 3
     names: tuple[str, ...] = ()
@@ -28,7 +44,8 @@ class Options:
         data = dict(data or {})
         unknown = set(data) - set(OPTION_KEYS)
         if unknown:
-            raise ValueError(f"unknown RA and Write options: {', '.join(sorted(unknown))}")
+            bad, expected = ", ".join(sorted(unknown)), ", ".join(OPTION_KEYS)
+            raise ValueError(f"unknown RA and Write options: {bad} (expected some of {expected})")
         players = data.get("players", 3)
         if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(f"RA and Write is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players!r}")
@@ -39,7 +56,7 @@ class Options:
             raise ValueError(f"names must be a list of {players} strings")
         limited = data.get("kingdom_limited", False)
         if not isinstance(limited, bool):
-            raise ValueError("kingdom_limited must be true or false")
+            raise ValueError(f"kingdom_limited must be true or false, not {limited!r}")
         first = data.get("first_player")
         if first is not None and (isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players):
             raise ValueError(f"first_player must be a seat 0..{players - 1}, not {first!r}")

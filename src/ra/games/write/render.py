@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
+
+from ra.games.write.view import WriteLayout, WriteSheetView, WriteView
 
 ABBREV = {
     "agriculture": "agr", "art": "art", "astronomy": "ast", "religion": "rel", "writing": "wri",
@@ -12,11 +14,11 @@ ABBREV = {
 }
 
 
-def _num(v: Any) -> str:
+def _num(v: int | None) -> str:
     return " ." if v is None else f"{v:2d}"
 
 
-def _sheet(sheet: Mapping[str, Any], layout: Mapping[str, Any]) -> list[str]:
+def _sheet(sheet: WriteSheetView, layout: WriteLayout) -> list[str]:
     lines = []
     gods = "  ".join(
         f"{g['kingdom'].title():7s}[{' '.join(_num(v) for v in g['spaces'])}]="
@@ -53,8 +55,9 @@ def _sheet(sheet: Mapping[str, Any], layout: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def render_text(view: Mapping[str, Any]) -> str:
+def render_text(data: Mapping[str, Any]) -> str:
     """Every scoresheet, the face-up cards, the Ra count, the Kingdom and whose decision it is, as text."""
+    view = cast(WriteView, data)
     names = view["names"]
     layout = view["layout"]
     ra = view["ra"]
@@ -77,22 +80,24 @@ def render_text(view: Mapping[str, Any]) -> str:
         out.append("Face up: " + "   ".join(cards))
     lost_now = [x for x in view["lost"] if x["turn"] == view["turn"]]
     if lost_now:
-        out.append("Lost this turn: " + ", ".join(
-            f"P{x['player']} {x['card'] or 'bonus ' + x['bonus']}" for x in lost_now))
+        lost = [f"P{x['player']} " + (x["card"] or f"bonus {x['bonus']}") for x in lost_now]
+        out.append("Lost this turn: " + ", ".join(lost))
     for p, (sheet, pl) in enumerate(zip(view["sheets"], view["players"], strict=True)):
         status = pl["status"] + (f" ({pl['pending_bonus']})" if pl["pending_bonus"] else "")
         card = f" card {pl['card']}" if pl["card"] is not None else ""
         out.append(f"== P{p} {names[p]}  score {view['scores'][p]}  {status}{card} ==")
         out.extend(_sheet(sheet, layout))
-    for ks in view["kingdom_scores"]:
+    # Score rows are keyed by the layout's section and bonus names, so they are read as plain mappings.
+    for ks in data["kingdom_scores"]:
         out.append(f"{ks['kingdom'].title()} Kingdom scored:")
         for p, row in enumerate(ks["players"]):
             parts = " ".join(f"{sec}={row[sec]['count']}->{row[sec]['points']:+d}" for sec in layout["sections"])
             out.append(f"  P{p} {parts}  total {row['total']:+d}")
-    if view["end_bonuses"]:
+    if data["end_bonuses"]:
         out.append("End bonuses:")
-        for p, row in enumerate(view["end_bonuses"]):
-            out.append(f"  P{p} " + " ".join(f"{k}={row[k]}" for k in layout["end_bonuses"]) + f" total {row['total']}")
+        for p, bonuses in enumerate(data["end_bonuses"]):
+            text = " ".join(f"{k}={bonuses[k]}" for k in layout["end_bonuses"])
+            out.append(f"  P{p} {text} total {bonuses['total']}")
     if view["result"]:
         res = view["result"]
         win = ", ".join(f"P{p} {names[p]}" for p in res["winners"])

@@ -1,4 +1,4 @@
-"""Scoring (rules/ra-and-write.md §5 Kingdoms, §6 end bonuses, final score and the God-numbers tie-break)."""
+"""Scoring (docs/rules/ra-and-write.md §5 Kingdoms, §6 end bonuses, final score and the God-numbers tie-break)."""
 
 from __future__ import annotations
 
@@ -16,9 +16,10 @@ from ra.games.write.tables import (
     NILE_POINTS_PER_SPACE,
     NILE_SPACES,
     PHARAOH_SPACES,
+    SECTIONS,
 )
 
-NSEC = 5  # gods, pharaohs, nile, civilization, monuments
+NSEC = len(SECTIONS)  # gods, pharaohs, nile, civilization, monuments
 NEND = len(END_BONUSES)
 
 

@@ -1,8 +1,10 @@
-"""The scoresheet model (rules/ra-and-write.md §2): five sections, placement rules and bonus symbols.
+"""The scoresheet model (docs/rules/ra-and-write.md §2): five sections, placement rules and bonus symbols.
 
 All players' scoresheets live in one flat list of small ints (cheap to copy); player p's sheet starts at
-``p * W``. Entry functions write one entry and return the bonus entry it earns (or NO_BONUS); the bonus symbol is
-crossed out as soon as it is achieved, whether the bonus is then made, declined or lost.
+``p * W``. The ``*_at`` functions name where each part of a seat's sheet lives, for tests and tools (the engine's
+hot paths use the offsets directly). Entry functions write one entry and return the bonus entry it earns (or
+NO_BONUS); the bonus symbol is crossed out as soon as it is achieved, whether the bonus is then made, declined or
+lost.
 """
 
 from __future__ import annotations
@@ -44,6 +46,9 @@ W = CHOSEN + 1  # block width
 
 NCIV = len(CIV_TYPES)
 NMON = len(MONUMENT_TYPES)
+KINGDOM_INDEX: dict[str, int] = {name: k for k, name in enumerate(KINGDOMS)}
+CIV_INDEX: dict[str, int] = {name: t for t, name in enumerate(CIV_TYPES)}
+MONUMENT_INDEX: dict[str, int] = {name: t for t, name in enumerate(MONUMENT_TYPES)}
 
 # --- bonus entry kinds ---------------------------------------------------------------------------------------------
 NO_BONUS, B_PHARAOH, B_NILE, B_CIV, B_MONUMENT, B_ANY = range(6)
@@ -58,6 +63,67 @@ def blank_block() -> list[int]:
         block[GT + k] = -1
     block[CHOSEN] = -1
     return block
+
+
+# --- where each part of a seat's sheet lives in the flat list (spaces 1-based, as in the notation) ----------------
+def god_at(seat: int, space: int) -> int:
+    """Gods space 1-9 (1-3 Old, 4-6 Middle, 7-9 New Kingdom): the number written, 0 while empty."""
+    return seat * W + G0 + space - 1
+
+
+def god_total_at(seat: int, kingdom: str) -> int:
+    """A Kingdom's Gods total box: the total, -1 while empty."""
+    return seat * W + GT + KINGDOM_INDEX[kingdom]
+
+
+def god_bonus_at(seat: int, kingdom: str) -> int:
+    """A Kingdom's Gods bonus symbol (a Pharaohs entry): 1 once crossed out."""
+    return seat * W + GB + KINGDOM_INDEX[kingdom]
+
+
+def pharaohs_at(seat: int) -> int:
+    """The Pharaohs row: how many spaces are marked (always the leftmost ones)."""
+    return seat * W + PH
+
+
+def pharaoh_symbol_at(seat: int, space: int) -> int:
+    """The Nile symbol on Pharaoh space `space` (one of PHARAOH_NILE_SYMBOLS): 1 once crossed out."""
+    return seat * W + SY + PHARAOH_NILE_SYMBOLS.index(space)
+
+
+def nile_at(seat: int, space: int) -> int:
+    """Nile space 1-12: the number written, 0 while empty."""
+    return seat * W + N0 + space - 1
+
+
+def nile_part_at(seat: int, part: int) -> int:
+    """The bonus symbol of Nile part 1-4 (a Civilization entry): 1 once crossed out."""
+    return seat * W + NP + part - 1
+
+
+def civ_at(seat: int, kingdom: str, civ_type: str) -> int:
+    """The `civ_type` space of a Kingdom's Civilization line: 1 if marked."""
+    return seat * W + C0 + KINGDOM_INDEX[kingdom] * NCIV + CIV_INDEX[civ_type]
+
+
+def civ_bonus_at(seat: int, kingdom: str) -> int:
+    """A Civilization line's bonus symbol (a Monuments entry): 1 once crossed out."""
+    return seat * W + CL + KINGDOM_INDEX[kingdom]
+
+
+def monument_at(seat: int, monument_type: str) -> int:
+    """A Monument column: how many of its spaces are marked (0-3, always from the top)."""
+    return seat * W + M0 + MONUMENT_INDEX[monument_type]
+
+
+def all_tops_at(seat: int) -> int:
+    """The Monuments all-tops bonus symbol (an entry in any section, once per game): 1 once crossed out."""
+    return seat * W + MT
+
+
+def pending_at(seat: int) -> int:
+    """The pending bonus entry: a bonus kind (B_PHARAOH ... B_ANY), NO_BONUS if none."""
+    return seat * W + PEND
 
 
 # --- entries (each returns the bonus entry earned) -----------------------------------------------------------------

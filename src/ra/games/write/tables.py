@@ -1,4 +1,4 @@
-"""RA and Write as data: the deck (rules/ra-and-write.md §1), the sheet layout (§2, §7), scoring tables (§5, §6).
+"""RA and Write as data: the deck (docs/rules/ra-and-write.md §1), the sheet layout (§2, §7), scoring tables (§5, §6).
 
 Unpublished facts (§7) live here only, so that the printed values can be dropped in without code changes.
 Card names (used in views, records and `order`): ``god:N`` and ``nile:N`` (N = 1..20), ``pharaoh``,
@@ -55,10 +55,6 @@ END_BONUSES: tuple[str, ...] = (
     "full_monument_columns",  # 10 for each Monument column with all 3 spaces filled
 )
 
-# --- turn phases (§3) ------------------------------------------------------------------------------------------------
-PH_REVEAL, PH_ACTIVE, PH_OTHERS, PH_OVER = range(4)
-PHASE_NAMES: tuple[str, ...] = ("reveal", "active_choice", "others_choice", "over")
-
 # --- card codes (small ints) ---------------------------------------------------------------------------------------
 GOD, NILE, PHARAOH, CIV, MONUMENT, RA = range(6)
 KIND_NAMES: tuple[str, ...] = ("god", "nile", "pharaoh", "civ", "monument", "ra")
@@ -104,7 +100,6 @@ def _deck() -> tuple[int, ...]:
 
 
 DECK: tuple[int, ...] = _deck()  # the canonical order (also how a prefix `order` is completed)
-DECK_SIZE = len(DECK)  # 110
 DECK_COUNTS: dict[str, int] = {}
 for _c in DECK:
     DECK_COUNTS[CARD_NAMES[_c]] = DECK_COUNTS.get(CARD_NAMES[_c], 0) + 1

@@ -1,262 +1,256 @@
-"""Views (docs/VIEWS_WRITE.md) and `from_view`, which rebuilds a full state from a view for search bots.
+"""Views (docs/VIEWS_WRITE.md): what a seat or a spectator sees, and the TypedDicts that give its shape.
 
-Scoresheets and choices are public (rules/ra-and-write.md §3); only the undrawn deck order and the seed are hidden.
+Scoresheets and choices are public (docs/rules/ra-and-write.md §3); only the undrawn deck order and the seed are
+hidden, so every viewer sees the same view except `viewer` and `legal_actions`. The parts (cards, scoresheets,
+legal-action entries) are built in viewparts.py.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
-from ra.games.write.actions import (
-    ACT_ARG,
-    ACT_KIND,
-    ACT_SLOT,
-    ACT_SPACE,
-    K_BONUS_CIV,
-    K_BONUS_GOD,
-    K_BONUS_MONUMENT,
-    K_BONUS_NILE,
-    K_BONUS_PHARAOH,
-    K_CARD_CIV,
-    K_CARD_GOD,
-    K_CARD_NILE,
-    K_DECLINE,
-    K_REVEAL,
-    KIND_WORDS,
-    NOTATION,
-)
-from ra.games.write.options import Options
-from ra.games.write.scoring import NEND, NSEC, god_numbers
-from ra.games.write.sheet import (
-    BONUS_NAMES,
-    C0,
-    CHOSEN,
-    CL,
-    G0,
-    GB,
-    GT,
-    M0,
-    MT,
-    N0,
-    NCIV,
-    NMON,
-    NP,
-    PEND,
-    PH,
-    SY,
-    W,
-    blank_block,
-)
-from ra.games.write.tables import (
-    CARD_CODES,
-    CARD_KIND,
-    CARD_NAMES,
-    CARD_VALUE,
-    CIV,
-    CIV_TABLE,
-    CIV_TYPES,
-    DECK,
-    END_BONUSES,
-    GOD,
-    GOD_BONUS_NUMBER,
-    GOD_SPACES_PER_KINGDOM,
-    KIND_NAMES,
-    KINGDOM_TITLES,
-    KINGDOMS,
-    MONUMENT,
-    MONUMENT_ROWS,
-    MONUMENT_TYPES,
-    NILE,
-    NILE_BONUS_NUMBERS,
-    NILE_PARTS,
-    NILE_SPACES,
-    PH_OTHERS,
-    PH_OVER,
-    PH_REVEAL,
-    PHARAOH_NILE_SYMBOLS,
-    PHARAOH_SPACES,
-    PHASE_NAMES,
-    RA_CARDS,
-    RA_PER_KINGDOM,
-    SECTIONS,
+from ra.core.protocol import LegalAction
+from ra.games.write.actions import NOTATION
+from ra.games.write.phases import PH_OVER, PHASE_NAMES
+from ra.games.write.scoring import god_numbers
+from ra.games.write.sheet import BONUS_NAMES, CHOSEN, PEND, W
+from ra.games.write.tables import CARD_NAMES, KINGDOMS, RA_PER_KINGDOM
+from ra.games.write.viewparts import (
+    LAYOUT,
+    action_info,
+    card_info,
+    composition,
+    end_bonus_row,
+    kingdom_row,
+    player_status,
+    sheet_view,
 )
 
 if TYPE_CHECKING:
     from ra.games.write.state import State
 
-CARD_SECTION = {GOD: "gods", NILE: "nile", CIV: "civilization", MONUMENT: "monuments"}
-LAYOUT: dict[str, Any] = {
-    "kingdoms": list(KINGDOMS),
-    "kingdom_titles": list(KINGDOM_TITLES),
-    "sections": list(SECTIONS),
-    "god_spaces_per_kingdom": GOD_SPACES_PER_KINGDOM,
-    "god_bonus_number": GOD_BONUS_NUMBER,
-    "pharaoh_spaces": PHARAOH_SPACES,
-    "pharaoh_nile_symbols": list(PHARAOH_NILE_SYMBOLS),
-    "nile_spaces": NILE_SPACES,
-    "nile_parts": [list(p) for p in NILE_PARTS],
-    "nile_bonus_numbers": list(NILE_BONUS_NUMBERS),
-    "civ_types": list(CIV_TYPES),
-    "civ_table": list(CIV_TABLE),
-    "monument_types": list(MONUMENT_TYPES),
-    "monument_rows": MONUMENT_ROWS,
-    "ra_per_kingdom": RA_PER_KINGDOM,
-    "ra_cards": RA_CARDS,
-    "end_bonuses": list(END_BONUSES),
-}
+
+# --- the shape of a view (docs/VIEWS_WRITE.md) -----------------------------------------------------------------------
+class WriteLayout(TypedDict):
+    """The scoresheet and deck as data, to draw them."""
+    kingdoms: list[str]
+    kingdom_titles: list[str]
+    sections: list[str]
+    god_spaces_per_kingdom: int
+    god_bonus_number: int
+    pharaoh_spaces: int
+    pharaoh_nile_symbols: list[int]
+    nile_spaces: int
+    nile_parts: list[list[int]]
+    nile_bonus_numbers: list[int]
+    civ_types: list[str]
+    civ_table: list[int]
+    monument_types: list[str]
+    monument_rows: int
+    ra_per_kingdom: int
+    ra_cards: int
+    end_bonuses: list[str]
 
 
-def card_info(c: int) -> dict[str, Any]:
-    """A card as view data: name, kind, number or type."""
-    kind = CARD_KIND[c]
-    return {
-        "card": CARD_NAMES[c],
-        "kind": KIND_NAMES[kind],
-        "number": CARD_VALUE[c] if kind in (GOD, NILE) else None,
-        "type": CIV_TYPES[CARD_VALUE[c]] if kind == CIV else (
-            MONUMENT_TYPES[CARD_VALUE[c]] if kind == MONUMENT else None
-        ),
-    }
+class WriteCard(TypedDict):
+    """A card: its name, kind, and number (God, Nile) or type (Civilization, Monument)."""
+    card: str
+    kind: str
+    number: int | None
+    type: str | None
 
 
-def sheet_view(st: State, p: int) -> dict[str, Any]:
-    """One player's scoresheet as view data (every space, bonus symbol and total box)."""
-    s = st.s
-    b = p * W
-    limit = st.limit()
-    return {
-        "gods": [
-            {
-                "kingdom": KINGDOMS[k],
-                "spaces": [s[b + G0 + k * 3 + i] or None for i in range(GOD_SPACES_PER_KINGDOM)],
-                "total": s[b + GT + k] if s[b + GT + k] >= 0 else None,
-                "bonus_used": bool(s[b + GB + k]),
-                "closed": limit >= 0 and k != limit,
-            }
-            for k in range(len(KINGDOMS))
-        ],
-        "pharaohs": {
-            "marked": s[b + PH],
-            "symbols_used": [bool(s[b + SY + i]) for i in range(len(PHARAOH_NILE_SYMBOLS))],
-        },
-        "nile": {
-            "spaces": [s[b + N0 + j] or None for j in range(NILE_SPACES)],
-            "parts_used": [bool(s[b + NP + i]) for i in range(len(NILE_PARTS))],
-        },
-        "civilization": [
-            {
-                "kingdom": KINGDOMS[k],
-                "marks": [bool(s[b + C0 + k * NCIV + t]) for t in range(NCIV)],
-                "bonus_used": bool(s[b + CL + k]),
-                "closed": limit >= 0 and k != limit,
-            }
-            for k in range(len(KINGDOMS))
-        ],
-        "monuments": {"columns": s[b + M0 : b + M0 + NMON], "all_tops_used": bool(s[b + MT])},
-    }
+class WriteFaceUpCard(WriteCard):
+    """A face-up card and who chose it this turn."""
+    slot: int
+    reserved_by: int | None
+    chosen_by: list[int]
 
 
-def action_info(st: State, a: int, player: int) -> dict[str, Any]:
-    """A legal action with the structure a UI needs to map it to a click on the scoresheet."""
-    kind = ACT_KIND[a]
-    b = player * W
-    s = st.s
-    out: dict[str, Any] = {
-        "id": a, "notation": NOTATION[a], "kind": KIND_WORDS[kind], "card": None, "section": None,
-        "space": None, "number": None, "type": None, "lost": False,
-    }
-    if kind == K_REVEAL:
-        return out
-    if kind == K_DECLINE:
-        out["section"] = BONUS_NAMES[s[b + PEND]]
-        return out
-    if ACT_SLOT[a] >= 0:
-        c = st.face[ACT_SLOT[a]]
-        info = card_info(c)
-        out.update(card=ACT_SLOT[a] + 1, number=info["number"], type=info["type"])
-        ck = CARD_KIND[c]
-        out["section"] = CARD_SECTION.get(ck, "pharaohs")
-        if kind in (K_CARD_GOD, K_CARD_NILE, K_CARD_CIV):
-            out["space"] = ACT_SPACE[a] + 1
-        elif ck in (GOD, NILE, CIV):
-            out["lost"] = True
-        elif ck == MONUMENT:
-            row = s[b + M0 + CARD_VALUE[c]]
-            out["lost"] = row >= MONUMENT_ROWS
-            out["space"] = None if out["lost"] else row + 1
-        else:
-            out["lost"] = s[b + PH] >= PHARAOH_SPACES
-            out["space"] = None if out["lost"] else s[b + PH] + 1
-        return out
-    if kind == K_BONUS_GOD:
-        out.update(section="gods", space=ACT_SPACE[a] + 1, number=GOD_BONUS_NUMBER)
-    elif kind == K_BONUS_PHARAOH:
-        out.update(section="pharaohs", space=s[b + PH] + 1)
-    elif kind == K_BONUS_NILE:
-        out.update(section="nile", space=ACT_SPACE[a] + 1, number=ACT_ARG[a])
-    elif kind == K_BONUS_CIV:
-        out.update(section="civilization", space=ACT_SPACE[a] + 1, type=CIV_TYPES[ACT_ARG[a]])
-    elif kind == K_BONUS_MONUMENT:
-        out.update(section="monuments", space=s[b + M0 + ACT_ARG[a]] + 1, type=MONUMENT_TYPES[ACT_ARG[a]])
-    return out
+class WriteGodsKingdom(TypedDict):
+    """One Kingdom's three Gods spaces, total box and bonus symbol."""
+    kingdom: str
+    spaces: list[int | None]
+    total: int | None
+    bonus_used: bool
+    closed: bool
 
 
-def player_status(st: State, p: int) -> str:
-    """reveal, choosing, bonus, done or waiting."""
-    if st.phase == PH_OVER:
-        return "done"
-    if p in st.current_players():
-        return "reveal" if st.phase == PH_REVEAL else ("bonus" if st.s[p * W + PEND] else "choosing")
-    if st.phase == PH_OTHERS or st.s[p * W + CHOSEN] >= 0:
-        return "done"
-    return "waiting"
+class WritePharaohs(TypedDict):
+    """The Pharaohs row: marked spaces (the leftmost ones) and its Nile symbols."""
+    marked: int
+    symbols_used: list[bool]
 
 
-def composition(cards: list[int]) -> dict[str, int]:
-    """Counts by card name, in the canonical deck order."""
-    counts: dict[str, int] = {}
-    for c in sorted(cards):
-        counts[CARD_NAMES[c]] = counts.get(CARD_NAMES[c], 0) + 1
-    return counts
+class WriteNile(TypedDict):
+    """The Nile row and its parts' bonus symbols."""
+    spaces: list[int | None]
+    parts_used: list[bool]
 
 
-def make_view(st: State, viewer: int | None) -> dict[str, Any]:
+class WriteCivLine(TypedDict):
+    """One Kingdom's Civilization line."""
+    kingdom: str
+    marks: list[bool]
+    bonus_used: bool
+    closed: bool
+
+
+class WriteMonuments(TypedDict):
+    """Marks per Monument column (top down) and the all-tops bonus symbol."""
+    columns: list[int]
+    all_tops_used: bool
+
+
+class WriteSheetView(TypedDict):
+    """One player's scoresheet: every space, bonus symbol and total box."""
+    gods: list[WriteGodsKingdom]
+    pharaohs: WritePharaohs
+    nile: WriteNile
+    civilization: list[WriteCivLine]
+    monuments: WriteMonuments
+
+
+class WriteLegalAction(LegalAction):
+    """A legal action with what a UI needs to map it to a click on the scoresheet (docs/VIEWS_WRITE.md)."""
+    kind: str
+    card: int | None
+    section: str | None
+    space: int | None
+    number: int | None
+    type: str | None
+    lost: bool
+
+
+class WritePlayer(TypedDict):
+    """A seat's progress this turn."""
+    seat: int
+    name: str
+    status: str
+    card: int | None
+    pending_bonus: str | None
+
+
+class WriteLost(TypedDict):
+    """A card or bonus entry lost for want of a legal space."""
+    turn: int
+    player: int
+    entry: str
+    card: str | None
+    bonus: str | None
+
+
+class WriteSectionScore(TypedDict):
+    """What counted in a section and the points it gave."""
+    count: int
+    points: int
+
+
+class WriteKingdomRow(TypedDict):
+    """One seat's score for a Kingdom, by section (the keys of tables.SECTIONS) and in total."""
+    gods: WriteSectionScore
+    pharaohs: WriteSectionScore
+    nile: WriteSectionScore
+    civilization: WriteSectionScore
+    monuments: WriteSectionScore
+    total: int
+
+
+class WriteKingdomScore(TypedDict):
+    """A scored Kingdom."""
+    kingdom: str
+    players: list[WriteKingdomRow]
+
+
+class WriteEndBonuses(TypedDict):
+    """One seat's end bonuses (the keys of tables.END_BONUSES) and their total."""
+    all_gods: int
+    all_pharaohs: int
+    all_nile: int
+    all_monument_columns: int
+    full_monument_columns: int
+    total: int
+
+
+class WriteResult(TypedDict):
+    """The final result."""
+    scores: list[int]
+    winners: list[int]
+    tie_break: bool
+    god_numbers: list[list[int]]
+
+
+class WriteRaCount(TypedDict):
+    """Ra cards set aside."""
+    total: int
+    this_kingdom: int
+    set_aside: int
+    kingdoms_scored: int
+
+
+class WriteDeck(TypedDict):
+    """The undrawn deck as public counts (never its order)."""
+    remaining: int
+    composition: dict[str, int]
+
+
+class WriteLastMove(TypedDict):
+    """The last action applied."""
+    player: int
+    notation: str
+    draws: list[str]
+
+
+class WriteView(TypedDict):
+    """What one seat (or a spectator) sees of an RA and Write game."""
+    game: str
+    viewer: int | None
+    num_players: int
+    names: list[str]
+    options: dict[str, Any]  # as in records: Options.to_dict()
+    layout: WriteLayout
+    turn: int
+    kingdom: str
+    phase: str
+    active_player: int
+    current_players: list[int]
+    ra: WriteRaCount
+    face_up: list[WriteFaceUpCard]
+    players: list[WritePlayer]
+    sheets: list[WriteSheetView]
+    lost: list[WriteLost]
+    deck: WriteDeck
+    discard: dict[str, int]
+    kingdom_scores: list[WriteKingdomScore]
+    end_bonuses: list[WriteEndBonuses] | None
+    scores: list[int]
+    legal_actions: list[WriteLegalAction]
+    result: WriteResult | None
+    last_move: WriteLastMove | None
+
+
+def view(st: State, viewer: int | None) -> WriteView:
     """The view of `st` for `viewer` (a seat, or None for a spectator)."""
     n = st.num_players
     s = st.s
     reserved = st.reserved()
+    names = st.options.player_names()
     scores = st.scores()
-    kingdom_scores = []
-    for k, (counts, points) in enumerate(zip(st.kcounts, st.kpoints, strict=True)):
-        rows = []
-        for p in range(n):
-            c, pts = counts[p * NSEC : p * NSEC + NSEC], points[p * NSEC : p * NSEC + NSEC]
-            rows.append({**{sec: {"count": c[i], "points": pts[i]} for i, sec in enumerate(SECTIONS)},
-                         "total": sum(pts)})
-        kingdom_scores.append({"kingdom": KINGDOMS[k], "players": rows})
-    bonuses = None
-    if st.bonuses:
-        bonuses = []
-        for p in range(n):
-            row = st.bonuses[p * NEND : p * NEND + NEND]
-            bonuses.append({**dict(zip(END_BONUSES, row, strict=True)), "total": sum(row)})
-    result = None
+    result: WriteResult | None = None
     if st.phase == PH_OVER:
         result = {
             "scores": scores, "winners": st.winners(), "tie_break": st.tie_break_used(),
             "god_numbers": [god_numbers(s, p) for p in range(n)],
         }
-    legal: list[dict[str, Any]] = []
+    legal: list[WriteLegalAction] = []
     if viewer is not None and viewer in st.current_players():
         legal = [action_info(st, a, viewer) for a in st.legal_actions(viewer)]
     last = st.history[-1] if st.history else None
     return {
-        "game": "write",
+        "game": st.GAME,
         "viewer": viewer,
         "num_players": n,
-        "names": st.options.player_names(),
+        "names": names,
         "options": st.options.to_dict(),
         "layout": LAYOUT,
         "turn": st.turn,
@@ -272,7 +266,7 @@ def make_view(st: State, viewer: int | None) -> dict[str, Any]:
             for i, c in enumerate(st.face)
         ],
         "players": [
-            {"seat": p, "name": st.options.player_names()[p], "status": player_status(st, p),
+            {"seat": p, "name": names[p], "status": player_status(st, p),
              "card": s[p * W + CHOSEN] + 1 if s[p * W + CHOSEN] >= 0 else None,
              "pending_bonus": BONUS_NAMES[s[p * W + PEND]] or None}
             for p in range(n)
@@ -285,77 +279,14 @@ def make_view(st: State, viewer: int | None) -> dict[str, Any]:
         ],
         "deck": {"remaining": len(st.deck) - st.pos, "composition": composition(list(st.deck[st.pos :]))},
         "discard": composition(st.used),
-        "kingdom_scores": kingdom_scores,
-        "end_bonuses": bonuses,
+        "kingdom_scores": [
+            {"kingdom": KINGDOMS[k], "players": [kingdom_row(counts, points, p) for p in range(n)]}
+            for k, (counts, points) in enumerate(zip(st.kcounts, st.kpoints, strict=True))
+        ],
+        "end_bonuses": [end_bonus_row(st.bonuses, p) for p in range(n)] if st.bonuses else None,
         "scores": scores,
         "legal_actions": legal,
         "result": result,
         "last_move": None if last is None else {
             "player": last.player, "notation": NOTATION[last.action], "draws": list(last.draws)},
     }
-
-
-def from_view(view: Mapping[str, Any], rng: random.Random) -> State:
-    """A full state consistent with `view`: the undrawn deck is shuffled from its public composition."""
-    from ra.games.write.state import State
-
-    opts = Options.from_mapping(view["options"])
-    n = opts.players
-    st = object.__new__(State)
-    st.options = opts
-    st.num_players = n
-    st.seed = None
-    st.order = None
-    rest = [CARD_CODES[name] for name, k in view["deck"]["composition"].items() for _ in range(k)]
-    rng.shuffle(rest)
-    left: dict[int, int] = {}
-    for c in rest:
-        left[c] = left.get(c, 0) + 1
-    drawn = []
-    for c in DECK:
-        if left.get(c):
-            left[c] -= 1
-        else:
-            drawn.append(c)
-    st.deck = tuple(drawn + rest)
-    st.pos = len(drawn)
-    st.face = [CARD_CODES[f["card"]] for f in view["face_up"]]
-    st.used = [CARD_CODES[name] for name, k in view["discard"].items() for _ in range(k)]
-    st.ra = view["ra"]["total"]
-    st.phase = PHASE_NAMES.index(view["phase"])
-    st.active = view["active_player"]
-    st.turn = view["turn"]
-    st._cur = tuple(view["current_players"])
-    st.s = s = blank_block() * n
-    for p, (sh, pl) in enumerate(zip(view["sheets"], view["players"], strict=True)):
-        b = p * W
-        for k, g in enumerate(sh["gods"]):
-            for i, v in enumerate(g["spaces"]):
-                s[b + G0 + k * 3 + i] = v or 0
-            s[b + GT + k] = -1 if g["total"] is None else g["total"]
-            s[b + GB + k] = int(g["bonus_used"])
-        s[b + PH] = sh["pharaohs"]["marked"]
-        for i, used in enumerate(sh["pharaohs"]["symbols_used"]):
-            s[b + SY + i] = int(used)
-        for j, v in enumerate(sh["nile"]["spaces"]):
-            s[b + N0 + j] = v or 0
-        for i, used in enumerate(sh["nile"]["parts_used"]):
-            s[b + NP + i] = int(used)
-        for k, line in enumerate(sh["civilization"]):
-            for t, mark in enumerate(line["marks"]):
-                s[b + C0 + k * NCIV + t] = int(mark)
-            s[b + CL + k] = int(line["bonus_used"])
-        s[b + M0 : b + M0 + NMON] = sh["monuments"]["columns"]
-        s[b + MT] = int(sh["monuments"]["all_tops_used"])
-        s[b + PEND] = BONUS_NAMES.index(pl["pending_bonus"] or "")
-        s[b + CHOSEN] = -1 if pl["card"] is None else pl["card"] - 1
-    st.lost = [
-        (x["turn"], x["player"], CARD_CODES[x["card"]] if x["entry"] == "card" else -BONUS_NAMES.index(x["bonus"]))
-        for x in view["lost"]
-    ]
-    st.kcounts = [[r[sec]["count"] for r in ks["players"] for sec in SECTIONS] for ks in view["kingdom_scores"]]
-    st.kpoints = [[r[sec]["points"] for r in ks["players"] for sec in SECTIONS] for ks in view["kingdom_scores"]]
-    st.bonuses = [r[key] for r in view["end_bonuses"] for key in END_BONUSES] if view["end_bonuses"] else []
-    st.history = []  # the moves are not part of a view; a rebuilt state starts a fresh history
-    st.limited = opts.kingdom_limited
-    return st

@@ -1,20 +1,24 @@
-"""Storage helpers for the RA and Write state: the deck from an `order`, and the exact JSON round trip."""
+"""The RA and Write state as JSON (hidden information included: for storage, never for players), and the deck
+built from an explicit `order`."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ra.core.protocol import Move
 from ra.games.write.options import Options
+from ra.games.write.phases import PHASE_NAMES
 from ra.games.write.sheet import BONUS_NAMES
-from ra.games.write.tables import CARD_CODES, CARD_NAMES, DECK, DECK_COUNTS, PHASE_NAMES
+from ra.games.write.tables import CARD_CODES, CARD_NAMES, DECK, DECK_COUNTS
 
 if TYPE_CHECKING:
     from ra.games.write.state import State
 
+S = TypeVar("S", bound="State")
 
-def deck_from_order(order: list[str] | tuple[str, ...]) -> tuple[int, ...]:
+
+def deck_from_order(order: Sequence[str]) -> tuple[int, ...]:
     """The deck: `order` (card names, first revealed first, possibly a prefix), then the rest canonically."""
     left = dict(DECK_COUNTS)
     codes: list[int] = []
@@ -48,7 +52,7 @@ def state_to_json(st: State) -> dict[str, Any]:
         "active": st.active,
         "turn": st.turn,
         "ra": st.ra,
-        "current": list(st._cur),
+        "current": list(st.cur),
         "used": [CARD_NAMES[c] for c in st.used],
         "lost": [[t, p, lost_name(code)] for t, p, code in st.lost],
         "kingdom_counts": [list(x) for x in st.kcounts],
@@ -58,28 +62,31 @@ def state_to_json(st: State) -> dict[str, Any]:
     }
 
 
-def state_from_json(st: State, data: Mapping[str, Any]) -> None:
-    """Fill a bare State from `to_json` data."""
-    st.options = Options.from_mapping(data["options"])
-    st.num_players = st.options.players
-    st.seed = data["seed"]
-    st.order = tuple(data["order"]) if data["order"] is not None else None
-    st.deck = tuple(CARD_CODES[n] for n in data["deck"])
-    st.pos = data["pos"]
-    st.face = [CARD_CODES[n] for n in data["face"]]
-    st.s = list(data["sheets"])
-    st.phase = PHASE_NAMES.index(data["phase"])
-    st.active = data["active"]
-    st.turn = data["turn"]
-    st.ra = data["ra"]
-    st._cur = tuple(data["current"])
-    st.used = [CARD_CODES[n] for n in data["used"]]
-    st.lost = [(t, p, lost_code(n)) for t, p, n in data["lost"]]
-    st.kcounts = [list(x) for x in data["kingdom_counts"]]
-    st.kpoints = [list(x) for x in data["kingdom_points"]]
-    st.bonuses = list(data["end_bonuses"])
-    st.history = [Move(p, a, tuple(d)) for p, a, d in data["history"]]
-    st.limited = st.options.kingdom_limited
+def state_from_json(cls: type[S], data: Mapping[str, Any]) -> S:
+    """A `cls` state from `state_to_json` data."""
+    options = Options.from_mapping(data["options"])
+    return cls.from_fields(
+        options=options,
+        num_players=options.players,
+        seed=data["seed"],
+        order=tuple(data["order"]) if data["order"] is not None else None,
+        deck=tuple(CARD_CODES[n] for n in data["deck"]),
+        pos=data["pos"],
+        face=[CARD_CODES[n] for n in data["face"]],
+        s=list(data["sheets"]),
+        phase=PHASE_NAMES.index(data["phase"]),
+        active=data["active"],
+        turn=data["turn"],
+        ra=data["ra"],
+        cur=tuple(data["current"]),
+        used=[CARD_CODES[n] for n in data["used"]],
+        lost=[(t, p, lost_code(n)) for t, p, n in data["lost"]],
+        kcounts=[list(x) for x in data["kingdom_counts"]],
+        kpoints=[list(x) for x in data["kingdom_points"]],
+        bonuses=list(data["end_bonuses"]),
+        history=[Move(p, a, tuple(d)) for p, a, d in data["history"]],
+        limited=options.kingdom_limited,
+    )
 
 
 def lost_name(code: int) -> str:

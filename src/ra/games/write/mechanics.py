@@ -1,0 +1,213 @@
+"""What applying an action does in RA and Write (docs/rules/ra-and-write.md §2 entries, §3 a turn, §4 the end).
+
+`WriteRules` holds the state's fields (the one field list, FIELDS) and the rules that move it from one decision to
+the next; `ra.games.write.state.State` adds the public protocol on top. Nothing here checks legality.
+"""
+
+from __future__ import annotations
+
+from ra.core.protocol import Move
+from ra.games.write.actions import (
+    ACT_ARG,
+    ACT_KIND,
+    ACT_SLOT,
+    ACT_SPACE,
+    K_BONUS_CIV,
+    K_BONUS_GOD,
+    K_BONUS_NILE,
+    K_BONUS_PHARAOH,
+    K_CARD_CIV,
+    K_CARD_GOD,
+    K_CARD_NILE,
+    K_DECLINE,
+)
+from ra.games.write.options import Options
+from ra.games.write.phases import OTHERS_AFTER, PH_ACTIVE, PH_OTHERS, PH_OVER, PH_REVEAL
+from ra.games.write.scoring import end_bonuses, score_kingdom
+from ra.games.write.sheet import (
+    CHOSEN,
+    M0,
+    PEND,
+    PH,
+    W,
+    bonus_possible,
+    mark_civ,
+    mark_monument,
+    mark_pharaoh,
+    write_god,
+    write_nile,
+)
+from ra.games.write.tables import (
+    CARD_KIND,
+    CARD_NAMES,
+    CARD_VALUE,
+    FACE_UP,
+    GOD_BONUS_NUMBER,
+    KINGDOMS,
+    MONUMENT,
+    MONUMENT_ROWS,
+    PHARAOH,
+    PHARAOH_SPACES,
+    RA_CARDS,
+    RA_CODE,
+    RA_PER_KINGDOM,
+)
+
+LAST_KINGDOM = len(KINGDOMS) - 1
+
+# The state's fields, written once: name -> True if `clone` copies it (a list changed in place), False if the clone
+# shares it (immutable, or only ever replaced). `new`, `clone`, `from_json` and `from_view` all build from this.
+FIELDS: dict[str, bool] = {
+    "options": False,
+    "num_players": False,
+    "seed": False,
+    "order": False,
+    "deck": False,
+    "pos": False,
+    "face": True,
+    "s": True,
+    "phase": False,
+    "active": False,
+    "turn": False,
+    "ra": False,
+    "cur": False,
+    "used": True,
+    "lost": True,
+    "kcounts": True,
+    "kpoints": True,
+    "bonuses": False,
+    "history": True,
+    "limited": False,
+}
+
+
+class WriteRules:
+    """The fields of an RA and Write state and what entering a card, a bonus or a reveal does to them."""
+
+    __slots__ = tuple(FIELDS)
+    options: Options  # with the starting seat chosen at setup
+    num_players: int
+    seed: int | None
+    order: tuple[str, ...] | None  # the deck order given at setup (card names), if any
+    deck: tuple[int, ...]  # card codes, first revealed first; deck[pos:] is still to reveal
+    pos: int
+    face: list[int]  # the face-up cards, by slot
+    s: list[int]  # every scoresheet, one flat list (sheet.py)
+    phase: int  # phases.PH_*
+    active: int  # the active seat
+    turn: int  # from 1
+    ra: int  # Ra cards set aside so far (0-9)
+    cur: tuple[int, ...]  # the seats that may act now
+    used: list[int]  # card codes out of play
+    lost: list[tuple[int, int, int]]  # (turn, seat, card code, or -bonus kind for a lost bonus entry)
+    kcounts: list[list[int]]  # per scored Kingdom, what counted: flat [seat * 5 + section]
+    kpoints: list[list[int]]  # per scored Kingdom, the points: flat [seat * 5 + section]
+    bonuses: list[int]  # the end bonuses once the game is over: flat [seat * 5 + bonus]
+    history: list[Move]
+    limited: bool  # options.kingdom_limited, at hand for the hot path
+
+    def kingdom(self) -> int:
+        """The current Kingdom: 0 Old, 1 Middle, 2 New."""
+        return min(self.ra // RA_PER_KINGDOM, LAST_KINGDOM)
+
+    def limit(self) -> int:
+        """The Kingdom Gods and Civilization entries are limited to (kingdom-limited variant), else -1."""
+        return min(self.ra // RA_PER_KINGDOM, LAST_KINGDOM) if self.limited else -1
+
+    def reserved(self) -> int:
+        """The face-up slot reserved by the active player this turn, or -1."""
+        return self.s[self.active * W + CHOSEN]
+
+    def _enter(self, action: int, player: int) -> None:
+        """§2: make a card or bonus entry (or decline one); start the bonus it earns, or end the player's part."""
+        kind = ACT_KIND[action]
+        s = self.s
+        b = player * W
+        if kind <= K_CARD_CIV:
+            slot = ACT_SLOT[action]
+            s[b + CHOSEN] = slot
+            c = self.face[slot]
+            if kind == K_CARD_GOD:
+                bonus = write_god(s, b, ACT_SPACE[action], CARD_VALUE[c])
+            elif kind == K_CARD_NILE:
+                bonus = write_nile(s, b, ACT_SPACE[action], CARD_VALUE[c])
+            elif kind == K_CARD_CIV:
+                bonus = mark_civ(s, b, ACT_SPACE[action], CARD_VALUE[c])
+            else:
+                ck = CARD_KIND[c]
+                if ck == PHARAOH and s[b + PH] < PHARAOH_SPACES:
+                    bonus = mark_pharaoh(s, b)
+                elif ck == MONUMENT and s[b + M0 + CARD_VALUE[c]] < MONUMENT_ROWS:
+                    bonus = mark_monument(s, b, CARD_VALUE[c])
+                else:  # §2: a card with no legal space is lost
+                    bonus = 0
+                    self.lost.append((self.turn, player, c))
+        else:
+            s[b + PEND] = 0
+            if kind == K_BONUS_NILE:
+                bonus = write_nile(s, b, ACT_SPACE[action], ACT_ARG[action])
+            elif kind == K_BONUS_PHARAOH:
+                bonus = mark_pharaoh(s, b)
+            elif kind == K_BONUS_GOD:
+                bonus = write_god(s, b, ACT_SPACE[action], GOD_BONUS_NUMBER)
+            elif kind == K_BONUS_CIV:
+                bonus = mark_civ(s, b, ACT_SPACE[action], ACT_ARG[action])
+            elif kind == K_DECLINE:
+                bonus = 0
+            else:
+                bonus = mark_monument(s, b, ACT_ARG[action])
+        if bonus:
+            if bonus_possible(s, b, bonus, self.limit()):
+                s[b + PEND] = bonus
+            else:  # §2: a bonus entry with no legal space is lost
+                self.lost.append((self.turn, player, -bonus))
+                bonus = 0
+        if not bonus:
+            self._finish(player)
+
+    def _finish(self, player: int) -> None:
+        """§3: the player's card and chain are done; after the active player the others choose, then the turn ends."""
+        if self.phase == PH_ACTIVE:
+            self.phase = PH_OTHERS
+            self.cur = OTHERS_AFTER[self.num_players][self.active]
+            return
+        cur = tuple(q for q in self.cur if q != player)
+        if cur:
+            self.cur = cur
+            return
+        self.used += self.face
+        self.face = []
+        s = self.s
+        for q in range(self.num_players):
+            s[q * W + CHOSEN] = -1
+        self.active = a = (self.active + 1) % self.num_players
+        self.phase = PH_REVEAL
+        self.cur = (a,)
+        self.turn += 1
+
+    def _reveal(self) -> tuple[str, ...]:
+        """§3.1/§4: reveal until three non-Ra cards are face up; the third Ra of a Kingdom scores it at once."""
+        drawn: list[int] = []
+        face = self.face
+        deck = self.deck
+        while len(face) < FACE_UP:
+            c = deck[self.pos]
+            self.pos += 1
+            drawn.append(c)
+            if c != RA_CODE:
+                face.append(c)
+                continue
+            self.ra += 1
+            if self.ra % RA_PER_KINGDOM == 0:
+                counts, points = score_kingdom(self.s, self.num_players, self.ra // RA_PER_KINGDOM - 1)
+                self.kcounts.append(counts)
+                self.kpoints.append(points)
+                if self.ra == RA_CARDS:  # §4: the 9th Ra ends the game; face-up cards are discarded unused
+                    self.used += face
+                    self.face = []
+                    self.bonuses = end_bonuses(self.s, self.num_players)
+                    self.phase = PH_OVER
+                    self.cur = ()
+                    return tuple(CARD_NAMES[x] for x in drawn)
+        self.phase = PH_ACTIVE
+        return tuple(CARD_NAMES[x] for x in drawn)

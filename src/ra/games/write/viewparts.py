@@ -1,0 +1,218 @@
+"""The parts of an RA and Write view (docs/VIEWS_WRITE.md): the layout, cards, scoresheets, players' progress and
+legal-action entries as UIs click them. The shapes are the TypedDicts of view.py."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ra.games.write.actions import (
+    ACT_ARG,
+    ACT_KIND,
+    ACT_SLOT,
+    ACT_SPACE,
+    K_BONUS_CIV,
+    K_BONUS_GOD,
+    K_BONUS_MONUMENT,
+    K_BONUS_NILE,
+    K_BONUS_PHARAOH,
+    K_CARD_CIV,
+    K_CARD_GOD,
+    K_CARD_NILE,
+    K_DECLINE,
+    KIND_WORDS,
+    NOTATION,
+)
+from ra.games.write.phases import PH_OTHERS, PH_OVER, PH_REVEAL
+from ra.games.write.scoring import NEND, NSEC
+from ra.games.write.sheet import BONUS_NAMES, C0, CHOSEN, CL, G0, GB, GT, M0, MT, N0, NCIV, NMON, NP, PEND, PH, SY, W
+from ra.games.write.tables import (
+    CARD_KIND,
+    CARD_NAMES,
+    CARD_VALUE,
+    CIV,
+    CIV_TABLE,
+    CIV_TYPES,
+    END_BONUSES,
+    GOD,
+    GOD_BONUS_NUMBER,
+    GOD_SPACES_PER_KINGDOM,
+    KIND_NAMES,
+    KINGDOM_TITLES,
+    KINGDOMS,
+    MONUMENT,
+    MONUMENT_ROWS,
+    MONUMENT_TYPES,
+    NILE,
+    NILE_BONUS_NUMBERS,
+    NILE_PARTS,
+    NILE_SPACES,
+    PHARAOH_NILE_SYMBOLS,
+    PHARAOH_SPACES,
+    RA_CARDS,
+    RA_PER_KINGDOM,
+    SECTIONS,
+)
+
+if TYPE_CHECKING:
+    from ra.games.write.state import State
+    from ra.games.write.view import (
+        WriteCard,
+        WriteEndBonuses,
+        WriteKingdomRow,
+        WriteLayout,
+        WriteLegalAction,
+        WriteSectionScore,
+        WriteSheetView,
+    )
+
+CARD_SECTION = {GOD: "gods", NILE: "nile", CIV: "civilization", MONUMENT: "monuments"}
+LAYOUT: WriteLayout = {
+    "kingdoms": list(KINGDOMS),
+    "kingdom_titles": list(KINGDOM_TITLES),
+    "sections": list(SECTIONS),
+    "god_spaces_per_kingdom": GOD_SPACES_PER_KINGDOM,
+    "god_bonus_number": GOD_BONUS_NUMBER,
+    "pharaoh_spaces": PHARAOH_SPACES,
+    "pharaoh_nile_symbols": list(PHARAOH_NILE_SYMBOLS),
+    "nile_spaces": NILE_SPACES,
+    "nile_parts": [list(p) for p in NILE_PARTS],
+    "nile_bonus_numbers": list(NILE_BONUS_NUMBERS),
+    "civ_types": list(CIV_TYPES),
+    "civ_table": list(CIV_TABLE),
+    "monument_types": list(MONUMENT_TYPES),
+    "monument_rows": MONUMENT_ROWS,
+    "ra_per_kingdom": RA_PER_KINGDOM,
+    "ra_cards": RA_CARDS,
+    "end_bonuses": list(END_BONUSES),
+}
+
+
+# --- the parts ----------------------------------------------------------------------------------------------------
+def card_info(c: int) -> WriteCard:
+    """A card as view data: name, kind, number or type."""
+    kind = CARD_KIND[c]
+    value = CARD_VALUE[c]
+    return {
+        "card": CARD_NAMES[c],
+        "kind": KIND_NAMES[kind],
+        "number": value if kind in (GOD, NILE) else None,
+        "type": CIV_TYPES[value] if kind == CIV else (MONUMENT_TYPES[value] if kind == MONUMENT else None),
+    }
+
+
+def sheet_view(st: State, p: int) -> WriteSheetView:
+    """One player's scoresheet as view data (every space, bonus symbol and total box)."""
+    s = st.s
+    b = p * W
+    limit = st.limit()
+    return {
+        "gods": [
+            {
+                "kingdom": KINGDOMS[k],
+                "spaces": [s[b + G0 + k * GOD_SPACES_PER_KINGDOM + i] or None for i in range(GOD_SPACES_PER_KINGDOM)],
+                "total": s[b + GT + k] if s[b + GT + k] >= 0 else None,
+                "bonus_used": bool(s[b + GB + k]),
+                "closed": limit >= 0 and k != limit,
+            }
+            for k in range(len(KINGDOMS))
+        ],
+        "pharaohs": {
+            "marked": s[b + PH],
+            "symbols_used": [bool(s[b + SY + i]) for i in range(len(PHARAOH_NILE_SYMBOLS))],
+        },
+        "nile": {
+            "spaces": [s[b + N0 + j] or None for j in range(NILE_SPACES)],
+            "parts_used": [bool(s[b + NP + i]) for i in range(len(NILE_PARTS))],
+        },
+        "civilization": [
+            {
+                "kingdom": KINGDOMS[k],
+                "marks": [bool(s[b + C0 + k * NCIV + t]) for t in range(NCIV)],
+                "bonus_used": bool(s[b + CL + k]),
+                "closed": limit >= 0 and k != limit,
+            }
+            for k in range(len(KINGDOMS))
+        ],
+        "monuments": {"columns": s[b + M0 : b + M0 + NMON], "all_tops_used": bool(s[b + MT])},
+    }
+
+
+def action_info(st: State, a: int, player: int) -> WriteLegalAction:
+    """A legal action with the structure a UI needs to map it to a click on the scoresheet."""
+    kind = ACT_KIND[a]
+    s = st.s
+    b = player * W
+    card = space = number = None
+    section = type_ = None
+    lost = False
+    if kind == K_DECLINE:
+        section = BONUS_NAMES[s[b + PEND]]
+    elif ACT_SLOT[a] >= 0:  # a card action
+        c = st.face[ACT_SLOT[a]]
+        info = card_info(c)
+        card, number, type_ = ACT_SLOT[a] + 1, info["number"], info["type"]
+        ck = CARD_KIND[c]
+        section = CARD_SECTION.get(ck, "pharaohs")
+        if kind in (K_CARD_GOD, K_CARD_NILE, K_CARD_CIV):
+            space = ACT_SPACE[a] + 1
+        elif ck in (GOD, NILE, CIV):
+            lost = True
+        elif ck == MONUMENT:
+            row = s[b + M0 + CARD_VALUE[c]]
+            lost = row >= MONUMENT_ROWS
+            space = None if lost else row + 1
+        else:
+            lost = s[b + PH] >= PHARAOH_SPACES
+            space = None if lost else s[b + PH] + 1
+    elif kind == K_BONUS_GOD:
+        section, space, number = "gods", ACT_SPACE[a] + 1, GOD_BONUS_NUMBER
+    elif kind == K_BONUS_PHARAOH:
+        section, space = "pharaohs", s[b + PH] + 1
+    elif kind == K_BONUS_NILE:
+        section, space, number = "nile", ACT_SPACE[a] + 1, ACT_ARG[a]
+    elif kind == K_BONUS_CIV:
+        section, space, type_ = "civilization", ACT_SPACE[a] + 1, CIV_TYPES[ACT_ARG[a]]
+    elif kind == K_BONUS_MONUMENT:
+        section, space, type_ = "monuments", s[b + M0 + ACT_ARG[a]] + 1, MONUMENT_TYPES[ACT_ARG[a]]
+    return {
+        "id": a, "notation": NOTATION[a], "kind": KIND_WORDS[kind], "card": card, "section": section,
+        "space": space, "number": number, "type": type_, "lost": lost,
+    }
+
+
+def player_status(st: State, p: int) -> str:
+    """reveal, choosing, bonus, done or waiting."""
+    if st.phase == PH_OVER:
+        return "done"
+    if p in st.current_players():
+        return "reveal" if st.phase == PH_REVEAL else ("bonus" if st.s[p * W + PEND] else "choosing")
+    if st.phase == PH_OTHERS or st.s[p * W + CHOSEN] >= 0:
+        return "done"
+    return "waiting"
+
+
+def composition(cards: list[int]) -> dict[str, int]:
+    """Counts by card name, in the canonical deck order."""
+    counts: dict[str, int] = {}
+    for c in sorted(cards):
+        counts[CARD_NAMES[c]] = counts.get(CARD_NAMES[c], 0) + 1
+    return counts
+
+
+def kingdom_row(counts: list[int], points: list[int], p: int) -> WriteKingdomRow:
+    """Seat p's row of a scored Kingdom (counts and points are flat [seat * 5 + section])."""
+    c, pts = counts[p * NSEC : p * NSEC + NSEC], points[p * NSEC : p * NSEC + NSEC]
+    sections: list[WriteSectionScore] = [{"count": c[i], "points": pts[i]} for i in range(NSEC)]
+    return {
+        "gods": sections[0], "pharaohs": sections[1], "nile": sections[2], "civilization": sections[3],
+        "monuments": sections[4], "total": sum(pts),
+    }
+
+
+def end_bonus_row(bonuses: list[int], p: int) -> WriteEndBonuses:
+    """Seat p's end bonuses (flat [seat * 5 + bonus], in END_BONUSES order)."""
+    row = bonuses[p * NEND : p * NEND + NEND]
+    return {
+        "all_gods": row[0], "all_pharaohs": row[1], "all_nile": row[2], "all_monument_columns": row[3],
+        "full_monument_columns": row[4], "total": sum(row),
+    }
