@@ -1,4 +1,4 @@
-"""Filling the lobby's table form, shared by the Ra and RA and Write browser tests."""
+"""Filling the lobby's table form (built from GET /api/meta), shared by the Ra and RA and Write browser tests."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from playwright.sync_api import Page, expect
 def fill_seats(page: Page, seats: list[dict[str, str]]) -> None:
     """Set the form's seats: {"kind": "person", "name"} or {"kind": "bot", "bot"}, adding or removing rows."""
     rows = page.locator("#seats > li")
-    expect(rows).to_have_count(3)  # the form starts with three seats
+    expect(rows.first).to_be_visible()
     while rows.count() < len(seats):
         page.click("#add-seat")
     while rows.count() > len(seats):
@@ -20,3 +20,15 @@ def fill_seats(page: Page, seats: list[dict[str, str]]) -> None:
             row.locator(".seat-name").fill(seat["name"])
         else:
             row.locator(".seat-bot").select_option(seat["bot"])
+
+
+def option(name: str) -> str:
+    """The selector of a game option's input (the form names it after the option)."""
+    return f"#option-{name}"
+
+
+def create(page: Page) -> str:
+    """Submit the form; returns the creator's own seat link ("Go to my seat")."""
+    page.click("#create-form button[type=submit]")
+    expect(page.locator("#created")).to_be_visible()
+    return str(page.locator("#go-seat").get_attribute("href"))

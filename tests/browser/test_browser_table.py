@@ -2,7 +2,8 @@
 
 Each test drives Debian's Chromium through Playwright against a real server (conftest.py). The page exposes what
 it shows on <body>: data-seq (actions applied), data-phase, and data-turn ("mine" when the viewer must act,
-"other", "over"); legal board elements carry data-action-id and data-notation.
+"other", "over"); board elements that send a legal action carry data-move (its notation). At every decision of
+the viewer the page must offer exactly the engine's legal actions (moves_check.py).
 """
 
 from __future__ import annotations
@@ -11,8 +12,10 @@ import random
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qs, urlparse
 
-from lobby_form import fill_seats
+from lobby_form import create, fill_seats
+from moves_check import assert_offers_engine_moves, clickable
 from playwright.sync_api import Browser, Page, expect
 
 from ra.games import replay
@@ -33,6 +36,20 @@ def table_id_of(page: Page) -> str:
     return match.group(1)
 
 
+class Seat:
+    """A person seat of a table: its page and the secrets the test keeps to ask the server what is legal."""
+
+    def __init__(self, page: Page, server: Server, invite: str) -> None:
+        query = parse_qs(urlparse(invite).query)
+        self.page, self.server = page, server
+        self.table_id = urlparse(invite).path.rsplit("/", 1)[-1]
+        self.seat, self.token = int(query["seat"][0]), query["token"][0]
+
+    def check(self) -> None:
+        """The page offers exactly the engine's legal actions for this seat."""
+        assert_offers_engine_moves(self.page, self.server, self.table_id, self.seat, self.token)
+
+
 def wait_turn(page: Page, timeout: float = 30_000) -> str:
     """Wait until the viewer must act or the game is over; returns "mine" or "over"."""
     page.wait_for_function(MY_TURN_OR_OVER, timeout=timeout)
@@ -40,13 +57,13 @@ def wait_turn(page: Page, timeout: float = 30_000) -> str:
 
 
 def legal_notations(page: Page) -> list[str]:
-    return list(page.eval_on_selector_all("#board [data-action-id]", "els => els.map(e => e.dataset.notation)"))
+    return sorted(clickable(page))
 
 
 def click_action(page: Page, notation: str) -> None:
     """Click the board element of a legal action and wait until the server answered."""
     seq = page.evaluate("() => document.body.dataset.seq")
-    page.locator(f'#board [data-action-id][data-notation="{notation}"]').first.click()
+    page.locator(f'#board [data-move="{notation}"]').first.click()
     page.wait_for_function(
         "(seq) => document.body.dataset.seq !== seq || !document.querySelector('#message').hidden", arg=seq
     )
@@ -67,20 +84,27 @@ def shoot(page: Page, folder: Path, name: str) -> None:
     page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
 
 
-def create_in_lobby(page: Page, server: Server, seats: list[dict[str, str]]) -> None:
-    """Fill the lobby's form with `seats` ({"kind": "person", "name"} / {"kind": "bot", "bot"}) and create."""
+def create_in_lobby(page: Page, server: Server, seats: list[dict[str, str]]) -> str:
+    """Fill the lobby's form with `seats` ({"kind": "person", "name"} / {"kind": "bot", "bot"}) and create.
+
+    Returns the creator's own seat link.
+    """
     page.goto(server.base + "/")
     fill_seats(page, seats)
-    page.click("#create-form button[type=submit]")
-    expect(page.locator("#created")).to_be_visible()
+    return create(page)
 
 
-def play_until_over(page: Page, rng: random.Random, folder: Path, reload_at: int) -> int:
-    """Play the viewer's seat by clicking legal board elements until the game ends; returns our move count."""
+def play_until_over(seat: Seat, rng: random.Random, folder: Path, reload_at: int) -> int:
+    """Play the viewer's seat by clicking legal board elements until the game ends; returns our move count.
+
+    Before each of our moves the page is checked to offer exactly the engine's legal actions.
+    """
+    page = seat.page
     want = {"god:"}
     shot: set[str] = set()
     moves = 0
     while wait_turn(page) == "mine":
+        seat.check()
         phase = page.evaluate("() => document.body.dataset.phase")
         if phase == "auction" and "auction" not in shot:
             shot.add("auction")
@@ -113,7 +137,7 @@ def play_until_over(page: Page, rng: random.Random, folder: Path, reload_at: int
 
 def test_full_game_through_the_page(page: Page, server: Server, shots: Path) -> None:
     """Lobby → one person and two bots → a complete 3-player game by clicks, with a reload in the middle."""
-    create_in_lobby(page, server, [
+    mine = create_in_lobby(page, server, [
         {"kind": "person", "name": "Ann <b>&"},
         {"kind": "bot", "bot": "greedy"},
         {"kind": "bot", "bot": "random"},
@@ -123,11 +147,12 @@ def test_full_game_through_the_page(page: Page, server: Server, shots: Path) -> 
     page.click("#go-seat")
     page.wait_for_function(READY)
     table_id = table_id_of(page)
+    seat = Seat(page, server, mine)
     # A name with markup stays text.
     expect(page.locator(".player.viewer .player-name")).to_have_text("Ann <b>&")
     shoot(page, shots, "01-start")
 
-    moves = play_until_over(page, random.Random(2024), shots, reload_at=15)
+    moves = play_until_over(seat, random.Random(2024), shots, reload_at=15)
     assert moves > 10
 
     expect(page.locator(".result")).to_be_visible()
@@ -187,7 +212,7 @@ def test_second_player_joins_by_invite(browser: Browser, server: Server, shots: 
     bob_ctx = browser.new_context(viewport={"width": 1300, "height": 900}, reduced_motion="reduce")
     try:
         ann, bob = ann_ctx.new_page(), bob_ctx.new_page()
-        create_in_lobby(ann, server, [
+        mine = create_in_lobby(ann, server, [
             {"kind": "person", "name": "Ann"},
             {"kind": "person", "name": "Bob"},
             {"kind": "bot", "bot": "random"},
@@ -198,10 +223,11 @@ def test_second_player_joins_by_invite(browser: Browser, server: Server, shots: 
         ann.wait_for_function(READY)
         # The creator's table page offers the invite link of the still free seat.
         expect(ann.locator("#invites")).to_be_visible()
-        expect(ann.locator("#invite-list input").first).to_have_value(invite)
+        expect(ann.locator("#invite-list .invite input").first).to_have_value(invite)
 
         bob.goto(invite)
         bob.wait_for_function(READY)
+        seats = {"ann": Seat(ann, server, mine), "bob": Seat(bob, server, invite)}
         # The rules panel is at hand and cites the rules' sections.
         bob.click("#rules summary")
         expect(bob.locator("#rules-body")).to_contain_text("§5")
@@ -210,7 +236,7 @@ def test_second_player_joins_by_invite(browser: Browser, server: Server, shots: 
         spectator.goto(f"{server.base}/t/{table_id_of(ann)}")
         spectator.wait_for_function(READY)
         expect(spectator.locator("#spectator-note")).to_be_visible()
-        expect(spectator.locator("#board [data-notation]")).to_have_count(0)
+        expect(spectator.locator("#board [data-move], #board [data-step]")).to_have_count(0)
         spectator.close()
         bob.fill("#rename-input", "Bobby")
         bob.click("#rename-form button[type=submit]")
@@ -218,7 +244,7 @@ def test_second_player_joins_by_invite(browser: Browser, server: Server, shots: 
 
         rng = random.Random(5)
         bob_moves = 0
-        illegal_checked = False
+        idle_checked = False
         for _ in range(200):
             if bob_moves >= 3:
                 break
@@ -226,14 +252,14 @@ def test_second_player_joins_by_invite(browser: Browser, server: Server, shots: 
             turns = {name: p.evaluate("() => document.body.dataset.turn") for name, p in (("ann", ann), ("bob", bob))}
             if "over" in turns.values():
                 break
-            if turns["bob"] == "mine" and not illegal_checked:
-                # Ann clicks the bag out of turn: the server's own words explain why nothing happened.
-                ann.locator("#board .bag-button").click()
-                expect(ann.locator("#message")).to_be_visible()
-                expect(ann.locator("#message")).not_to_be_empty()
-                illegal_checked = True
+            if turns["bob"] == "mine" and not idle_checked:
+                # While Bob decides, Ann's board offers nothing, as the engine says (no legal action of hers).
+                seats["ann"].check()
+                expect(ann.locator("#board .bag-button")).to_be_disabled()
+                idle_checked = True
             for name, p in (("ann", ann), ("bob", bob)):
                 if turns[name] == "mine":
+                    seats[name].check()
                     seq = p.evaluate("() => document.body.dataset.seq")
                     click_action(p, choose(legal_notations(p), rng, set()))
                     if name == "bob":
@@ -244,7 +270,7 @@ def test_second_player_joins_by_invite(browser: Browser, server: Server, shots: 
             if "mine" not in turns.values():
                 ann.wait_for_timeout(50)
         assert bob_moves >= 3
-        assert illegal_checked
+        assert idle_checked
         shoot(bob, shots, "07-second-player")
     finally:
         ann_ctx.close()
@@ -314,4 +340,4 @@ def test_wrong_token_is_explained(page: Page, server: Server) -> None:
     page.goto(server.base + re.sub(r"token=[^&]+", "token=wrong", invite))
     expect(page.locator("#message")).to_be_visible()
     expect(page.locator("#message")).not_to_be_empty()
-    expect(page.locator("#board [data-action-id]")).to_have_count(0)
+    expect(page.locator("#board [data-move]")).to_have_count(0)

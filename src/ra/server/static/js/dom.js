@@ -1,45 +1,72 @@
 // Small DOM helpers shared by every page. Everything user-supplied (names, server messages) goes into the DOM
-// through textContent or escapeHtml, never through raw innerHTML, so a name like "<img onerror=…>" stays text.
-
-/** Escape text for the rare places where we build HTML strings. */
-export function escapeHtml(text) {
-  return String(text ?? "")
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
-}
+// as text nodes, never as HTML, so a name like "<img onerror=…>" stays text. No inline style attribute is ever
+// written (the pages run under a strict Content-Security-Policy): styles go through CSS classes or CSSOM.
 
 /**
- * Build an element: el("div", {class: "x", dataset: {seat: 1}, on: {click: fn}}, child, "text", ...).
- * Strings become text nodes (escaped by construction); null/false children are skipped so callers can write
- * `cond && el(...)`.
+ * @typedef {Node | string | number | null | undefined | false} Child
+ * @typedef {Child | ChildList} Children
+ * @typedef {Children[]} ChildList
+ */
+
+/**
+ * Attributes of `el`: `class`, `dataset`, `on` (event listeners), `text`, `style` (CSSOM properties, custom
+ * properties included) and any other attribute (true = present, null/undefined/false = absent).
+ * @typedef {object} Attrs
+ * @property {string} [class]
+ * @property {Record<string, string>} [dataset]
+ * @property {Record<string, EventListener>} [on]
+ * @property {string} [text]
+ * @property {Record<string, string>} [style]
+ */
+
+/**
+ * Build an element: el("div", {class: "x", dataset: {seat: "1"}, on: {click: fn}}, child, "text", ...).
+ * Strings become text nodes; null/false children are skipped so callers can write `cond && el(...)`.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Attrs & Record<string, unknown>} [attrs]
+ * @param {...Children} children
+ * @returns {HTMLElementTagNameMap[K]}
  */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
+  for (const [key, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
+    if (key === "class") node.className = String(value);
     else if (key === "dataset") Object.assign(node.dataset, value);
-    else if (key === "on") for (const [ev, fn] of Object.entries(value)) node.addEventListener(ev, fn);
-    else if (key === "text") node.textContent = value;
-    else if (key === "style" && typeof value === "object") Object.assign(node.style, value);
-    else node.setAttribute(key, value === true ? "" : value);
+    else if (key === "on") {
+      for (const [event, listener] of Object.entries(/** @type {Record<string, EventListener>} */ (value))) {
+        node.addEventListener(event, listener);
+      }
+    } else if (key === "text") node.textContent = String(value);
+    else if (key === "style") {
+      for (const [prop, text] of Object.entries(/** @type {Record<string, string>} */ (value))) {
+        node.style.setProperty(prop, text);
+      }
+    } else node.setAttribute(key, value === true ? "" : String(value));
   }
   appendAll(node, children);
   return node;
 }
 
+/**
+ * @param {Node} node
+ * @param {ChildList} children
+ */
 function appendAll(node, children) {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
     if (Array.isArray(child)) appendAll(node, child);
-    else node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    else node.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
   }
 }
 
-/** An inline SVG <use> of a symbol from our sprite, sized by CSS. */
+/**
+ * An inline SVG <use> of a symbol from our sprite, sized by CSS.
+ * @param {string} name
+ * @param {string} [cls]
+ * @returns {SVGSVGElement}
+ */
 export function icon(name, cls = "icon") {
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
@@ -51,13 +78,32 @@ export function icon(name, cls = "icon") {
   return svg;
 }
 
-/** Replace the children of `node` with `children`. */
+/**
+ * Replace the children of `node` with `children`.
+ * @param {Node & ParentNode} node
+ * @param {...Children} children
+ */
 export function replaceChildren(node, ...children) {
   node.replaceChildren();
   appendAll(node, children);
 }
 
-/** Show a transient message at the bottom of the page (errors, "copied"). */
+/**
+ * The element with this id; throws if the page lacks it (a broken page should fail loudly, not half-work).
+ * @param {string} id
+ * @returns {HTMLElement}
+ */
+export function byId(id) {
+  const node = document.getElementById(id);
+  if (!node) throw new Error(`the page has no #${id}`);
+  return node;
+}
+
+/**
+ * Show a transient message at the bottom of the page (errors, "copied").
+ * @param {string} message
+ * @param {"info" | "error"} [kind]
+ */
 export function toast(message, kind = "info") {
   let box = document.getElementById("toasts");
   if (!box) {
@@ -70,12 +116,15 @@ export function toast(message, kind = "info") {
   setTimeout(() => item.remove(), 5200);
 }
 
-/** Copy text to the clipboard; falls back to a selection copy where the async API is not allowed. */
+/**
+ * Copy text to the clipboard; falls back to a selection copy where the async API is not allowed.
+ * @param {string} text
+ */
 export async function copyText(text) {
   try {
     await navigator.clipboard.writeText(text);
   } catch {
-    const area = el("textarea", { style: { position: "fixed", opacity: "0" } });
+    const area = el("textarea", { class: "offscreen" });
     area.value = text;
     document.body.append(area);
     area.select();
@@ -83,4 +132,17 @@ export async function copyText(text) {
     area.remove();
   }
   toast("Link copied");
+}
+
+/**
+ * A row with a read-only link, its label and a Copy button (invite and spectator links).
+ * @param {string} label
+ * @param {string} url  an absolute URL
+ * @param {string} [cls]
+ * @returns {HTMLDivElement}
+ */
+export function linkRow(label, url, cls = "") {
+  return el("div", { class: `invite-row ${cls}`.trim() }, el("span", {}, label),
+    el("input", { readonly: true, value: url, "aria-label": label }),
+    el("button", { class: "btn small", type: "button", on: { click: () => copyText(url) } }, "Copy"));
 }

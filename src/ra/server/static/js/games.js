@@ -1,12 +1,32 @@
-// The board module of each game, by the name views carry in `view.game`. Used by the table, replay and lobby
-// pages. A board module exports:
-//   GAME_TITLE                 the game's display name ("Ra")
-//   render(root, view, ctx)    draw the view into root; ctx = {prev: previous view or null, nameNode(seat)}
-//   rulesPanel()               an element with the rules summary
-//   actionIdFor(notation)      optional: the id of a non-legal click, so the engine can explain why not
-//   moveText(move, view)       optional: a replay step's move in words
-// Elements that stand for an action carry data-notation, plus data-action-id when legal (js/table.js sends them).
-export const GAMES = {
+// The board registry: game name (as in views, records and GET /api/meta) → its board module, loaded on demand.
+// The one line a new game adds here; everything else about a game (title, options, players, bots) comes from
+// GET /api/meta, and everything about a position from its view. A board module exports
+//   createBoard(root, ctx) → {render(view, prev)}   (its state lives in the object, one per board)
+//   rulesPanel()                                     the rules summary shown beside the table
+// (the types are BoardModule and Board in js/types.js).
+
+/** @typedef {import("./types.js").BoardModule} BoardModule */
+
+/** @type {Record<string, () => Promise<BoardModule>>} */
+const BOARDS = {
   ra: () => import("./ra_board.js"),
   write: () => import("./write_board.js"),
 };
+
+/**
+ * True if this UI can draw `game`.
+ * @param {string} game
+ * @returns {boolean}
+ */
+export function canDraw(game) {
+  return Object.hasOwn(BOARDS, game);
+}
+
+/**
+ * The board module of `game`, or null if this UI cannot draw it.
+ * @param {string} game
+ * @returns {Promise<BoardModule> | null}
+ */
+export function loadBoard(game) {
+  return canDraw(game) ? BOARDS[game]() : null;
+}

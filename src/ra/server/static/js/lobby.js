@@ -1,199 +1,284 @@
-// The lobby: create a table (game, 2–5 seats each a person or a bot, options) and list the open, running and
-// finished tables. Invite links contain secret tokens, so they are shown once after creation and kept only in
-// this browser's localStorage (the table page shows them again to the creator).
+// The lobby: create a table (the form comes from GET /api/meta) and list the open, running and finished tables.
+// Seat tokens are shown once after creation; what this browser keeps is the table's creator token (localStorage,
+// per table), which recovers the invite links later ("Invite links", "My seat").
 
-import { api } from "./api.js";
-import { copyText, el, replaceChildren } from "./dom.js";
-import { GAMES } from "./games.js";
+/** @typedef {import("./types.js").Meta} Meta */
+/** @typedef {import("./types.js").GameMeta} GameMeta */
+/** @typedef {import("./types.js").TableSummary} TableSummary */
+/** @typedef {import("./types.js").SeatSummary} SeatSummary */
+/** @typedef {import("./types.js").Created} Created */
+/** @typedef {import("./lobby_form.js").SeatSpec} SeatSpec */
 
-// Games this UI can draw. A game the server offers but we cannot draw yet is listed, disabled.
-const DRAWABLE = new Set(Object.keys(GAMES));
-const GAME_NAMES = { ra: "Ra", write: "RA and Write" };
-// Per-game options beyond the common ones; RA and Write adds its own fieldset here.
-const GAME_OPTIONS = {
-  ra: () => ({ scores_visible: document.getElementById("scores-visible").checked }),
-  write: () => ({ kingdom_limited: document.getElementById("kingdom-limited").checked }),
-};
+import { ApiError, api, gameMeta } from "./api.js";
+import { byId, el, linkRow, replaceChildren } from "./dom.js";
+import { canDraw } from "./games.js";
+import { botChoices, defaultGame, defaultSeats, optionField, readOptions, readSeats, seatRow } from "./lobby_form.js";
+import { createdTable, rememberCreated, storage } from "./seat.js";
 
-/** Show only the option fields of the selected game (labels carry data-game). */
-function showGameOptions() {
-  for (const label of document.querySelectorAll("#options [data-game]")) label.hidden = label.dataset.game !== gameSelect.value;
-}
+/** A busy server can hold hundreds of tables: show the newest few unless the visitor asks for all. */
+const LIST_LIMIT = 12;
+const UNAVAILABLE = "The server cannot save anything right now (its storage is down); try again in a moment.";
 
-let meta = { games: ["ra"], bots: ["random", "greedy"], levels: [], players: { ra: [2, 5] } };
-const seatList = document.getElementById("seats");
-const gameSelect = document.getElementById("game");
-
-function range() {
-  return meta.players?.[gameSelect.value] || [2, 5];
-}
-
-function botChoices() {
-  const groups = [];
-  if (meta.bots?.length) groups.push(el("optgroup", { label: "Bots" }, meta.bots.map((b) => el("option", { value: b }, b))));
-  if (meta.levels?.length) groups.push(el("optgroup", { label: "Levels" }, meta.levels.map((b) => el("option", { value: b }, b))));
-  return groups;
-}
-
-function seatRow(kind, value = "") {
-  const li = el("li", { class: "seat-row" });
-  const kindSelect = el("select", { class: "seat-kind", "aria-label": "Person or bot" },
-    el("option", { value: "person" }, "Person"), el("option", { value: "bot" }, "Bot"));
-  kindSelect.value = kind;
-  const name = el("input", { class: "seat-name", placeholder: "Name", maxlength: "40", "aria-label": "Name" });
-  const bot = el("select", { class: "seat-bot", "aria-label": "Bot kind" }, botChoices());
-  if (kind === "person") name.value = value;
-  else if (value) bot.value = value;
-  const remove = el("button", { class: "btn small remove-seat", type: "button", title: "Remove this seat" }, "✕");
-  const sync = () => {
-    name.hidden = kindSelect.value !== "person";
-    bot.hidden = kindSelect.value !== "bot";
-  };
-  kindSelect.addEventListener("change", sync);
-  remove.addEventListener("click", () => {
-    if (seatList.children.length > range()[0]) li.remove();
-    updateSeatButtons();
-  });
-  sync();
-  li.append(kindSelect, name, bot, remove);
-  return li;
-}
-
-function updateSeatButtons() {
-  const [min, max] = range();
-  const count = seatList.children.length;
-  document.getElementById("add-seat").disabled = count >= max;
-  for (const b of seatList.querySelectorAll(".remove-seat")) b.disabled = count <= min;
-  document.getElementById("seat-range").textContent = `(${min}–${max} players)`;
-}
-
-function defaultSeats() {
-  const myName = localStorage.getItem("ra.name") || "";
-  const firstBot = meta.bots?.includes("greedy") ? "greedy" : meta.bots?.[0] || "";
-  replaceChildren(seatList, seatRow("person", myName), seatRow("bot", firstBot), seatRow("bot", firstBot));
-  updateSeatButtons();
-}
-
-function readSeats() {
-  return [...seatList.children].map((li, index) => {
-    const kind = li.querySelector(".seat-kind").value;
-    if (kind === "bot") return { kind, bot: li.querySelector(".seat-bot").value };
-    return { kind, name: li.querySelector(".seat-name").value.trim() || `Player ${index + 1}` };
-  });
-}
-
-async function create(event) {
-  event.preventDefault();
-  const errorBox = document.getElementById("create-error");
-  errorBox.hidden = true;
-  const game = gameSelect.value;
-  const seats = readSeats();
-  const options = GAME_OPTIONS[game]?.() || {};
-  try {
-    const answer = await api.create({ game, options, seats });
-    const firstPerson = seats.findIndex((s) => s.kind === "person");
-    if (firstPerson >= 0) localStorage.setItem("ra.name", seats[firstPerson].name);
-    showCreated(answer, seats, firstPerson);
-    refresh();
-  } catch (err) {
-    errorBox.textContent = err.message;
-    errorBox.hidden = false;
-  }
-}
-
-function showCreated(answer, seats, mySeat) {
-  const origin = window.location.origin;
-  const invites = (answer.seats || []).filter((s) => s.invite).map((s) => ({ seat: s.seat, name: seats[s.seat]?.name, invite: s.invite }));
-  localStorage.setItem(`ra.invites.${answer.id}`, JSON.stringify({ seats: invites, spectate: answer.spectate }));
-  const mine = invites.find((s) => s.seat === mySeat);
-  if (mine) localStorage.setItem(`ra.myseat.${answer.id}`, mine.invite);
-  const row = (label, path, cls) => el("div", { class: `invite-row ${cls}` }, el("span", {}, label),
-    el("input", { readonly: true, value: origin + path, "aria-label": label }),
-    el("button", { class: "btn small", type: "button", on: { click: () => copyText(origin + path) } }, "Copy"));
-  replaceChildren(document.getElementById("created-links"),
-    invites.filter((s) => s.seat !== mySeat).map((s) => row(`Seat ${s.seat + 1}: ${s.name}`, s.invite, "invite")),
-    row("Spectators", answer.spectate, "spectate"));
-  const go = document.getElementById("go-seat");
-  go.href = mine ? mine.invite : answer.spectate;
-  go.textContent = mine ? "Go to my seat →" : "Watch the bots →";
-  document.getElementById("created").hidden = false;
-  document.getElementById("created").scrollIntoView({ behavior: "smooth" });
-}
-
+/**
+ * A seat of a table in the list, in words.
+ * @param {SeatSummary} s
+ */
 function seatLabel(s) {
-  if (s.kind === "bot") return s.name && s.name.includes(s.bot) ? s.name : `${s.name || "bot"} (${s.bot})`;
+  if (s.kind === "bot") return s.name && s.bot && s.name.includes(s.bot) ? s.name : `${s.name || "bot"} (${s.bot})`;
   return `${s.name || `Seat ${s.seat + 1}`}${s.taken ? "" : " (free)"}`;
 }
 
-function tableItem(t) {
-  const game = GAME_NAMES[t.game] || t.game;
-  const links = [];
-  if (t.status === "finished") {
-    links.push(el("a", { class: "btn small", href: `/replay/${encodeURIComponent(t.id)}` }, "Replay"));
-  } else {
-    const mine = localStorage.getItem(`ra.myseat.${t.id}`);
-    if (mine) links.push(el("a", { class: "btn small primary", href: mine }, "My seat"));
-    links.push(el("a", { class: "btn small", href: `/t/${encodeURIComponent(t.id)}` }, "Watch"));
-  }
-  return el("li", { class: `table-item status-${t.status}`, dataset: { id: t.id, status: t.status } },
-    el("div", { class: "table-what" }, el("strong", {}, `${game} `), el("span", { class: "table-id" }, t.id),
-      el("span", { class: `status-pill ${t.status}` }, t.status), t.seq ? el("small", {}, ` ${t.seq} moves`) : null),
-    el("div", { class: "table-seats" }, (t.seats || []).map(seatLabel).join(" · ")),
-    el("div", { class: "table-links" }, links));
+/**
+ * @param {unknown} err
+ * @returns {string}
+ */
+function errorText(err) {
+  if (err instanceof ApiError && err.unavailable) return UNAVAILABLE;
+  return err instanceof Error ? err.message : String(err);
 }
 
-// A busy server can hold hundreds of tables: show the newest few unless the visitor asks for all.
-const LIST_LIMIT = 12;
-const showAll = { "live-tables": false, "finished-tables": false };
-
-function fillList(id, tables, empty) {
-  const list = document.getElementById(id);
-  if (!tables.length) {
-    replaceChildren(list, el("li", { class: "none" }, empty));
-    return;
+/** The lobby page. */
+class LobbyPage {
+  constructor() {
+    /** @type {Meta} */
+    this.meta = { games: [] };
+    this.local = storage("localStorage");
+    this.form = /** @type {HTMLFormElement} */ (byId("create-form"));
+    this.gameSelect = /** @type {HTMLSelectElement} */ (byId("game"));
+    this.seatList = byId("seats");
+    /** @type {Record<string, boolean>} which lists show all their tables */
+    this.showAll = { "live-tables": false, "finished-tables": false };
   }
-  const shown = showAll[id] ? tables : tables.slice(0, LIST_LIMIT);
-  const more = tables.length > shown.length
-    ? el("li", { class: "more" }, el("button", { class: "btn small", type: "button", on: { click: () => {
-      showAll[id] = true;
-      fillList(id, tables, empty);
-    } } }, `Show all ${tables.length}`))
-    : null;
-  replaceChildren(list, shown.map(tableItem), more);
+
+  /** @returns {GameMeta | null} the selected game */
+  game() {
+    return gameMeta(this.meta, this.gameSelect.value);
+  }
+
+  /** Load meta, build the form, start listing. */
+  async start() {
+    try {
+      this.meta = await api.meta();
+    } catch (err) {
+      this.showError(`Cannot load the games: ${errorText(err)}`);
+    }
+    replaceChildren(this.gameSelect, (this.meta.games || []).map((g) => el("option", { value: g.name, disabled: !canDraw(g.name) },
+      canDraw(g.name) ? g.title : `${g.title} (coming soon)`)));
+    this.gameSelect.value = defaultGame(this.meta, canDraw)?.name ?? "";
+    this.gameSelect.addEventListener("change", () => this.buildGameFields());
+    this.buildGameFields();
+    byId("add-seat").addEventListener("click", () => this.addSeat());
+    this.form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      void this.create();
+    });
+    void this.refresh();
+    setInterval(() => void this.refresh(), 5000);
+  }
+
+  /** The seats and options of the selected game. */
+  buildGameFields() {
+    const game = this.game();
+    if (!game) return;
+    const seats = defaultSeats(game, this.local?.getItem("ra.name") || "");
+    replaceChildren(this.seatList, seats.map((s) => this.row(game, s)));
+    const options = game.options || [];
+    replaceChildren(byId("option-fields"), options.map(optionField));
+    byId("options").hidden = options.length === 0;
+    this.updateSeatButtons();
+  }
+
+  /**
+   * @param {GameMeta} game
+   * @param {SeatSpec} seat
+   */
+  row(game, seat) {
+    const li = seatRow(game, seat, () => {
+      if (this.seatList.children.length > game.players.minimum) li.remove();
+      this.updateSeatButtons();
+    });
+    return li;
+  }
+
+  addSeat() {
+    const game = this.game();
+    if (!game || this.seatList.children.length >= game.players.maximum) return;
+    this.seatList.append(this.row(game, { kind: "bot", bot: botChoices(game)[0]?.value ?? "" }));
+    this.updateSeatButtons();
+  }
+
+  updateSeatButtons() {
+    const game = this.game();
+    if (!game) return;
+    const { minimum, maximum } = game.players;
+    const count = this.seatList.children.length;
+    /** @type {HTMLButtonElement} */ (byId("add-seat")).disabled = count >= maximum;
+    for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (this.seatList.querySelectorAll(".remove-seat"))) b.disabled = count <= minimum;
+    byId("seat-range").textContent = `(${minimum}–${maximum} players)`;
+  }
+
+  /** @param {string} text */
+  showError(text) {
+    const box = byId("create-error");
+    box.textContent = text;
+    box.hidden = false;
+  }
+
+  async create() {
+    byId("create-error").hidden = true;
+    const game = this.game();
+    if (!game) return;
+    const read = readOptions(game.options || [], this.form);
+    if ("error" in read) {
+      this.showError(read.error);
+      return;
+    }
+    const seats = readSeats(this.seatList);
+    try {
+      const answer = await api.create({ game: game.name, options: read.options, seats });
+      const mine = seats.findIndex((s) => s.kind === "person");
+      const me = seats[mine];
+      if (me && me.kind === "person") this.local?.setItem("ra.name", me.name);
+      if (answer.creator) rememberCreated(this.local, answer.id, { creator: answer.creator, mySeat: mine >= 0 ? mine : null });
+      this.showCreated(answer, seats, mine);
+      void this.refresh();
+    } catch (err) {
+      this.showError(errorText(err));
+    }
+  }
+
+  /**
+   * The invite links of the new table, the spectator link and "Go to my seat".
+   * @param {Created} answer
+   * @param {SeatSpec[]} seats
+   * @param {number} mySeat
+   */
+  showCreated(answer, seats, mySeat) {
+    const origin = window.location.origin;
+    const invites = (answer.seats || []).filter((s) => s.invite);
+    const mine = invites.find((s) => s.seat === mySeat);
+    /** @param {number} seat */
+    const nameOf = (seat) => {
+      const s = seats[seat];
+      return s && s.kind === "person" ? s.name : "player";
+    };
+    replaceChildren(byId("created-links"),
+      invites.filter((s) => s.seat !== mySeat).map((s) => linkRow(`Seat ${s.seat + 1}: ${nameOf(s.seat)}`, origin + s.invite, "invite")),
+      linkRow("Spectators", origin + answer.spectate, "spectate"));
+    const go = /** @type {HTMLAnchorElement} */ (byId("go-seat"));
+    go.href = mine?.invite ?? answer.spectate;
+    go.textContent = mine ? "Go to my seat →" : "Watch the bots →";
+    byId("created").hidden = false;
+    byId("created").scrollIntoView({ behavior: "smooth" });
+  }
+
+  /**
+   * Fetch the invite links of a table this browser created and show them under its list item.
+   * @param {TableSummary} t
+   * @param {HTMLElement} box
+   */
+  async inviteLinks(t, box) {
+    const created = createdTable(this.local, t.id);
+    if (!created) return;
+    if (!box.hidden) {
+      box.hidden = true;
+      return;
+    }
+    try {
+      const answer = await api.invites(t.id, created.creator);
+      const origin = window.location.origin;
+      replaceChildren(box, (answer.seats || []).filter((s) => s.invite).map((s) => {
+        const taken = t.seats?.[s.seat]?.taken ? ", taken" : "";
+        const who = s.seat === created.mySeat ? "you" : t.seats?.[s.seat]?.name || "player";
+        return linkRow(`Seat ${s.seat + 1} (${who}${taken})`, origin + s.invite, "invite");
+      }), linkRow("Spectators", `${origin}/t/${encodeURIComponent(t.id)}`, "spectate"));
+    } catch (err) {
+      replaceChildren(box, el("p", { class: "message" }, errorText(err)));
+    }
+    box.hidden = false;
+  }
+
+  /**
+   * Go to the creator's own seat of a table (its link is recovered with the creator token).
+   * @param {TableSummary} t
+   */
+  async goToMySeat(t) {
+    const created = createdTable(this.local, t.id);
+    if (!created || created.mySeat === null) return;
+    try {
+      const answer = await api.invites(t.id, created.creator);
+      const mine = (answer.seats || []).find((s) => s.seat === created.mySeat && s.invite);
+      window.location.assign(mine?.invite ?? `/t/${encodeURIComponent(t.id)}`);
+    } catch (err) {
+      this.showError(errorText(err));
+    }
+  }
+
+  /**
+   * @param {TableSummary} t
+   * @param {Map<string, GameMeta>} games
+   */
+  tableItem(t, games) {
+    const title = games.get(t.game)?.title ?? t.game;
+    const links = [];
+    const created = createdTable(this.local, t.id);
+    const invites = el("div", { class: "table-invites", hidden: true });
+    if (t.status === "finished") {
+      links.push(el("a", { class: "btn small", href: `/replay/${encodeURIComponent(t.id)}` }, "Replay"));
+    } else {
+      if (created && created.mySeat !== null) {
+        links.push(el("button", { class: "btn small primary my-seat", type: "button", on: { click: () => void this.goToMySeat(t) } }, "My seat"));
+      }
+      if (created) {
+        links.push(el("button", { class: "btn small show-invites", type: "button", on: { click: () => void this.inviteLinks(t, invites) } },
+          "Invite links"));
+      }
+      links.push(el("a", { class: "btn small", href: `/t/${encodeURIComponent(t.id)}` }, "Watch"));
+    }
+    return el("li", { class: `table-item status-${t.status}`, dataset: { id: t.id, status: t.status } },
+      el("div", { class: "table-what" }, el("strong", {}, `${title} `), el("span", { class: "table-id" }, t.id),
+        el("span", { class: `status-pill ${t.status}` }, t.status), t.seq ? el("small", {}, ` ${t.seq} moves`) : null),
+      el("div", { class: "table-seats" }, (t.seats || []).map(seatLabel).join(" · ")),
+      el("div", { class: "table-links" }, links),
+      invites);
+  }
+
+  /**
+   * @param {string} id
+   * @param {TableSummary[]} tables
+   * @param {string} empty
+   */
+  fillList(id, tables, empty) {
+    const list = byId(id);
+    // A list whose invite links are open is left alone until they are closed, so the links do not vanish.
+    if (list.querySelector(".table-invites:not([hidden])")) return;
+    if (!tables.length) {
+      replaceChildren(list, el("li", { class: "none" }, empty));
+      return;
+    }
+    const games = new Map((this.meta.games || []).map((g) => [g.name, g]));
+    const shown = this.showAll[id] ? tables : tables.slice(0, LIST_LIMIT);
+    const more = tables.length > shown.length
+      ? el("li", { class: "more" }, el("button", { class: "btn small", type: "button", on: { click: () => {
+        this.showAll[id] = true;
+        this.fillList(id, tables, empty);
+      } } }, `Show all ${tables.length}`))
+      : null;
+    replaceChildren(list, shown.map((t) => this.tableItem(t, games)), more);
+  }
+
+  async refresh() {
+    try {
+      const [open, running, finished] = await Promise.all(["open", "running", "finished"].map((s) => api.tables(s)));
+      /** @type {(a: TableSummary, b: TableSummary) => number} */
+      const byNewest = (a, b) => String(b.updated || "").localeCompare(String(a.updated || ""));
+      this.fillList("live-tables", [...open.tables, ...running.tables].sort(byNewest), "No table yet — create one.");
+      this.fillList("finished-tables", finished.tables.sort(byNewest), "No finished game yet.");
+      byId("refreshed").textContent = `updated ${new Date().toLocaleTimeString()}`;
+    } catch (err) {
+      byId("refreshed").textContent = `cannot reach the server (${errorText(err)})`;
+    }
+  }
 }
 
-async function refresh() {
-  try {
-    const [open, running, finished] = await Promise.all(["open", "running", "finished"].map((s) => api.tables(s)));
-    const byNewest = (a, b) => String(b.updated || "").localeCompare(String(a.updated || ""));
-    fillList("live-tables", [...open.tables, ...running.tables].sort(byNewest), "No table yet — create one.");
-    fillList("finished-tables", finished.tables.sort(byNewest), "No finished game yet.");
-    document.getElementById("refreshed").textContent = `updated ${new Date().toLocaleTimeString()}`;
-  } catch (err) {
-    document.getElementById("refreshed").textContent = `cannot reach the server (${err.message})`;
-  }
-}
-
-async function init() {
-  try {
-    meta = await api.meta();
-  } catch {
-    // Keep the built-in defaults; creating will report the real problem.
-  }
-  replaceChildren(gameSelect, (meta.games || ["ra"]).map((g) =>
-    el("option", { value: g, disabled: !DRAWABLE.has(g) }, DRAWABLE.has(g) ? GAME_NAMES[g] || g : `${GAME_NAMES[g] || g} (coming soon)`)));
-  gameSelect.value = "ra";
-  gameSelect.addEventListener("change", updateSeatButtons);
-  gameSelect.addEventListener("change", showGameOptions);
-  showGameOptions();
-  defaultSeats();
-  document.getElementById("add-seat").addEventListener("click", () => {
-    if (seatList.children.length < range()[1]) seatList.append(seatRow("bot", meta.bots?.[0] || ""));
-    updateSeatButtons();
-  });
-  document.getElementById("create-form").addEventListener("submit", create);
-  refresh();
-  setInterval(refresh, 5000);
-}
-
-init();
+void new LobbyPage().start();

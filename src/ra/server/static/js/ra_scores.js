@@ -1,8 +1,12 @@
 // The scoring of each finished epoch as a table (category by category, one column per player; a hidden row
-// shows as "hidden", rules/ra.md R3) and, at the end, the result with the winner and the tie-break (§9.4).
+// shows as "hidden", docs/rules/ra.md R3) and, at the end, the result with the winner and the tie-break (§9.4).
+
+/** @typedef {import("./ra_types.js").RaView} RaView */
+/** @typedef {import("./ra_types.js").EpochRow} EpochRow */
 
 import { el } from "./dom.js";
 
+/** @type {Record<string, string>} */
 const CATEGORY_NAMES = {
   gods: "Gods (+2 each)",
   gold: "Gold (+3 each)",
@@ -13,9 +17,19 @@ const CATEGORY_NAMES = {
   sun_disks: "Sun disks (final)",
 };
 
+/**
+ * @param {RaView} view
+ * @param {number} seat
+ */
 const nameOf = (view, seat) => view.names?.[seat] ?? `Player ${seat + 1}`;
+/** @param {number} n */
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
+/**
+ * Every finished epoch's scoring table, newest first; null before the first.
+ * @param {RaView} view
+ * @returns {HTMLElement | null}
+ */
 export function renderScores(view) {
   const epochs = view.epoch_scores || [];
   if (!epochs.length) return null;
@@ -24,6 +38,10 @@ export function renderScores(view) {
     [...epochs].reverse().map((e) => epochTable(view, e)));
 }
 
+/**
+ * @param {RaView} view
+ * @param {{epoch: number, players: (EpochRow | null)[]}} entry
+ */
 function epochTable(view, entry) {
   const rows = entry.players || [];
   if (rows.every((row) => !row)) {
@@ -31,10 +49,12 @@ function epochTable(view, entry) {
       el("summary", {}, `Scoring of epoch ${entry.epoch}`),
       el("p", { class: "hidden-cell" }, "The scores are hidden until the end of the game (R3)."));
   }
+  /** @type {string[]} */
   const categories = [];
   for (const row of rows) for (const name of Object.keys(row?.categories || {})) if (!categories.includes(name)) categories.push(name);
   const head = el("tr", {}, el("th", { scope: "col" }, "Category"),
     rows.map((_, seat) => el("th", { scope: "col" }, nameOf(view, seat))));
+  /** @type {(seat: number, fn: (row: EpochRow) => Node | string) => HTMLTableCellElement} */
   const cell = (seat, fn) => {
     const row = rows[seat];
     return row ? el("td", {}, fn(row)) : el("td", { class: "hidden-cell" }, "hidden");
@@ -52,9 +72,14 @@ function epochTable(view, entry) {
     el("div", { class: "table-scroll" }, el("table", { class: "score-table" }, el("thead", {}, head), el("tbody", {}, body))));
 }
 
-/** The winner, the final scores and, when it decided, the tie-break. */
+/**
+ * The winner, the final scores and, when it decided, the tie-break.
+ * @param {RaView} view
+ * @returns {HTMLElement | null}
+ */
 export function renderResult(view) {
   const r = view.result;
+  if (!r) return null;
   const winners = (r.winners || []).map((s) => nameOf(view, s));
   const order = (r.scores || []).map((score, seat) => ({ seat, score })).sort((a, b) => b.score - a.score);
   return el("div", { class: "result", "aria-label": "Result" },

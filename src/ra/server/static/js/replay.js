@@ -1,98 +1,123 @@
 // Replay of a finished table, move by move, from GET /api/tables/{id}/replay: spectator views after each action
-// (step 0 = the start). The board is the same module as at the table, with nothing clickable.
+// (step 0 = the start). The board is the same as at the table; spectator views have no legal actions, so nothing
+// on it is clickable. Each move is told in the server's own words (the log entry's text).
 
-import { api, idFromPath } from "./api.js";
-import { el, replaceChildren } from "./dom.js";
-import { GAMES } from "./games.js";
+/** @typedef {import("./types.js").BaseView} BaseView */
+/** @typedef {import("./types.js").Board} Board */
+/** @typedef {import("./types.js").LogEntry} LogEntry */
+/** @typedef {{seq: number, move: LogEntry | null, view: BaseView}} Step */
 
-const tableId = idFromPath();
-const slider = document.getElementById("slider");
-const boardRoot = document.getElementById("board");
-const logList = document.getElementById("log");
-let steps = [];
-let game = null;
-let index = 0;
-let timer = null;
+import { api, gameMeta, idFromPath } from "./api.js";
+import { byId, el, replaceChildren } from "./dom.js";
+import { loadBoard } from "./games.js";
 
-function moveText(step, view) {
+/**
+ * A replay step's move in words.
+ * @param {Step} step
+ * @returns {string}
+ */
+function stepText(step) {
   const move = step.move;
   if (!move) return "The start of the game.";
-  if (typeof move === "string") return move;
-  if (move.text) return move.text; // the server's log entry: the same words as at the table
-  if (game?.moveText) return game.moveText(move, view);
-  const who = view.names?.[move.player] ?? `Player ${move.player + 1}`;
-  const what = move.notation ?? move.action ?? "";
+  if (move.text) return move.text;
+  const who = move.name ?? step.view.names?.[move.player] ?? `Player ${move.player + 1}`;
   const draws = move.draws?.length ? ` — drew ${move.draws.join(", ")}` : "";
-  return `${who}: ${what}${draws}`;
+  return `${who}: ${move.notation}${draws}`;
 }
 
-function show(i) {
-  index = Math.max(0, Math.min(steps.length - 1, i));
-  const step = steps[index];
-  // Every step marks what changed since the one before, however it was reached.
-  const prev = index > 0 ? steps[index - 1].view : null;
-  game.render(boardRoot, step.view, { prev, nameNode: (s) => el("span", { class: "player-name" }, step.view.names?.[s] ?? `Player ${s + 1}`) });
-  slider.value = String(index);
-  document.getElementById("step-label").textContent = `move ${index} / ${steps.length - 1}`;
-  document.getElementById("move-text").textContent = moveText(step, step.view);
-  for (const li of logList.children) li.classList.toggle("current", Number(li.dataset.step) === index);
-  logList.querySelector(".current")?.scrollIntoView({ block: "nearest" });
-  document.body.dataset.step = String(index);
-}
-
-function togglePlay() {
-  const button = document.getElementById("play");
-  if (timer) {
-    clearInterval(timer);
-    timer = null;
-    button.textContent = "▶ Play";
-    return;
+/** The replay page of one table. */
+class ReplayPage {
+  /** @param {string} tableId */
+  constructor(tableId) {
+    this.tableId = tableId;
+    this.slider = /** @type {HTMLInputElement} */ (byId("slider"));
+    this.boardRoot = byId("board");
+    this.logList = byId("log");
+    /** @type {Step[]} */
+    this.steps = [];
+    /** @type {Board | null} */
+    this.board = null;
+    this.index = 0;
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this.timer = undefined;
   }
-  if (index >= steps.length - 1) show(0);
-  button.textContent = "⏸ Pause";
-  timer = setInterval(() => {
-    if (index >= steps.length - 1) togglePlay();
-    else show(index + 1);
-  }, 700);
+
+  /** @param {number} i */
+  show(i) {
+    if (!this.board || !this.steps.length) return;
+    this.index = Math.max(0, Math.min(this.steps.length - 1, i));
+    const step = this.steps[this.index];
+    // Every step marks what changed since the one before, however it was reached.
+    const prev = this.index > 0 ? this.steps[this.index - 1].view : null;
+    this.board.render(step.view, prev);
+    this.slider.value = String(this.index);
+    byId("step-label").textContent = `move ${this.index} / ${this.steps.length - 1}`;
+    byId("move-text").textContent = stepText(step);
+    for (const li of /** @type {HTMLCollectionOf<HTMLElement>} */ (this.logList.children)) {
+      li.classList.toggle("current", Number(li.dataset.step) === this.index);
+    }
+    this.logList.querySelector(".current")?.scrollIntoView({ block: "nearest" });
+    document.body.dataset.step = String(this.index);
+  }
+
+  togglePlay() {
+    const button = byId("play");
+    if (this.timer !== undefined) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+      button.textContent = "▶ Play";
+      return;
+    }
+    if (this.index >= this.steps.length - 1) this.show(0);
+    button.textContent = "⏸ Pause";
+    this.timer = setInterval(() => {
+      if (this.index >= this.steps.length - 1) this.togglePlay();
+      else this.show(this.index + 1);
+    }, 700);
+  }
+
+  /** Load the replay and wire the controls. */
+  async start() {
+    let data;
+    try {
+      data = await api.replay(this.tableId);
+    } catch (err) {
+      replaceChildren(this.boardRoot, el("p", { class: "message" }, `No replay: ${err instanceof Error ? err.message : err}`));
+      return;
+    }
+    this.steps = data.steps || [];
+    if (!this.steps.length) return;
+    const game = this.steps[0].view.game;
+    const [module, meta] = await Promise.all([loadBoard(game), api.meta().catch(() => null)]);
+    if (!module) {
+      replaceChildren(this.boardRoot, el("p", { class: "message" }, `This page cannot draw the game "${game}" yet.`));
+      return;
+    }
+    this.board = module.createBoard(this.boardRoot, {
+      nameNode: (view, seat) => el("span", { class: "player-name" }, view.names?.[seat] ?? `Player ${seat + 1}`),
+    });
+    byId("replay-title").textContent = `Replay · ${gameMeta(meta, game)?.title ?? game} · table ${this.tableId}`;
+    this.slider.max = String(this.steps.length - 1);
+    replaceChildren(this.logList, this.steps.map((step, i) => el("li", { dataset: { step: String(i) } },
+      el("button", { class: "log-jump", type: "button", on: { click: () => this.show(i) } },
+        el("span", { class: "log-seq" }, String(i)), " ", stepText(step)))));
+    byId("first").addEventListener("click", () => this.show(0));
+    byId("back").addEventListener("click", () => this.show(this.index - 1));
+    byId("forward").addEventListener("click", () => this.show(this.index + 1));
+    byId("last").addEventListener("click", () => this.show(this.steps.length - 1));
+    byId("play").addEventListener("click", () => this.togglePlay());
+    this.slider.addEventListener("input", () => this.show(Number(this.slider.value)));
+    document.addEventListener("keydown", (event) => {
+      if (/** @type {HTMLElement} */ (event.target).tagName === "INPUT") return;
+      if (event.key === "ArrowRight") this.show(this.index + 1);
+      else if (event.key === "ArrowLeft") this.show(this.index - 1);
+      else if (event.key === "Home") this.show(0);
+      else if (event.key === "End") this.show(this.steps.length - 1);
+      else return;
+      event.preventDefault();
+    });
+    this.show(0);
+  }
 }
 
-async function init() {
-  let data;
-  try {
-    data = await api.replay(tableId);
-  } catch (err) {
-    replaceChildren(boardRoot, el("p", { class: "message" }, `No replay: ${err.message}`));
-    return;
-  }
-  steps = data.steps || [];
-  if (!steps.length) return;
-  const kind = steps[0].view.game;
-  if (!GAMES[kind]) {
-    replaceChildren(boardRoot, el("p", { class: "message" }, `This page cannot draw the game "${kind}" yet.`));
-    return;
-  }
-  game = await GAMES[kind]();
-  document.getElementById("replay-title").textContent = `Replay · ${game.GAME_TITLE} · table ${tableId}`;
-  slider.max = String(steps.length - 1);
-  replaceChildren(logList, steps.map((step, i) => el("li", { dataset: { step: String(i) } },
-    el("button", { class: "log-jump", type: "button", on: { click: () => show(i) } },
-      el("span", { class: "log-seq" }, String(i)), " ", moveText(step, step.view)))));
-  document.getElementById("first").addEventListener("click", () => show(0));
-  document.getElementById("back").addEventListener("click", () => show(index - 1));
-  document.getElementById("forward").addEventListener("click", () => show(index + 1));
-  document.getElementById("last").addEventListener("click", () => show(steps.length - 1));
-  document.getElementById("play").addEventListener("click", togglePlay);
-  slider.addEventListener("input", () => show(Number(slider.value)));
-  document.addEventListener("keydown", (event) => {
-    if (event.target.tagName === "INPUT") return;
-    if (event.key === "ArrowRight") show(index + 1);
-    else if (event.key === "ArrowLeft") show(index - 1);
-    else if (event.key === "Home") show(0);
-    else if (event.key === "End") show(steps.length - 1);
-    else return;
-    event.preventDefault();
-  });
-  show(0);
-}
-
-init();
+void new ReplayPage(idFromPath(window.location.pathname)).start();

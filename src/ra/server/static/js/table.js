@@ -1,197 +1,275 @@
 // The table page shell, the same for every game: connection and reconnection, the move log, "your turn"
-// notification, errors, renaming your seat and invite links. The game's own module (GAMES below) draws the
-// board from each view. Every click on the board goes through one delegated listener: an element with
-// data-action-id is a legal action; one with only data-notation is sent anyway so the engine can say why not.
+// notification, errors, renaming your seat and invite links. The game's board (js/games.js) draws each view.
+// Every click on the board goes through one delegated listener: an element with data-move is a legal action of
+// the view, sent by its notation. Nothing else on the board is sent.
 
-import { TableConnection, api, idFromPath, seatFromLocation } from "./api.js";
-import { copyText, el, replaceChildren, toast } from "./dom.js";
-import { GAMES } from "./games.js";
-import { beep } from "./sound.js";
+/** @typedef {import("./types.js").BaseView} BaseView */
+/** @typedef {import("./types.js").Board} Board */
+/** @typedef {import("./types.js").StateMessage} StateMessage */
+/** @typedef {import("./types.js").ErrorMessage} ErrorMessage */
+/** @typedef {import("./types.js").LogEntry} LogEntry */
+/** @typedef {import("./types.js").TableSummary} TableSummary */
 
-const tableId = idFromPath();
-const { seat, token } = seatFromLocation();
-const boardRoot = document.getElementById("board");
-const logList = document.getElementById("log");
-const message = document.getElementById("message");
-const soundBox = document.getElementById("sound");
+import { ApiError, api, gameMeta, idFromPath } from "./api.js";
+import { TableConnection, socketUrl } from "./connection.js";
+import { byId, el, linkRow, replaceChildren, toast } from "./dom.js";
+import { loadBoard } from "./games.js";
+import { createdTable, forgetSeat, storage, takeSeat } from "./seat.js";
+import { Beeper } from "./sound.js";
 
-let game = null; // the loaded board module
-let loading = null; // its import, shared by states that arrive while it loads
-let prevView = null;
-let wasMyTurn = false;
-let lastLogSeq = -1;
-let lastTable = null;
+const UNAVAILABLE = "The server cannot save moves right now; retrying…";
 
-const conn = new TableConnection(tableId, seat, token, { onState, onError, onStatus });
-
-function onStatus(status) {
-  const box = document.getElementById("conn");
-  box.className = `conn conn-${status}`;
-  box.textContent = { connecting: "connecting…", open: "online", closed: "offline — reconnecting…" }[status];
-}
-
-async function onState(msg) {
-  const view = msg.view;
-  if (!game) {
-    const load = GAMES[view.game];
-    if (!load) {
-      showMessage(`This page cannot draw the game "${view.game}" yet.`);
-      return;
-    }
-    loading = loading || load();
-    game = await loading;
-    if (!document.getElementById("rules-body").childElementCount) {
-      replaceChildren(document.getElementById("rules-body"), game.rulesPanel());
-    }
-  }
-  hideMessage();
-  document.body.classList.remove("pending");
-  lastTable = msg.table || lastTable;
-  game.render(boardRoot, view, { prev: prevView, nameNode: (s) => nameNode(view, s) });
-  prevView = view;
-  renderLog(msg.log || [], view);
-  renderSide(view);
-  notifyTurn(view);
-  // Hooks for the browser tests and for CSS: what the page currently shows.
-  Object.assign(document.body.dataset, { seq: String(msg.seq), phase: view.phase, turn: turnState(view) });
-}
-
+/**
+ * "mine" when the viewer must act, "other" while others do, "over" at the end.
+ * @param {BaseView} view
+ * @returns {"mine" | "other" | "over"}
+ */
 function turnState(view) {
   if (view.phase === "over") return "over";
   return (view.legal_actions || []).length > 0 ? "mine" : "other";
 }
 
-function onError(msg) {
-  document.body.classList.remove("pending");
-  // "stale" means another action landed first; the fresh state is already on its way.
-  const text = msg.code === "stale" ? "The table moved on before your click arrived — look again." : msg.message;
-  showMessage(text);
-  toast(text, "error");
-}
-
-function showMessage(text) {
-  message.textContent = text;
-  message.hidden = false;
-}
-
-function hideMessage() {
-  message.hidden = true;
-}
-
-function nameNode(view, s) {
-  return el("span", { class: "player-name" }, view.names?.[s] ?? `Player ${s + 1}`);
-}
-
-function renderLog(entries, view) {
-  const fresh = lastLogSeq >= 0;
-  const items = entries.map((entry) => {
-    const draws = entry.draws?.length ? ` (drew ${entry.draws.join(", ")})` : "";
-    const who = entry.name ?? view.names?.[entry.player] ?? "";
-    const text = entry.text || `${who}: ${entry.notation}${draws}`;
-    return el("li", { class: fresh && entry.seq > lastLogSeq ? "fresh" : "", dataset: { seq: String(entry.seq) } },
-      el("span", { class: "log-seq" }, String(entry.seq)), " ", text);
-  });
-  logList.replaceChildren(...items);
-  if (entries.length) lastLogSeq = entries[entries.length - 1].seq;
-  logList.scrollTop = logList.scrollHeight;
-}
-
-function renderSide(view) {
-  document.getElementById("table-title").textContent = `${game.GAME_TITLE} · table ${tableId}`;
-  const me = document.getElementById("me");
-  me.hidden = seat === null;
-  const input = document.getElementById("rename-input");
-  if (seat !== null && document.activeElement !== input) input.value = view.names?.[seat] ?? "";
-  document.getElementById("spectator-note").hidden = seat !== null;
-  const replay = document.getElementById("replay-link");
-  replay.hidden = view.phase !== "over";
-  replay.querySelector("a").href = `/replay/${encodeURIComponent(tableId)}`;
-  renderInvites();
-}
-
-/** Invite links are known only to the browser that created the table (the lobby stored them). */
-function renderInvites() {
-  const box = document.getElementById("invites");
-  let saved = null;
-  try {
-    saved = JSON.parse(localStorage.getItem(`ra.invites.${tableId}`) || "null");
-  } catch {
-    saved = null;
+/** One table page: its connection, board and side panels. */
+class TablePage {
+  /**
+   * @param {string} tableId
+   * @param {number | null} seat
+   * @param {string | null} token
+   */
+  constructor(tableId, seat, token) {
+    this.tableId = tableId;
+    this.seat = seat;
+    this.token = token;
+    this.boardRoot = byId("board");
+    this.logList = byId("log");
+    this.message = byId("message");
+    this.soundBox = /** @type {HTMLInputElement} */ (byId("sound"));
+    this.beeper = new Beeper();
+    /** @type {Board | null} */
+    this.board = null;
+    /** @type {Promise<Board | null> | null} the board's loading, shared by states that arrive meanwhile */
+    this.loading = null;
+    /** @type {BaseView | null} */
+    this.prevView = null;
+    this.title = "";
+    this.wasMyTurn = false;
+    this.lastLogSeq = -1;
+    this.seenState = false;
+    /** @type {TableSummary | null} */
+    this.table = null;
+    this.invitesShown = false;
+    this.conn = new TableConnection(socketUrl(window.location, tableId, seat, token), seat, {
+      onState: (msg) => { void this.onState(msg); },
+      onError: (msg, retrying) => this.onError(msg, retrying),
+      onStatus: (status) => this.onStatus(status),
+    });
   }
-  const open = (saved?.seats || []).filter((s) => s.seat !== seat && !lastTable?.seats?.[s.seat]?.taken);
-  box.hidden = !saved || (lastTable?.status === "finished");
-  if (box.hidden) return;
-  const origin = window.location.origin;
-  const row = (label, path) => el("div", { class: "invite-row" }, el("span", {}, label),
-    el("input", { readonly: true, value: origin + path, "aria-label": label }),
-    el("button", { class: "btn small", type: "button", on: { click: () => copyText(origin + path) } }, "Copy"));
-  replaceChildren(document.getElementById("invite-list"),
-    open.map((s) => row(`Seat ${s.seat + 1} (${s.name || "player"})`, s.invite)),
-    row("Spectators", saved.spectate));
-}
 
-function notifyTurn(view) {
-  const mine = turnState(view) === "mine";
-  document.body.classList.toggle("my-turn", mine);
-  const title = game.GAME_TITLE;
-  document.title = mine ? `● Your turn — ${title}` : view.phase === "over" ? `Game over — ${title}` : `${title} — table ${tableId}`;
-  if (mine && !wasMyTurn && soundBox.checked) beep();
-  wasMyTurn = mine;
-}
-
-boardRoot.addEventListener("click", (event) => {
-  const target = event.target.closest("[data-notation]");
-  if (!target || !boardRoot.contains(target)) return;
-  sendFor(target);
-});
-
-boardRoot.addEventListener("keydown", (event) => {
-  if (event.key !== "Enter" && event.key !== " ") return;
-  const target = event.target.closest("[data-action-id]");
-  if (!target || target.tagName === "BUTTON") return; // buttons already turn keys into clicks
-  event.preventDefault();
-  sendFor(target);
-});
-
-function sendFor(target) {
-  if (document.body.classList.contains("pending")) return;
-  let id = target.dataset.actionId !== undefined ? Number(target.dataset.actionId) : null;
-  // Not legal now: send it anyway (when the game can name it) so the engine explains in its own words.
-  if (id === null && game?.actionIdFor) id = game.actionIdFor(target.dataset.notation);
-  if (id === null) return;
-  if (!conn.act(id)) {
-    showMessage("You are offline; reconnecting…");
-    return;
+  /** Wire the page's controls and connect. */
+  start() {
+    this.boardRoot.addEventListener("click", (event) => {
+      const target = /** @type {Element} */ (event.target).closest("[data-move]");
+      if (target instanceof HTMLElement && this.boardRoot.contains(target)) this.send(target);
+    });
+    this.boardRoot.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" && event.key !== " ") return;
+      const target = /** @type {Element} */ (event.target).closest("[data-move]");
+      if (!(target instanceof HTMLElement) || target.tagName === "BUTTON") return; // buttons turn keys into clicks
+      event.preventDefault();
+      this.send(target);
+    });
+    byId("rename-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      void this.rename();
+    });
+    const local = storage("localStorage");
+    this.soundBox.checked = local?.getItem("ra.sound") === "1";
+    this.soundBox.addEventListener("change", () => {
+      local?.setItem("ra.sound", this.soundBox.checked ? "1" : "0");
+      if (this.soundBox.checked) this.beeper.beep(); // lets the browser unlock audio on this user gesture
+    });
+    byId("show-invites").addEventListener("click", () => void this.showInvites());
+    // Come back at once when the network or the tab returns, instead of waiting out the backoff.
+    window.addEventListener("online", () => this.conn.reconnectNow());
+    document.addEventListener("visibilitychange", () => {
+      if (!document.hidden) this.conn.reconnectNow();
+    });
+    this.conn.connect();
   }
-  document.body.classList.add("pending");
-}
 
-document.getElementById("rename-form").addEventListener("submit", async (event) => {
-  event.preventDefault();
-  const name = document.getElementById("rename-input").value.trim();
-  if (!name) return;
-  if (!conn.rename(name)) {
-    try {
-      await api.rename(tableId, seat, token, name);
-    } catch (err) {
-      toast(err.message, "error");
+  /** @param {"connecting" | "open" | "closed"} status */
+  onStatus(status) {
+    const box = byId("conn");
+    box.className = `conn conn-${status}`;
+    box.textContent = { connecting: "connecting…", open: "online", closed: "offline — reconnecting…" }[status];
+  }
+
+  /**
+   * The board of `game`, loaded once.
+   * @param {string} game
+   * @returns {Promise<Board | null>}
+   */
+  boardFor(game) {
+    this.loading ??= (async () => {
+      const [module, meta] = await Promise.all([loadBoard(game), api.meta().catch(() => null)]);
+      if (!module) return null;
+      this.title = gameMeta(meta, game)?.title ?? game;
+      replaceChildren(byId("rules-body"), module.rulesPanel());
+      return module.createBoard(this.boardRoot, { nameNode });
+    })();
+    return this.loading;
+  }
+
+  /** @param {StateMessage} msg */
+  async onState(msg) {
+    const view = msg.view;
+    this.seenState = true;
+    this.board ??= await this.boardFor(view.game);
+    if (!this.board) {
+      this.showMessage(`This page cannot draw the game "${view.game}" yet.`);
       return;
     }
+    if (this.conn.resends === 0) this.hideMessage();
+    document.body.classList.remove("pending");
+    this.table = msg.table ?? this.table;
+    this.board.render(view, this.prevView);
+    this.prevView = view;
+    this.renderLog(msg.log || [], view);
+    this.renderSide(view);
+    this.notifyTurn(view);
+    // Hooks for the browser tests and for CSS: what the page currently shows.
+    Object.assign(document.body.dataset, { seq: String(msg.seq), phase: view.phase, turn: turnState(view) });
   }
-  document.getElementById("rename-input").blur();
-  toast("Name changed");
-});
 
-soundBox.checked = localStorage.getItem("ra.sound") === "1";
-soundBox.addEventListener("change", () => {
-  localStorage.setItem("ra.sound", soundBox.checked ? "1" : "0");
-  if (soundBox.checked) beep(); // lets the browser unlock audio on this user gesture
-});
+  /**
+   * @param {ErrorMessage} msg
+   * @param {boolean} retrying
+   */
+  onError(msg, retrying) {
+    document.body.classList.remove("pending");
+    if (msg.code === "forbidden" && !this.seenState && this.seat !== null) forgetSeat(this.tableId, storage("sessionStorage"));
+    let text = msg.message;
+    // "stale" means another action landed first; the fresh state is already on its way.
+    if (msg.code === "stale") text = "The table moved on before your click arrived — look again.";
+    if (msg.code === "unavailable") text = retrying ? UNAVAILABLE : `The server cannot save right now: ${msg.message}`;
+    this.showMessage(text, msg.code);
+    if (!retrying || this.conn.resends <= 1) toast(text, "error");
+  }
 
-// Come back at once when the network or the tab returns, instead of waiting out the backoff.
-window.addEventListener("online", () => conn.reconnectNow());
-document.addEventListener("visibilitychange", () => {
-  if (!document.hidden) conn.reconnectNow();
-});
+  /**
+   * @param {string} text
+   * @param {string} [code]
+   */
+  showMessage(text, code = "") {
+    this.message.textContent = text;
+    this.message.dataset.code = code;
+    this.message.hidden = false;
+  }
 
-conn.connect();
+  hideMessage() {
+    this.message.hidden = true;
+  }
+
+  /**
+   * @param {LogEntry[]} entries
+   * @param {BaseView} view
+   */
+  renderLog(entries, view) {
+    const fresh = this.lastLogSeq >= 0;
+    const items = entries.map((entry) => {
+      const draws = entry.draws?.length ? ` (drew ${entry.draws.join(", ")})` : "";
+      const who = entry.name ?? view.names?.[entry.player] ?? "";
+      const text = entry.text || `${who}: ${entry.notation}${draws}`;
+      return el("li", { class: fresh && entry.seq > this.lastLogSeq ? "fresh" : "", dataset: { seq: String(entry.seq) } },
+        el("span", { class: "log-seq" }, String(entry.seq)), " ", text);
+    });
+    this.logList.replaceChildren(...items);
+    if (entries.length) this.lastLogSeq = entries[entries.length - 1].seq;
+    this.logList.scrollTop = this.logList.scrollHeight;
+  }
+
+  /** @param {BaseView} view */
+  renderSide(view) {
+    byId("table-title").textContent = `${this.title} · table ${this.tableId}`;
+    byId("me").hidden = this.seat === null;
+    const input = /** @type {HTMLInputElement} */ (byId("rename-input"));
+    if (this.seat !== null && document.activeElement !== input) input.value = view.names?.[this.seat] ?? "";
+    byId("spectator-note").hidden = this.seat !== null;
+    const replay = byId("replay-link");
+    replay.hidden = view.phase !== "over";
+    replay.querySelector("a")?.setAttribute("href", `/replay/${encodeURIComponent(this.tableId)}`);
+    const created = createdTable(storage("localStorage"), this.tableId);
+    byId("invites").hidden = !created || this.table?.status === "finished";
+    if (created && !this.invitesShown && this.table?.status === "open") void this.showInvites();
+  }
+
+  /** The invite links of the seats still free, recovered with this browser's creator token. */
+  async showInvites() {
+    const created = createdTable(storage("localStorage"), this.tableId);
+    if (!created) return;
+    this.invitesShown = true;
+    const list = byId("invite-list");
+    try {
+      const answer = await api.invites(this.tableId, created.creator);
+      const origin = window.location.origin;
+      const free = (answer.seats || []).filter((s) => s.invite && s.seat !== this.seat && !this.table?.seats?.[s.seat]?.taken);
+      replaceChildren(list,
+        free.map((s) => linkRow(`Seat ${s.seat + 1} (${this.table?.seats?.[s.seat]?.name || "player"})`, origin + s.invite, "invite")),
+        linkRow("Spectators", `${origin}/t/${encodeURIComponent(this.tableId)}`, "spectate"));
+    } catch (err) {
+      replaceChildren(list, el("p", { class: "message" }, err instanceof ApiError && err.unavailable
+        ? "The server cannot answer right now; try again in a moment."
+        : `No invite links: ${err instanceof Error ? err.message : err}`));
+    }
+  }
+
+  /** @param {BaseView} view */
+  notifyTurn(view) {
+    const mine = turnState(view) === "mine";
+    document.body.classList.toggle("my-turn", mine);
+    const over = view.phase === "over";
+    document.title = mine ? `● Your turn — ${this.title}` : over ? `Game over — ${this.title}` : `${this.title} — table ${this.tableId}`;
+    if (mine && !this.wasMyTurn && this.soundBox.checked) this.beeper.beep();
+    this.wasMyTurn = mine;
+  }
+
+  /** @param {HTMLElement} target */
+  send(target) {
+    const move = target.dataset.move;
+    if (move === undefined || document.body.classList.contains("pending")) return;
+    if (!this.conn.act(move)) {
+      this.showMessage("You are offline; reconnecting…");
+      return;
+    }
+    document.body.classList.add("pending");
+  }
+
+  async rename() {
+    const input = /** @type {HTMLInputElement} */ (byId("rename-input"));
+    const name = input.value.trim();
+    if (!name || this.seat === null) return;
+    if (!this.conn.rename(name)) {
+      try {
+        await api.rename(this.tableId, this.seat, this.token ?? "", name);
+      } catch (err) {
+        toast(err instanceof Error ? err.message : String(err), "error");
+        return;
+      }
+    }
+    input.blur();
+    toast("Name changed");
+  }
+}
+
+/**
+ * The element naming a seat (names are text, never markup).
+ * @param {BaseView} view
+ * @param {number} seat
+ */
+function nameNode(view, seat) {
+  return el("span", { class: "player-name" }, view.names?.[seat] ?? `Player ${seat + 1}`);
+}
+
+const tableId = idFromPath(window.location.pathname);
+const { seat, token } = takeSeat(tableId, window.location, storage("sessionStorage"), window.history);
+new TablePage(tableId, seat, token).start();

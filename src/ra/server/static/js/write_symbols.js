@@ -5,6 +5,7 @@
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 // Each symbol is a list of [tag, attributes] on a 24×24 grid, stroked in the current colour.
+/** @type {Record<string, [string, Record<string, string | number>][]>} */
 const SHAPES = {
   // Gods: an eye, as painted on temple walls.
   god: [["path", { d: "M2 12 Q12 3 22 12 Q12 21 2 12 Z" }], ["circle", { cx: 12, cy: 12, r: 3.2, fill: "currentColor" }],
@@ -27,7 +28,12 @@ const SHAPES = {
   deck: [["rect", { x: 5, y: 2.5, width: 13, height: 17, rx: 2 }], ["path", { d: "M8 21.5 H19 Q21 21.5 21 19.5 V6" }]],
 };
 
-/** An inline SVG picture of `name` (a key of SHAPES); decorative, so hidden from screen readers. */
+/**
+ * An inline SVG picture of `name` (a key of SHAPES); decorative, so hidden from screen readers.
+ * @param {string} name
+ * @param {string} [cls]
+ * @returns {SVGSVGElement}
+ */
 export function symbol(name, cls = "") {
   const svg = document.createElementNS(SVG_NS, "svg");
   svg.setAttribute("viewBox", "0 0 24 24");
@@ -41,15 +47,45 @@ export function symbol(name, cls = "") {
   return svg;
 }
 
-export const KINGDOM_NAMES = { old: "Old Kingdom", middle: "Middle Kingdom", new: "New Kingdom" };
-export const KINGDOM_SHORT = { old: "Old", middle: "Middle", new: "New" };
+/**
+ * A Kingdom's title from the view's layout ("Middle Kingdom").
+ * @param {{kingdoms: string[], kingdom_titles: string[]}} layout
+ * @param {string} kingdom
+ * @returns {string}
+ */
+export function kingdomTitle(layout, kingdom) {
+  return layout.kingdom_titles[layout.kingdoms.indexOf(kingdom)] ?? kingdom;
+}
 
-export const SECTION_NAMES = {
+/**
+ * A Kingdom's short label for narrow places ("Middle").
+ * @param {string} kingdom
+ * @returns {string}
+ */
+export const kingdomShort = (kingdom) => kingdom.charAt(0).toUpperCase() + kingdom.slice(1);
+
+const SECTION_NAMES = /** @type {Record<string, string>} */ ({
   gods: "Gods", pharaohs: "Pharaohs", nile: "Nile", civilization: "Civilization", monuments: "Monuments", any: "any section",
-};
-/** The symbol that stands for each section (a bonus symbol shows the section it leads to). */
-export const SECTION_SYMBOL = { gods: "god", pharaohs: "pharaoh", nile: "nile", civilization: "civ", monuments: "monument", any: "any" };
+});
+const SECTION_SYMBOL = /** @type {Record<string, string>} */ ({
+  gods: "god", pharaohs: "pharaoh", nile: "nile", civilization: "civ", monuments: "monument", any: "any",
+});
 
+/**
+ * A section's name for people ("Civilization"; "any section" for the any-section bonus).
+ * @param {string | null | undefined} section
+ * @returns {string}
+ */
+export const sectionName = (section) => (section ? SECTION_NAMES[section] ?? section : "a section");
+
+/**
+ * The symbol that stands for a section (a bonus symbol shows the section it leads to).
+ * @param {string | null | undefined} section
+ * @returns {string}
+ */
+export const sectionSymbol = (section) => (section ? SECTION_SYMBOL[section] ?? "any" : "any");
+
+/** @type {Record<string, [string, string]>} */
 const TYPE_NAMES = {
   agriculture: ["Agriculture", "Agri"], art: ["Art", "Art"], astronomy: ["Astronomy", "Astro"],
   religion: ["Religion", "Relig"], writing: ["Writing", "Write"],
@@ -57,15 +93,32 @@ const TYPE_NAMES = {
   sphinx: ["Sphinx", "Sphx"], statue: ["Statue", "Stat"], step_pyramid: ["Step Pyramid", "Step"], temple: ["Temple", "Temp"],
 };
 
-/** Full name of a Civilization or Monument type (unknown types are shown as sent). */
+/**
+ * Full name of a Civilization or Monument type (unknown types are shown as sent).
+ * @param {string} type
+ * @returns {string}
+ */
 export const typeName = (type) => TYPE_NAMES[type]?.[0] ?? String(type).replaceAll("_", " ");
-/** A short label for a narrow sheet column. */
+/**
+ * A short label for a narrow sheet column.
+ * @param {string} type
+ * @returns {string}
+ */
 export const typeShort = (type) => TYPE_NAMES[type]?.[1] ?? String(type).slice(0, 4);
 
+/** @type {Record<string, string>} */
 const KIND_NAMES = { god: "God", nile: "Nile", pharaoh: "Pharaoh", civ: "Civilization", monument: "Monument", ra: "Ra" };
+/**
+ * @param {string} kind  a card kind of the view
+ * @returns {string}
+ */
 export const kindName = (kind) => KIND_NAMES[kind] ?? kind;
 
-/** "God 16", "Nile 4", "Pharaoh", "Civilization: Art", "Monument: Step Pyramid" from a card name like "god:16". */
+/**
+ * "God 16", "Nile 4", "Pharaoh", "Civilization: Art", "Monument: Step Pyramid" from a view's card name ("god:16").
+ * @param {string | null | undefined} card
+ * @returns {string}
+ */
 export function cardLabel(card) {
   if (!card) return "";
   const [kind, rest] = String(card).split(":");

@@ -1,4 +1,4 @@
-// A short summary of Ra's rules in our own words, with the section numbers of rules/ra.md, for the collapsible
+// A short summary of Ra's rules in our own words, with the section numbers of docs/rules/ra.md, for the collapsible
 // rules panel of the table page.
 
 import { el } from "./dom.js";
@@ -16,9 +16,13 @@ const SECTIONS = [
   ["Hidden scores", "R3", "By default each player sees only their own score until the end; the table's creator can make scores visible to all."],
 ];
 
+/**
+ * The rules panel's content.
+ * @returns {HTMLElement}
+ */
 export function rulesPanel() {
   return el("div", { class: "rules-text" },
-    el("p", { class: "rules-note" }, "Our own summary of rules/ra.md (section numbers in brackets)."),
+    el("p", { class: "rules-note" }, "Our own summary of docs/rules/ra.md (section numbers in brackets)."),
     el("dl", {}, SECTIONS.map(([title, section, text]) => [
       el("dt", {}, title, " ", el("small", {}, `(${section})`)),
       el("dd", {}, text),

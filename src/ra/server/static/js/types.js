@@ -1,0 +1,147 @@
+// The shapes the pages read (docs/PROTOCOL.md, docs/VIEWS.md, docs/VIEWS_WRITE.md), as JSDoc types for
+// `tsc --checkJs`. Only types: importing this module at run time gives nothing.
+
+/**
+ * A legal-action entry of a view: every game gives `id` and `notation`; the boards read the game's own fields.
+ * @typedef {object} LegalAction
+ * @property {number} id
+ * @property {string} notation
+ * @property {string} [kind]
+ */
+
+/**
+ * What every game's view has.
+ * @typedef {object} BaseView
+ * @property {string} game
+ * @property {number | null} viewer
+ * @property {number} num_players
+ * @property {string[]} names
+ * @property {string} phase
+ * @property {LegalAction[]} legal_actions
+ */
+
+/**
+ * One entry of a table's move log.
+ * @typedef {object} LogEntry
+ * @property {number} seq
+ * @property {number} player
+ * @property {string} [name]
+ * @property {string} notation
+ * @property {string} [text]
+ * @property {string[]} [draws]
+ */
+
+/**
+ * A seat of a table summary.
+ * @typedef {object} SeatSummary
+ * @property {number} seat
+ * @property {"person" | "bot"} kind
+ * @property {string} [name]
+ * @property {string} [bot]
+ * @property {boolean} [taken]
+ */
+
+/**
+ * A table as the lobby and the table page see it.
+ * @typedef {object} TableSummary
+ * @property {string} id
+ * @property {string} game
+ * @property {string} status
+ * @property {SeatSummary[]} seats
+ * @property {string} [updated]
+ * @property {number} [seq]
+ */
+
+/**
+ * The server's "state" message.
+ * @typedef {object} StateMessage
+ * @property {"state"} type
+ * @property {number} seq
+ * @property {BaseView} view
+ * @property {LogEntry[]} [log]
+ * @property {TableSummary} [table]
+ */
+
+/**
+ * The server's "error" message.
+ * @typedef {object} ErrorMessage
+ * @property {"error"} type
+ * @property {string} code
+ * @property {string} message
+ */
+
+/**
+ * A table option a person may set (GET /api/meta).
+ * @typedef {object} OptionSpec
+ * @property {string} name
+ * @property {"int" | "bool" | "choice"} kind
+ * @property {number | boolean | string} default
+ * @property {string} label
+ * @property {string} help
+ * @property {number} [minimum]
+ * @property {number} [maximum]
+ * @property {string[]} [choices]
+ */
+
+/**
+ * A bot level for people (GET /api/meta).
+ * @typedef {object} BotLevel
+ * @property {string} name
+ * @property {string} spec
+ * @property {string} description
+ */
+
+/**
+ * One game the server offers (GET /api/meta).
+ * @typedef {object} GameMeta
+ * @property {string} name
+ * @property {string} title
+ * @property {{minimum: number, maximum: number, default: number}} players
+ * @property {OptionSpec[]} options
+ * @property {{kinds: string[], levels: BotLevel[]}} bots
+ */
+
+/**
+ * @typedef {object} Meta
+ * @property {GameMeta[]} games
+ */
+
+/**
+ * A seat of a creation or invites answer.
+ * @typedef {object} InviteSeat
+ * @property {number} seat
+ * @property {string} kind
+ * @property {string} [invite]
+ */
+
+/**
+ * POST /api/tables's answer.
+ * @typedef {object} Created
+ * @property {string} id
+ * @property {InviteSeat[]} seats
+ * @property {string} spectate
+ * @property {string} [creator]
+ */
+
+/**
+ * What a board needs from its page.
+ * @typedef {object} BoardContext
+ * @property {(view: BaseView, seat: number) => Node} nameNode  the element naming a seat
+ */
+
+/**
+ * One game's drawing of views into one root element; it keeps its own state (half-made choices, folds).
+ * Elements that send a legal action carry `data-move` (its notation); elements of a local first step of a
+ * multi-step choice carry `data-step`. The page shell sends every `data-move` click.
+ * @typedef {object} Board
+ * @property {(view: BaseView, prev: BaseView | null) => void} render
+ */
+
+/**
+ * A game's board module, loaded through js/games.js.
+ * @typedef {object} BoardModule
+ * @property {(root: HTMLElement, ctx: BoardContext) => Board} createBoard
+ * @property {() => HTMLElement} rulesPanel
+ */
+
+export {};
