@@ -1,10 +1,10 @@
-"""The `ra` command: play in the terminal, replay records, run tournaments, serve the browser table."""
+"""The `ra` command: learn and play in the terminal, replay records, run tournaments, serve the browser table."""
 
 from __future__ import annotations
 
 import typer
 
-from ra.commands import play, replay, serve, tournament
+from ra.commands import learn, play, replay, serve, tournament
 
 app = typer.Typer(
     name="ra",
@@ -13,6 +13,7 @@ app = typer.Typer(
     add_completion=False,
 )
 
+learn.register(app)
 play.register(app)
 replay.register(app)
 serve.register(app)

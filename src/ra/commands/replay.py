@@ -10,8 +10,8 @@ import typer
 
 from ra.core import GameState, Move, RecordError
 from ra.core.record import load_record
-from ra.games import replay as replay_record
 from ra.games import game_module
+from ra.games import replay as replay_record
 
 
 def register(app: typer.Typer) -> None:

@@ -1,0 +1,165 @@
+"""The tutorials (ra.tutorials): each plays to its end by its own steps, highlights only legal moves, explains wrong
+moves, states the engine's own numbers, replays any prefix, and is plain JSON with rule links that exist."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from ra.core import IllegalActionError
+from ra.tutorials import GAMES, Tutorial, judge, play, tutorial, tutorial_json
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _positions(lesson: Tutorial) -> list[tuple[int, int]]:
+    """(step, move) of every learner move, in order."""
+    return [(i, j) for i, step in enumerate(lesson.steps) for j in step.learner_moves(lesson.learner)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_tutorial_plays_to_the_end_of_the_game_by_its_own_steps(game: str) -> None:
+    lesson = tutorial(game)
+    state = lesson.start()
+    for step in lesson.steps:
+        for move in step.moves:
+            play(lesson.module, state, move)  # raises if the engine refuses a move or it draws something else
+    assert state.is_terminal()
+    assert [d for m in state.history for d in m.draws] == lesson.order()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_highlighted_notation_is_legal_for_the_learner_at_its_step(game: str) -> None:
+    lesson = tutorial(game)
+    for index, move in _positions(lesson):
+        view = lesson.position(index, move).view(lesson.learner)
+        legal = {entry["notation"] for entry in view["legal_actions"]}
+        highlight = lesson.as_json()["steps"][index]["moves"][move]["highlight"]
+        assert highlight and set(highlight) <= legal, (lesson.steps[index].key, highlight)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_wrong_move_is_explained_by_the_engine_or_by_the_step(game: str) -> None:
+    lesson = tutorial(game)
+    module = lesson.module
+    explained_illegal = explained_legal = 0
+    for index, move_index in _positions(lesson):
+        state = lesson.position(index, move_index)
+        step, move = lesson.steps[index], lesson.steps[index].moves[move_index]
+        assert judge(module, state, move, move.action) is None
+        assert judge(module, state, move, module.str_to_action(move.action)) is None
+        legal = state.legal_actions(move.seat)
+        illegal = next(a for a in range(module.NUM_ACTIONS) if a not in legal)
+        try:
+            state.clone().apply(illegal, move.seat)
+        except IllegalActionError as exc:
+            engine_says = str(exc)
+        said = judge(module, state, move, illegal, step.hint_for(move))
+        assert said is not None and engine_says in said
+        explained_illegal += 1
+        other = [a for a in legal if module.action_to_str(a) != move.action]
+        if other:
+            assert judge(module, state, move, other[0], step.hint_for(move)) == step.hint_for(move)
+            assert step.hint_for(move) == step.hint or move.action in step.hint_for(move)
+            explained_legal += 1
+        assert judge(module, state, move, "no such move") is not None
+    assert explained_illegal and explained_legal
+
+
+def _numbers(text: str) -> list[int]:
+    """The whole numbers a text states, with their sign ('-5' and '+5' as -5 and 5)."""
+    return [int(n) for n in re.findall(r"(?<![\w:])[+-]?\d+(?![\w:])", text)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_scoring_steps_state_the_numbers_the_engine_computes(game: str) -> None:
+    lesson = tutorial(game)
+    checked = 0
+    for index, step in enumerate(lesson.steps):
+        view = lesson.position(index + 1).view(lesson.learner)
+        for fact in step.facts:
+            assert fact.read(view) == fact.value, (step.key, fact.path)
+            assert fact.says in step.text, (step.key, fact.says)
+            assert fact.value in _numbers(fact.says), (step.key, fact.says)
+            checked += 1
+        if not step.moves:  # a step that only explains must show the engine's numbers
+            assert step.facts, step.key
+    assert checked >= 15
+
+
+def test_the_ra_tutorial_states_every_scoring_category() -> None:
+    lesson = tutorial("ra")
+    categories = {f.path[-1] for s in lesson.steps for f in s.facts if "categories" in f.path}
+    assert categories == {"gods", "gold", "pharaohs", "river", "civilization", "monuments", "sun_disks"}
+
+
+def test_the_write_tutorial_states_every_section_and_an_end_bonus() -> None:
+    lesson = tutorial("write")
+    sections = {f.path[4] for s in lesson.steps for f in s.facts if f.path[0] == "kingdom_scores" and len(f.path) > 5}
+    assert sections == {"gods", "pharaohs", "nile", "civilization", "monuments"}
+    assert any(f.path[0] == "end_bonuses" for s in lesson.steps for f in s.facts)
+
+
+def test_the_ra_tutorial_covers_drawing_auctions_gods_and_every_disaster() -> None:
+    lesson = tutorial("ra")
+    mine = [m.action for s in lesson.steps for m in s.moves if m.seat == lesson.learner]
+    assert {"draw", "ra", "pass"} <= set(mine)
+    assert any(a.startswith("bid:") for a in mine) and any(a.startswith("god:") for a in mine)
+    assert {a.split(":")[1] for a in mine if a.startswith("lose:")} >= {"art", "sphinx"}  # War and Earthquake
+    assert {"funeral", "drought", "war", "earthquake"} <= set(lesson.order())
+    assert lesson.order().count("ra") == 24  # three epochs of 8 Ra tiles
+
+
+def test_the_write_tutorial_enters_every_section_and_makes_every_kind_of_bonus() -> None:
+    lesson = tutorial("write")
+    mine = [m.action for s in lesson.steps for m in s.moves if m.seat == lesson.learner]
+    for prefix in ("reveal", ">god", ">nile", ">civ", "bonus>pharaoh", "bonus>nile", "bonus>civ", "bonus>monument"):
+        assert any(prefix in a for a in mine), prefix
+    assert {"card1", "card3"} & set(mine)  # a Pharaoh or a Monument card
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_going_back_replays_the_prefix_to_the_same_position(game: str) -> None:
+    lesson = tutorial(game)
+    state = lesson.start()
+    for index, step in enumerate(lesson.steps):
+        assert lesson.position(index).to_json() == state.to_json()
+        for move in step.moves:
+            play(lesson.module, state, move)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_tutorial_json_is_plain_json_with_the_ending_game(game: str) -> None:
+    data = tutorial_json(game)
+    assert json.loads(json.dumps(data)) == data
+    assert data["game"] == game and data["steps"] and data["order"] == tutorial(game).order()
+    assert data["ending"]["bots"] == "easy"
+    assert data["ending"]["command"] == f"ra play {game} --players 3 --bots easy"
+    learner_moves = [m for s in data["steps"] for m in s["moves"] if m["learner"]]
+    assert all(m["highlight"] == [m["action"]] and m["hint"] for m in learner_moves)
+
+
+def _anchors(markdown: str) -> set[str]:
+    """GitHub's anchors for the headings of a markdown text."""
+    anchors = set()
+    for heading in re.findall(r"^#{1,6} (.+)$", markdown, flags=re.MULTILINE):
+        slug = re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+        anchors.add(slug)
+    return anchors
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_step_is_short_and_cites_a_section_of_the_project_rules(game: str) -> None:
+    for step in tutorial(game).steps:
+        path, _, anchor = step.rule.partition("#")
+        assert path.startswith("docs/rules/"), step.rule
+        assert anchor in _anchors((ROOT / path).read_text(encoding="utf-8")), step.rule
+        assert step.title and len(step.text.split()) <= 90, step.key
+
+
+def test_an_unknown_game_has_no_tutorial() -> None:
+    with pytest.raises(ValueError, match="no tutorial"):
+        tutorial("chess")
