@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -11,6 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ra.bots import split_specs
+from ra.tournament.runner import LOCAL_RAY as LOCAL
 from ra.tournament.runner import TournamentResult, run_tournament
 
 
@@ -62,12 +64,33 @@ def register(app: typer.Typer) -> None:
         plot: Annotated[
             Path | None, typer.Option(help="PNG file: win shares with intervals and score distributions.")
         ] = None,
+        ray: Annotated[
+            bool,
+            typer.Option(
+                "--ray",
+                help="Run the games as Ray tasks (extra ra\\[ray]) on the cluster at ADDRESS (e.g. auto, "
+                "ray://head:10001); without ADDRESS on RAY_ADDRESS or a new local Ray instance.",
+            ),
+        ] = False,
+        address: Annotated[
+            str | None,
+            typer.Argument(metavar="[ADDRESS]", help="The Ray cluster's address, after --ray.", show_default=False),
+        ] = None,
     ) -> None:
         """Play bots against each other with seats rotated every game; report win shares, scores and ratings."""
         specs = split_specs(seats)
         if len(specs) != players:
             message = f"--seats lists {len(specs)} bots but --players is {players}"
             raise typer.BadParameter(message, param_hint="--seats")
+        if address is not None and not ray:
+            message = f"unexpected argument {address!r}: a Ray address follows --ray"
+            raise typer.BadParameter(message, param_hint="ADDRESS")
+        if ray:
+            try:
+                importlib.import_module("ray")
+            except ImportError:
+                raise typer.BadParameter("Ray is not installed: pip install 'ra[ray]'", param_hint="--ray") from None
+        ray_address = (address or LOCAL) if ray else None
         console = Console()
         try:
             with Progress(
@@ -83,7 +106,9 @@ def register(app: typer.Typer) -> None:
                 def advance(_: dict[str, Any]) -> None:
                     progress.advance(task)
 
-                result = run_tournament(game, specs, games, seed=seed, jobs=jobs, out=out, on_done=advance)
+                result = run_tournament(
+                    game, specs, games, seed=seed, jobs=jobs, out=out, on_done=advance, ray_address=ray_address
+                )
         except ValueError as exc:
             console.print(f"[red]error:[/red] {exc}")
             raise typer.Exit(2) from exc

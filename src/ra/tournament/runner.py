@@ -18,6 +18,7 @@ from ra.games import game_module
 from ra.tournament.stats import EntrantStats, aggregate, entrant_labels, seat_assignment
 
 MAX_MOVES = 100_000
+LOCAL_RAY = "local"  # ray_address for RAY_ADDRESS if set, else a new Ray instance on this machine
 
 
 def derive_seed(master: int, game_index: int, purpose: str) -> int:
@@ -75,18 +76,17 @@ class GameTask:
     out: str | None = None
 
 
-def run_task(task: GameTask) -> dict[str, Any]:
-    """Play the task's game with rotated seats; write its record if asked; return a JSON-able result."""
+def play_task(task: GameTask) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """Play the task's game with rotated seats: its JSON-able result, and its record if the task asks for records.
+
+    Nothing is written.
+    """
     entrants = seat_assignment(len(task.specs), task.index)
     seat_specs = [task.specs[e] for e in entrants]
     engine_seed = derive_seed(task.seed, task.index, "engine")
     bot_seeds = [derive_seed(task.seed, task.index, f"bot{seat}") for seat in range(len(seat_specs))]
     state, times = play_game(task.game, seat_specs, engine_seed, bot_seeds, task.options)
-    record_file = None
-    if task.out is not None:
-        record_file = f"game_{task.index:05d}.json"
-        save_record(state.record(), Path(task.out) / record_file)
-    return {
+    result = {
         "index": task.index,
         "entrants": entrants,
         "seats": seat_specs,
@@ -94,9 +94,23 @@ def run_task(task: GameTask) -> dict[str, Any]:
         "scores": list(state.scores()),
         "winners": list(state.winners()),
         "moves": len(state.history),
-        "record": record_file,
+        "record": None if task.out is None else record_name(task.index),
         "times": times,
     }
+    return result, None if task.out is None else state.record()
+
+
+def record_name(index: int) -> str:
+    """The file name of a game's record inside the output directory."""
+    return f"game_{index:05d}.json"
+
+
+def run_task(task: GameTask) -> dict[str, Any]:
+    """Play the task's game with rotated seats; write its record if asked; return a JSON-able result."""
+    result, record = play_task(task)
+    if task.out is not None and record is not None:
+        save_record(record, Path(task.out) / record_name(task.index))
+    return result
 
 
 @dataclass
@@ -131,8 +145,14 @@ def run_tournament(
     out: str | Path | None = None,
     options: Mapping[str, Any] | None = None,
     on_done: Callable[[dict[str, Any]], None] | None = None,
+    ray_address: str | None = None,
 ) -> TournamentResult:
-    """Play `games` games between `specs` (one per seat, rotated); the results do not depend on `jobs`."""
+    """Play `games` games between `specs` (one per seat, rotated); the results do not depend on `jobs`.
+
+    With `ray_address` (an address, or "local" for RAY_ADDRESS or a new local instance) the games run as Ray
+    tasks (ra.tournament.cluster, extra `ra[ray]`), with the same results; `jobs` > 1 then sets the CPUs of a
+    local instance started for the run.
+    """
     game_module(game)
     for spec in specs:
         make_bot(spec, game, 0)
@@ -143,7 +163,11 @@ def run_tournament(
         for i in range(games)
     ]
     results: list[dict[str, Any]] = []
-    if jobs <= 1:
+    if ray_address is not None:
+        from ra.tournament.cluster import run_on_ray
+
+        results = run_on_ray(tasks, ray_address, jobs if jobs > 1 else None, on_done)
+    elif jobs <= 1:
         for task in tasks:
             results.append(run_task(task))
             if on_done is not None:
@@ -187,6 +211,7 @@ def _csv_cell(value: Any) -> str:
 
 
 __all__ = [
+    "LOCAL_RAY",
     "GameTask",
     "TournamentResult",
     "derive_seed",
@@ -194,6 +219,8 @@ __all__ = [
     "game_options",
     "new_game",
     "play_game",
+    "play_task",
+    "record_name",
     "run_task",
     "run_tournament",
 ]

@@ -1,0 +1,364 @@
+"""PettingZoo environments for Ra and RA and Write: the AEC `env()` / `raw_env`, and `parallel_env()`.
+
+    from ra.envs.pettingzoo import env
+    table = env(game="write", players=3)
+    table.reset(seed=7)
+    for agent in table.agent_iter():
+        observation, reward, termination, truncation, info = table.last()
+        action = None if termination or truncation else table.action_space(agent).sample(observation["action_mask"])
+        table.step(action)
+
+Agents are `player_0`, `player_1`, ... (seat order). Each observation is a dict of `observation` (float32, built
+from that seat's view only; docs/OBSERVATIONS.md) and `action_mask` (int8 over the game's action ids). Rewards
+come at the end of the game. `reset(seed=s)` starts the same game as the engine's `State.new(options, seed=s)`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from gymnasium.logger import warn
+from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+from ra.core.protocol import GameState
+from ra.envs.common import (
+    ILLEGAL_ACTIONS,
+    REWARDS,
+    check_choice,
+    check_table,
+    derive_seed,
+    final_rewards,
+    table_options,
+)
+from ra.envs.observation import HIGH, LOW, encoder
+
+TURN_ORDERS = ("acting", "cycle")
+Observation = dict[str, npt.NDArray[Any]]
+
+
+class _Table:
+    """The game behind both PettingZoo interfaces: options, spaces, legality, illegal actions, rewards."""
+
+    def __init__(
+        self,
+        game: str,
+        players: int,
+        options: Mapping[str, Any] | None,
+        reward: str,
+        illegal_action: str,
+        illegal_reward: float,
+        max_cycles: int | None,
+    ) -> None:
+        """Check every setting and build the agents' spaces."""
+        self.module = check_table(game, players)
+        self.game = game
+        self.players = players
+        self.options = table_options(players, options)
+        self.module.State.new(self.options, seed=0)  # reports bad options now, not at reset
+        self.reward = check_choice("reward", reward, REWARDS)
+        self.illegal_action = check_choice("illegal_action", illegal_action, ILLEGAL_ACTIONS)
+        self.illegal_reward = float(illegal_reward)
+        if max_cycles is not None and (
+            isinstance(max_cycles, bool) or not isinstance(max_cycles, int) or max_cycles < 1
+        ):
+            raise ValueError(f"max_cycles must be a positive integer or None, not {max_cycles!r}")
+        self.max_cycles = max_cycles
+        self.encoder = encoder(game)
+        self.num_actions = int(self.module.NUM_ACTIONS)
+        self.agents = [f"player_{seat}" for seat in range(players)]
+        self.seats = {agent: seat for seat, agent in enumerate(self.agents)}
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(LOW, HIGH, (self.encoder.size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
+                }
+            )
+            for agent in self.agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(self.num_actions) for agent in self.agents}
+        self.state: GameState = self.module.State.new(self.options, seed=0)
+        self.rng = random.Random(0)
+
+    def new_game(self, seed: int | None) -> None:
+        """Start a game: the engine's game of `seed` (a random seed when None)."""
+        if seed is None:
+            seed = random.SystemRandom().getrandbits(63)
+        self.state = self.module.State.new(self.options, seed=int(seed))
+        self.rng = random.Random(derive_seed(int(seed), "illegal"))
+
+    def observe(self, seat: int) -> Observation:
+        """The observation dict of a seat."""
+        view = self.state.view(seat)
+        return {"observation": self.encoder.encode(view), "action_mask": self.encoder.mask(view)}
+
+    def act(self, seat: int, action: Any) -> bool:
+        """Play `action` for `seat` (which must decide now); an illegal action follows the policy.
+
+        Returns False when the action was illegal (with `illegal_action="terminate"` nothing was played).
+        """
+        legal = self.state.legal_actions(seat)
+        try:
+            chosen = int(action)
+        except (TypeError, ValueError):
+            chosen = -1
+        if chosen in legal:
+            self.state.push(chosen, seat)
+            return True
+        if self.illegal_action == "raise":
+            shown = self.module.action_to_str(chosen) if 0 <= chosen < self.num_actions else repr(action)
+            names = ", ".join(self.module.action_to_str(a) for a in legal)
+            raise ValueError(f"player_{seat} may not play {shown} now; legal: {names}")
+        if self.illegal_action == "random":
+            self.state.push(self.rng.choice(legal), seat)
+        return False
+
+    def end_rewards(self) -> list[float]:
+        """Each seat's reward at the end of the game."""
+        return final_rewards(self.state, self.reward)
+
+    def render(self, render_mode: str | None) -> str | None:
+        """The text board (spectator view) in `ansi` mode."""
+        if render_mode is None:
+            warn("render() was called without a render_mode; pass render_mode='ansi'")
+            return None
+        return self.module.render_text(self.state.view(None))
+
+
+class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's lower-case name)
+    """The AEC environment: one agent is served at a time.
+
+    `turn_order="acting"` (default) serves only seats that must decide (RA and Write's simultaneous choices one
+    after another, in `current_players()` order). `turn_order="cycle"` serves every seat once per cycle, in seat
+    order; a seat with nothing to decide sees an all-zero mask and its action is ignored. `max_cycles` truncates
+    the game after `max_cycles * players` steps (= `max_cycles` full cycles in cycle order). An illegal action
+    ends the game with `illegal_reward` for its agent (`illegal_action="terminate"`), is replaced by a random
+    legal one after that penalty (`"random"`), or raises ValueError (`"raise"`).
+    """
+
+    def __init__(
+        self,
+        game: str = "ra",
+        players: int = 3,
+        options: Mapping[str, Any] | None = None,
+        render_mode: str | None = None,
+        reward: str = "margin",
+        illegal_action: str = "terminate",
+        illegal_reward: float = -1.0,
+        turn_order: str = "acting",
+        max_cycles: int | None = None,
+    ) -> None:
+        """A table of `players` seats of `game` ("ra" or "write") with the engine's table `options`."""
+        super().__init__()
+        self._table = _Table(game, players, options, reward, illegal_action, illegal_reward, max_cycles)
+        self.turn_order = check_choice("turn_order", turn_order, TURN_ORDERS)
+        if render_mode is not None:
+            check_choice("render_mode", render_mode, ("ansi",))
+        self.render_mode = render_mode
+        self.metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": f"{game}_v0", "is_parallelizable": False}
+        self.possible_agents: list[str] = list(self._table.agents)
+        self._step_limit = None if max_cycles is None else max_cycles * players
+        self._steps = 0
+        self._position = 0
+        self.agents: list[str] = []
+        self.agent_selection = self.possible_agents[0]
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos: dict[str, dict[str, Any]] = {}
+
+    @property
+    def game_state(self) -> GameState:
+        """The engine state of the current game (full information: not for agents)."""
+        return self._table.state
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        """The Dict space of `observation` (Box float32) and `action_mask` (Box int8) of an agent."""
+        return self._table.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        """Discrete over the game's action ids."""
+        return self._table.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game: the engine's game of `seed` (`options` is accepted and ignored)."""
+        self._table.new_game(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        self._steps = 0
+        self._position = 0
+        self.agent_selection = self._next_agent()
+
+    def _next_agent(self) -> str:
+        """The agent to serve next: the first seat to decide, or the next seat in cycle order."""
+        if self.turn_order == "cycle":
+            return self.possible_agents[self._position]
+        return self.possible_agents[self._table.state.current_players()[0]]
+
+    def observe(self, agent: str) -> Observation:
+        """The agent's observation dict (from its seat's view only)."""
+        return self._table.observe(self._table.seats[agent])
+
+    def step(self, action: Any) -> None:
+        """Play the selected agent's action (ignored when it has nothing to decide) and select the next agent."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        table = self._table
+        state = table.state
+        seat = table.seats[agent]
+        self._cumulative_rewards[agent] = 0.0
+        for name in self.rewards:
+            self.rewards[name] = 0.0
+        self.infos[agent] = {}
+        self._steps += 1
+        ended = False
+        if seat in state.current_players() and not table.act(seat, action):
+            self.rewards[agent] = table.illegal_reward
+            self.infos[agent] = {"illegal_action": True}
+            if table.illegal_action == "terminate":
+                self.terminations = dict.fromkeys(self.agents, True)
+                ended = True
+        if not ended:
+            if state.is_terminal():
+                for name, value in zip(self.possible_agents, table.end_rewards(), strict=True):
+                    self.rewards[name] += value
+                self.terminations = dict.fromkeys(self.agents, True)
+            elif self._step_limit is not None and self._steps >= self._step_limit:
+                self.truncations = dict.fromkeys(self.agents, True)
+            else:
+                self._position = (self._position + 1) % len(self.possible_agents)
+                self.agent_selection = self._next_agent()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The text board (spectator view) when `render_mode="ansi"`."""
+        return self._table.render(self.render_mode)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class RaParallelEnv(ParallelEnv):  # type: ignore[misc]
+    """The Parallel environment: every live agent sends an action each step; those of seats to decide are played.
+
+    In Ra one seat decides per step; in RA and Write's card choice every choosing seat does. Actions of seats with
+    nothing to decide (all-zero mask) are ignored. `max_cycles` truncates after that many steps.
+    """
+
+    def __init__(
+        self,
+        game: str = "ra",
+        players: int = 3,
+        options: Mapping[str, Any] | None = None,
+        render_mode: str | None = None,
+        reward: str = "margin",
+        illegal_action: str = "terminate",
+        illegal_reward: float = -1.0,
+        max_cycles: int | None = None,
+    ) -> None:
+        """A table of `players` seats of `game` ("ra" or "write") with the engine's table `options`."""
+        self._table = _Table(game, players, options, reward, illegal_action, illegal_reward, max_cycles)
+        if render_mode is not None:
+            check_choice("render_mode", render_mode, ("ansi",))
+        self.render_mode = render_mode
+        self.metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": f"{game}_v0"}
+        self.possible_agents: list[str] = list(self._table.agents)
+        self.agents: list[str] = []
+        self._steps = 0
+
+    @property
+    def game_state(self) -> GameState:
+        """The engine state of the current game (full information: not for agents)."""
+        return self._table.state
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        """The Dict space of `observation` (Box float32) and `action_mask` (Box int8) of an agent."""
+        return self._table.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        """Discrete over the game's action ids."""
+        return self._table.action_spaces[agent]
+
+    def _observations(self) -> dict[str, Observation]:
+        """Every seat's observation dict."""
+        return {agent: self._table.observe(seat) for seat, agent in enumerate(self.possible_agents)}
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:
+        """Start a new game: the engine's game of `seed` (`options` is accepted and ignored)."""
+        self._table.new_game(seed)
+        self.agents = list(self.possible_agents)
+        self._steps = 0
+        return self._observations(), {agent: {} for agent in self.agents}
+
+    def step(
+        self, actions: Mapping[str, Any]
+    ) -> tuple[
+        dict[str, Observation],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        """Play the actions of the seats that must decide; observations, rewards and flags for every agent."""
+        table = self._table
+        state = table.state
+        rewards = dict.fromkeys(self.agents, 0.0)
+        infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        terminated = truncated = False
+        for seat in state.current_players():
+            agent = self.possible_agents[seat]
+            if seat not in state.current_players() or table.act(seat, actions.get(agent)):
+                continue
+            rewards[agent] += table.illegal_reward
+            infos[agent]["illegal_action"] = True
+            if table.illegal_action == "terminate":
+                terminated = True
+                break
+        self._steps += 1
+        if not terminated and state.is_terminal():
+            terminated = True
+            for agent, value in zip(self.possible_agents, table.end_rewards(), strict=True):
+                rewards[agent] += value
+        elif not terminated and table.max_cycles is not None and self._steps >= table.max_cycles:
+            truncated = True
+        observations = self._observations()
+        terminations = dict.fromkeys(self.agents, terminated)
+        truncations = dict.fromkeys(self.agents, truncated)
+        if terminated or truncated:
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        """The text board (spectator view) when `render_mode="ansi"`."""
+        return self._table.render(self.render_mode)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def env(**kwargs: Any) -> OrderEnforcingWrapper:
+    """The AEC environment (`raw_env`) in PettingZoo's order-enforcing wrapper."""
+    return OrderEnforcingWrapper(raw_env(**kwargs))
+
+
+def parallel_env(**kwargs: Any) -> RaParallelEnv:
+    """The Parallel environment, with the same settings as `raw_env` (except `turn_order`)."""
+    return RaParallelEnv(**kwargs)
+
+
+__all__ = ["TURN_ORDERS", "RaParallelEnv", "env", "parallel_env", "raw_env"]

@@ -1,0 +1,148 @@
+"""OpenSpiel: random_sim_test at 2-5 players, chance nodes from the public counts, and IS-MCTS playing whole games."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
+
+import ra.games.write as write_game  # noqa: E402
+from ra.games import game_module, replay  # noqa: E402
+
+if not all(hasattr(game_module(g).State, "stack_draws") for g in ("ra", "write")):
+    pytest.skip("the engines do not provide State.stack_draws yet", allow_module_level=True)
+
+import ra.envs.openspiel  # noqa: E402,F401  (registers the games)
+from ra.envs.openspiel import MAX_GAME_LENGTH  # noqa: E402
+
+NAMES = {"ra": "python_ra", "write": "python_ra_and_write"}
+CASES = [(game, players) for game in ("ra", "write") for players in (2, 3, 4, 5)]
+
+
+def sim_test(game: str, players: int, sims: int) -> None:
+    """OpenSpiel's random-simulation test for one game and player count."""
+    spiel_game = pyspiel.load_game(NAMES[game], {"players": players})
+    pyspiel.random_sim_test(spiel_game, num_sims=sims, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_random_sim_test(game: str, players: int) -> None:
+    """pyspiel.random_sim_test passes (API consistency over a whole random game)."""
+    sim_test(game, players, sims=1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_random_sim_test_many_games(game: str, players: int) -> None:
+    """pyspiel.random_sim_test passes over 20 random games."""
+    sim_test(game, players, sims=20)
+
+
+def play_random(game: str, players: int, seed: int) -> Any:
+    """One whole game with random decisions and chance outcomes drawn by their probabilities."""
+    rng = np.random.default_rng(seed)
+    state = pyspiel.load_game(NAMES[game], {"players": players}).new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            assert sum(probabilities) == pytest.approx(1.0)
+            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+@pytest.mark.parametrize("game", ["ra", "write"])
+def test_chance_outcomes_are_the_engine_draws(game: str) -> None:
+    """The chance outcomes after the set-up are exactly the engine's draws; the record replays to the returns."""
+    state = play_random(game, 3, seed=7)
+    engine = state.engine
+    history = state.public_history().split()
+    spiel_draws = [text.split(":", 1)[1] for text in history if text.startswith(("draw:", "card:"))]
+    assert spiel_draws == [name for move in engine.history for name in move.draws]
+    assert replay(engine.record()).scores() == engine.scores()
+    replayed = replay({**engine.record(), "seed": None, "order": None})  # from the draws alone
+    assert replayed.scores() == engine.scores()
+    scores = engine.scores()
+    assert state.returns() == [s - max(scores[:i] + scores[i + 1 :]) for i, s in enumerate(scores)]
+    assert len(state.history()) <= MAX_GAME_LENGTH[game]
+
+
+def test_chance_probabilities_follow_the_public_counts() -> None:
+    """A Ra draw's outcomes are the bag's kinds with probability count / total; a reveal asks card by card."""
+    game = pyspiel.load_game("python_ra", {"players": 3})
+    state = game.new_initial_state()
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 6  # 3! deals of the disk groups
+    state.apply_action(0)
+    assert state.legal_actions() == sorted(state.engine.legal_actions())
+    state.apply_action(0)  # draw
+    assert state.is_chance_node()
+    bag = state.engine.view(None)["bag"]
+    kinds = list(bag)
+    expected = sorted((kinds.index(k), c / 180) for k, c in bag.items() if c)
+    assert state.chance_outcomes() == pytest.approx(expected)
+    state.apply_action(kinds.index("gold"))
+    assert state.engine.view(None)["auction_track"] == ["gold"]
+
+    write = pyspiel.load_game("python_ra_and_write", {"players": 2}).new_initial_state()
+    write.apply_action(1)  # seat 1 starts
+    assert write.current_player() == 1
+    write.apply_action(0)  # reveal
+    names = list(write_game.CARD_NAMES)
+    for card in ("ra", "god:3", "ra", "nile:7"):
+        assert write.is_chance_node()
+        write.apply_action(names.index(card))
+    assert write.is_chance_node()  # two non-Ra cards so far: the reveal goes on
+    write.apply_action(names.index("pharaoh"))
+    assert not write.is_chance_node()
+    assert [f["card"] for f in write.engine.view(None)["face_up"]] == ["god:3", "nile:7", "pharaoh"]
+    assert write.engine.history[-1].draws == ("ra", "god:3", "ra", "nile:7", "pharaoh")
+
+
+def test_observation_and_information_state() -> None:
+    """Tensors are the seat's observation vector; the information-state string is the seat and public history."""
+    from ra.envs.observation import encoder
+
+    state = play_random("ra", 3, seed=3)
+    game = pyspiel.load_game("python_ra", {"players": 3})
+    fresh = game.new_initial_state()
+    rng = random.Random(1)
+    for action in state.history()[:40]:
+        fresh.apply_action(action)
+        if fresh.is_chance_node() or fresh.is_terminal():
+            continue
+        seat = rng.randrange(3)
+        vector = encoder("ra").encode(fresh.engine.view(seat))
+        assert np.array_equal(np.asarray(fresh.observation_tensor(seat), np.float32), vector)
+        assert fresh.information_state_string(seat).startswith(f"p{seat} deal:")
+        assert fresh.information_state_string(seat)[3:] == fresh.information_state_string((seat + 1) % 3)[3:]
+
+
+@pytest.mark.parametrize("game", ["ra", "write"])
+def test_information_set_mcts_plays_whole_games(game: str) -> None:
+    """OpenSpiel's IS-MCTS (random-rollout evaluator) plays a seat of complete 2-player games through the adapter."""
+    ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
+    mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
+    spiel_game = pyspiel.load_game(NAMES[game], {"players": 2})
+    rng = np.random.RandomState(5)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = ismcts.ISMCTSBot(spiel_game, evaluator, uct_c=2.0, max_simulations=4, random_state=rng)
+    state = spiel_game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            decisions += 1
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert decisions > 10 and state.engine.is_terminal()
+    assert len(state.returns()) == 2
