@@ -4,9 +4,11 @@ Rules: docs/rules/ra-and-write.md (cited as §n). Views: docs/VIEWS_WRITE.md. Ac
 Everything outside this package imports from here only.
 """
 
-from ra.games.write import actions, sheet, tables  # action decoding and the sheet layout, for bots and tools
+from ra.games.write import actions, sheet, tables, words  # action decoding, sheet layout, the game's words
 from ra.games.write.actions import NUM_ACTIONS, action_to_str, move_text, str_to_action
+from ra.games.write.explain import Explanation, explain
 from ra.games.write.fromview import from_view
+from ra.games.write.narrate import narrate
 from ra.games.write.options import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, Options
 from ra.games.write.render import render_text
 from ra.games.write.state import GAME, State
@@ -77,6 +79,7 @@ __all__ = [
     "PHARAOH_NILE_SYMBOLS",
     "PHARAOH_SPACES",
     "TITLE",
+    "Explanation",
     "Options",
     "State",
     "WriteCard",
@@ -102,10 +105,13 @@ __all__ = [
     "WriteView",
     "action_to_str",
     "actions",
+    "explain",
     "from_view",
     "move_text",
+    "narrate",
     "render_text",
     "sheet",
     "str_to_action",
     "tables",
+    "words",
 ]

@@ -39,7 +39,7 @@ def from_view(view: Mapping[str, Any], rng: random.Random) -> State:
             drawn.append(c)
     s: list[int] = []
     for sheet, player in zip(v["sheets"], v["players"], strict=True):
-        s += _sheet_block(sheet, player["pending_bonus"], player["card"])
+        s += sheet_block(sheet, player["pending_bonus"], player["card"])
     last = v["last_move"]
     return State.from_fields(
         options=opts,
@@ -73,7 +73,7 @@ def _lost_code(lost: WriteLost) -> int:
     return -BONUS_NAMES.index(lost["bonus"] or "")
 
 
-def _sheet_block(sh: WriteSheetView, pending: str | None, card: int | None) -> list[int]:
+def sheet_block(sh: WriteSheetView, pending: str | None, card: int | None) -> list[int]:
     """One seat's block of the flat sheet list from its view (sheet.py)."""
     b = [0] * W
     for k, g in enumerate(sh["gods"]):

@@ -50,6 +50,16 @@ class WriteLayout(TypedDict):
     ra_per_kingdom: int
     ra_cards: int
     end_bonuses: list[str]
+    # rules numbers, for a rules panel (docs/rules/ra-and-write.md §1, §3, §5, §6)
+    face_up: int
+    deck_size: int
+    cards_per_kind: dict[str, int]
+    civ_line_bonus_at: int
+    majority_points: int
+    majority_penalty_min_players: int
+    nile_points_per_space: int
+    monument_points_per_column: int
+    end_bonus_points: int
 
 
 class WriteCard(TypedDict):
