@@ -1,4 +1,4 @@
-"""rules/ra.md §10 edge-case rulings E1-E24 (and R2, R4)."""
+"""docs/rules/ra.md §10 edge cases E1-E24 (and R2, R4)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from ra_helpers import G2, G3, act, give, held, notations, play_random, put_on_t
 
 from ra.core import IllegalActionError
 from ra.games.ra import State
+from ra.games.ra import scoring as S
 from ra.games.ra import tables as T
-from ra.games.ra.scoring import most_fewest, score_epoch, winners
 
 JUNK = ["pharaoh"] * 4
 
@@ -111,14 +111,14 @@ def test_e11_floods_score_discard_and_nile_stays() -> None:
 def test_e12_floor_is_on_the_running_total_after_netting() -> None:
     held_tiles = [0] * (2 * T.NK)
     held_tiles[T.GOLD] = 1  # +3 gold, -5 civilization: net -2 on a total of 1 -> 0, not 1 - 5 + 3
-    scores, _ = score_epoch(held_tiles, 2, False, [0, 0], [1, 1], "once")
+    scores, _ = S.score_epoch(held_tiles, 2, False, [0, 0], [1, 1], "once")
     assert scores == [0, 0]
 
 
 def test_e13_ties_get_the_full_bonus_and_all_equal_scores_nothing() -> None:
-    assert most_fewest([1, 1, 0, 0], 5, -2) == [5, 5, -2, -2]
-    assert most_fewest([4, 4], 5, -2) == [0, 0]
-    assert winners([7, 7], [9, 8]) == ([0], True)
+    assert S.most_fewest([1, 1, 0, 0], 5, -2) == [5, 5, -2, -2]
+    assert S.most_fewest([4, 4], 5, -2) == [0, 0]
+    assert S.winners([7, 7], [9, 8]) == ([0], True)
 
 
 def test_e14_the_bag_never_runs_out() -> None:

@@ -1,4 +1,4 @@
-"""rules/ra.md §8 (end of an epoch) and §9 (scoring, floor, winner)."""
+"""docs/rules/ra.md §8 (end of an epoch) and §9 (scoring, floor, winner), with the rules' worked examples."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import pytest
 from ra_helpers import G2, G3, act, give, held, scenario
 
 from ra.games.ra import State
+from ra.games.ra import scoring as S
 from ra.games.ra import tables as T
-from ra.games.ra.scoring import civilization_points, monument_points, most_fewest, river_points, score_epoch, winners
 
 
 def end_epoch_by_ra(st: State) -> State:
@@ -47,35 +47,58 @@ def test_s8_3_highest_disk_starts_the_next_epoch() -> None:
 
 
 def test_s9_pharaohs_most_fewest_ties_and_all_equal() -> None:
-    assert most_fewest([3, 1, 1], 5, -2) == [5, -2, -2]
-    assert most_fewest([3, 3, 0], 5, -2) == [5, 5, -2]
-    assert most_fewest([2, 2, 2], 5, -2) == [0, 0, 0]
-    assert most_fewest([0, 4], 5, -2) == [-2, 5]
+    assert S.most_fewest([3, 1, 1], 5, -2) == [5, -2, -2]
+    assert S.most_fewest([3, 3, 0], 5, -2) == [5, 5, -2]
+    assert S.most_fewest([2, 2, 2], 5, -2) == [0, 0, 0]
+    assert S.most_fewest([0, 4], 5, -2) == [-2, 5]
 
 
 def test_s9_river_needs_a_flood() -> None:
-    assert river_points(5, 0) == 0
-    assert river_points(5, 1) == 6
-    assert river_points(0, 2) == 2
+    assert S.river_points(5, 0) == 0
+    assert S.river_points(5, 1) == 6
+    assert S.river_points(0, 2) == 2
 
 
-def test_s9_civilization_table() -> None:
-    assert [civilization_points(c) for c in ([0] * 5, [3, 0, 0, 0, 0], [1, 1, 0, 0, 0])] == [-5, 0, 0]
-    assert [civilization_points(c) for c in ([1, 1, 1, 0, 0], [2, 1, 1, 1, 0], [1] * 5)] == [5, 10, 15]
+def test_s9_1_worked_example_an_epochs_scoring_in_a_game() -> None:
+    """§9.1 example: Ana, Ben and Cleo at 10 points end an epoch; net 0, +21, -1; then only scarab tiles stay."""
+    st = scenario(3, [], G3, names=["Ana", "Ben", "Cleo"])
+    holdings = [
+        {"god": 1, "pharaoh": 2, "nile": 3, "art": 2, "writing": 1},
+        {"gold": 1, "pharaoh": 4, "nile": 2, "flood": 1, "art": 1, "religion": 1, "astronomy": 1, "writing": 1},
+        {"gold": 2, "pharaoh": 2},
+    ]
+    for seat, tiles in enumerate(holdings):
+        for kind, count in tiles.items():
+            give(st, seat, kind, count)
+    end_epoch_by_ra(st)
+    rows = st.epoch_scores[0]["players"]
+    assert [r["categories"] for r in rows] == [
+        {"gods": 2, "gold": 0, "pharaohs": -2, "river": 0, "civilization": 0},
+        {"gods": 0, "gold": 3, "pharaohs": 5, "river": 3, "civilization": 10},
+        {"gods": 0, "gold": 6, "pharaohs": -2, "river": 0, "civilization": -5},
+    ]
+    assert [r["net"] for r in rows] == [0, 21, -1] and st.scores() == [10, 31, 9]
+    assert held(st, 0) == {"pharaoh": 2, "nile": 3} and held(st, 1) == {"pharaoh": 4, "nile": 2}
 
 
-def test_s9_2_monuments_worked_example_gives_19() -> None:
-    # 4 types (4 points) + 3 obelisks (5) + 4 fortresses (10) = 19
-    assert monument_points([4, 3, 1, 1, 0, 0, 0, 0]) == 19
+def test_s9_2_worked_example_monuments_score_20() -> None:
+    """§9.2 example: 4 Pyramids, 3 Temples, 2 Obelisks, 1 Fortress, 1 Sphinx: 5 types + 10 + 5 = 20."""
+    counts = dict.fromkeys(T.MONUMENTS, 0) | {T.PYRAMID: 4, T.TEMPLE: 3, T.OBELISK: 2, T.FORTRESS: 1, T.SPHINX: 1}
+    assert S.monument_points([counts[k] for k in T.MONUMENTS]) == 20
 
 
 def test_s9_2_monument_tiers_and_variety() -> None:
-    assert monument_points([0] * 8) == 0
-    assert monument_points([1] * 6 + [0, 0]) == 6
-    assert monument_points([1] * 7 + [0]) == 10
-    assert monument_points([1] * 8) == 15
-    assert monument_points([5] * 8) == 135
-    assert monument_points([2, 0, 0, 0, 0, 0, 0, 0]) == 1
+    assert S.monument_points([0] * 8) == 0
+    assert S.monument_points([1] * 6 + [0, 0]) == 6, "1-6 types: 1 point per type"
+    assert S.monument_points([1] * 7 + [0]) == 10 and S.monument_points([1] * 8) == 15
+    assert S.monument_points([5] * 8) == 135, "§9.2: the most a player can reach"
+    assert S.monument_points([2, 0, 0, 0, 0, 0, 0, 0]) == 1, "2 alike add nothing"
+
+
+def test_s9_2_worked_example_sun_disks() -> None:
+    """§9.2 example: totals 33, 26 and 26 (disk 6 in the centre): +5 for Ana, Ben and Cleo tie for lowest, -5."""
+    totals = [13 + 9 + 8 + 3, 12 + 7 + 5 + 2, 11 + 10 + 4 + 1]
+    assert S.most_fewest(totals, T.SUN_DISK_MOST, T.SUN_DISK_FEWEST) == [5, -5, -5]
 
 
 def test_s9_gods_gold_and_a_full_epoch_row() -> None:
@@ -86,7 +109,7 @@ def test_s9_gods_gold_and_a_full_epoch_row() -> None:
     held_tiles[T.NILE], held_tiles[T.FLOOD] = 2, 1
     for k in T.CIVILIZATION[:3]:
         held_tiles[k] = 1
-    scores, rows = score_epoch(held_tiles, 2, False, [0, 0], [10, 10], "once")
+    scores, rows = S.score_epoch(held_tiles, 2, False, [0, 0], [10, 10], "once")
     assert rows[0]["categories"] == {"gods": 4, "gold": 3, "pharaohs": 5, "river": 3, "civilization": 5}
     assert rows[1]["categories"] == {"gods": 0, "gold": 0, "pharaohs": -2, "river": 0, "civilization": -5}
     assert scores == [30, 3] and rows[1] == {"categories": rows[1]["categories"], "net": -7, "before": 10, "after": 3}
@@ -94,28 +117,29 @@ def test_s9_gods_gold_and_a_full_epoch_row() -> None:
 
 def test_s9_2_sun_disks_highest_and_lowest_total() -> None:
     held_tiles = [0] * (3 * T.NK)
-    _, rows = score_epoch(held_tiles, 3, True, [30, 28, 30], [50, 50, 50], "once")
+    _, rows = S.score_epoch(held_tiles, 3, True, [30, 28, 30], [50, 50, 50], "once")
     assert [r["categories"]["sun_disks"] for r in rows] == [5, -5, 5]
-    _, rows = score_epoch(held_tiles, 3, True, [30, 30, 30], [50, 50, 50], "once")
+    _, rows = S.score_epoch(held_tiles, 3, True, [30, 30, 30], [50, 50, 50], "once")
     assert [r["categories"]["sun_disks"] for r in rows] == [0, 0, 0]
 
 
-def test_s9_3_floor_once_per_epoch_on_the_net() -> None:
+def test_s9_3_worked_example_the_floor_is_applied_to_the_net() -> None:
+    """§9.3 example: Dana has 2 points; -2 pharaohs, -5 civilization, +3 gold: net -4, so 0, not -2."""
     held_tiles = [0] * (2 * T.NK)
-    held_tiles[T.GOD] = 3  # seat 0: +6 -5 (no civ) = net +1 from 0 -> 1
-    scores, rows = score_epoch(held_tiles, 2, False, [0, 0], [0, 2], "once")
-    assert scores == [1, 0] and rows[1]["after"] == 0 and rows[1]["net"] == -5
+    held_tiles[T.GOLD] = 1  # Dana (seat 0): the gold, no pharaoh, no civilization
+    held_tiles[T.NK + T.PHARAOH] = 1
+    scores, rows = S.score_epoch(held_tiles, 2, False, [0, 0], [2, 10], "once")
+    assert rows[0]["net"] == -4 and scores[0] == 0
 
 
-def test_s9_3_r1_epoch_three_floor_once_includes_final_bonuses() -> None:
+@pytest.mark.parametrize(("floor", "after"), [("once", 3), ("twice", 6)])
+def test_s9_3_worked_example_a1_once_or_twice(floor: str, after: int) -> None:
+    """§9.3 example A1: Eli has 4 points; regular categories net -7, monuments and sun disks +6."""
     held_tiles = [0] * (2 * T.NK)
-    for k in T.MONUMENTS[:3]:
-        held_tiles[k] = 1  # seat 0: civ -5, monuments +3, sun disks +5 -> net +3
-    once, _ = score_epoch(held_tiles, 2, True, [20, 10], [2, 2], "once")
-    twice, _ = score_epoch(held_tiles, 2, True, [20, 10], [2, 2], "twice")
-    assert once[0] == 5, "R1: max(0, 2 - 5 + 3 + 5)"
-    assert twice[0] == 8, "A1 'twice': max(0, 2 - 5) + 3 + 5"
-    assert once[1] == 0 and twice[1] == 0
+    held_tiles[T.FORTRESS] = 1  # Eli (seat 0): -2 fewest pharaohs, -5 no civilization; +1 monuments, +5 sun disks
+    held_tiles[T.NK + T.PHARAOH] = 1
+    scores, rows = S.score_epoch(held_tiles, 2, True, [30, 20], [4, 10], floor)
+    assert rows[0]["net"] == -7 + 6 and scores[0] == after
 
 
 def test_s9_3_final_floor_option_reaches_the_engine() -> None:
@@ -124,14 +148,14 @@ def test_s9_3_final_floor_option_reaches_the_engine() -> None:
 
 
 def test_s9_4_tie_break_by_highest_disk() -> None:
-    assert winners([20, 25, 25], [13, 9, 12]) == ([2], True)
-    assert winners([30, 25, 25], [1, 16, 12]) == ([0], False)
+    assert S.winners([20, 25, 25], [13, 9, 12]) == ([2], True)
+    assert S.winners([30, 25, 25], [1, 16, 12]) == ([0], False)
 
 
 def test_s9_scoring_happens_inside_the_epoch_ending_action() -> None:
     st = scenario(3, [], G3)
     end_epoch_by_ra(st)
-    e = st.score_breakdown()[0]
+    e = st.epoch_scores[0]
     assert e["epoch"] == 1 and [r["net"] for r in e["players"]] == [-5, -5, -5]  # no civilization
     assert st.scores() == [5, 5, 5]
 

@@ -1,4 +1,4 @@
-"""rules/ra.md §6 (god tiles) and §7 (disasters)."""
+"""docs/rules/ra.md §6 (god tiles) and §7 (disasters)."""
 
 from __future__ import annotations
 

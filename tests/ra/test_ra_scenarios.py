@@ -1,4 +1,4 @@
-"""Whole-epoch and whole-game scenarios from explicit tile orders and disk groups (rules/ra.md §5-§9)."""
+"""Whole-epoch and whole-game scenarios from explicit tile orders and disk groups (docs/rules/ra.md §5-§9)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ import pytest
 from ra_helpers import G3, act, give, scenario
 
 from ra.games.ra import Options, State
-from ra.games.ra import tables as T
 
 LOT = ["god", "gold", "pharaoh", "nile", "flood", "art", "religion", "astronomy"]
 
@@ -25,7 +24,7 @@ def test_s9_epoch_one_scored_from_a_won_lot() -> None:
     assert st.view(2)["tiles"][2] == {t: 1 for t in LOT}
     while st.epoch == 1:
         act(st, "pass" if st.phase == 1 else "draw")
-    rows = st.score_breakdown()[0]["players"]
+    rows = st.epoch_scores[0]["players"]
     assert rows[2]["categories"] == {"gods": 2, "gold": 3, "pharaohs": 5, "river": 2, "civilization": 5}
     assert rows[2]["after"] == 27 and rows[0]["after"] == rows[1]["after"] == 3
     assert st.view(2)["tiles"][2] == {"pharaoh": 1, "nile": 1}, "§8.2.4: only scarab tiles stay"
@@ -38,10 +37,10 @@ def test_s9_2_monument_example_19_in_a_full_game(floor: str, final: int) -> None
     for kind, count in (("fortress", 4), ("obelisk", 3), ("palace", 1), ("pyramid", 1)):
         give(st, 0, kind, count)
     pass_to_the_end(st)
-    last = st.score_breakdown()[2]["players"]
+    last = st.epoch_scores[2]["players"]
     assert last[0]["categories"]["monuments"] == 19
     assert [r["categories"]["sun_disks"] for r in last] == [-5, 0, 5]  # totals 28, 30, 32
-    assert [e["players"][0]["after"] for e in st.score_breakdown()] == [5, 0, final]
+    assert [e["players"][0]["after"] for e in st.epoch_scores] == [5, 0, final]
     assert st.winners() == [0] and st.view(None)["result"]["winners"] == [0]
 
 
@@ -59,4 +58,3 @@ def test_options_is_a_frozen_dataclass() -> None:
     with pytest.raises(AttributeError):
         opts.players = 5  # type: ignore[misc]
     assert State.new(opts, seed=1).num_players == 4
-    assert T.RA_TRACK_LENGTH[4] == 9

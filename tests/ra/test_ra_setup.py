@@ -1,44 +1,57 @@
-"""rules/ra.md §1 (tiles), §2 (setup), options validation, notation round trip."""
+"""docs/rules/ra.md §1 (tiles), §2 (setup), the table options and Ra's notation.
+
+Tables are checked against totals quoted from the rules text and against each other, not restated.
+"""
 
 from __future__ import annotations
 
 import pytest
-from ra_helpers import G3, notations, scenario
+from ra_helpers import G3, disks_in_use, notations, scenario
 
 import ra.games.ra as ra
 from ra.core import InvalidNotationError
-from ra.games.ra import NUM_ACTIONS, State, action_to_str, str_to_action
+from ra.games.ra import OPTIONS, Options, State, str_to_action
 from ra.games.ra import tables as T
 
 
-def test_s1_there_are_180_tiles_with_the_reference_counts() -> None:
-    counts = dict(zip(T.KINDS, T.COUNTS, strict=True))
-    assert sum(T.COUNTS) == 180
-    assert counts["ra"] == 30 and counts["god"] == 8 and counts["gold"] == 5
-    assert counts["pharaoh"] == 25 and counts["nile"] == 25 and counts["flood"] == 12
-    assert sum(counts[T.KINDS[k]] for k in T.CIVILIZATION) == 25
-    assert sum(counts[T.KINDS[k]] for k in T.MONUMENTS) == 40
-    assert (counts["funeral"], counts["drought"], counts["war"], counts["earthquake"]) == (2, 2, 4, 2)
-
-
-def test_s1_scarab_tiles_are_pharaoh_nile_and_monuments() -> None:
+def test_s1_tile_totals_match_the_rules_text() -> None:
+    # §1.1: "Check: 30 + 8 + 5 + 25 + 25 + 12 + 25 + 40 + 10 = 180. The scarab tiles number 25 + 25 + 40 = 90."
+    assert [T.COUNTS[k] for k in (T.RA, T.GOD, T.GOLD, T.PHARAOH, T.NILE, T.FLOOD)] == [30, 8, 5, 25, 25, 12]
+    assert [sum(T.COUNTS[k] for k in g) for g in (T.CIVILIZATION, T.MONUMENTS, T.DISASTERS)] == [25, 40, 10]
+    assert sum(T.COUNTS) == T.TOTAL_TILES == 180
     assert sum(T.COUNTS[k] for k in T.SCARAB) == 90
-    assert set(T.DISCARDED_AT_EPOCH_END) == {T.GOD, T.GOLD, T.FLOOD, *T.CIVILIZATION}
+
+
+def test_s1_every_kind_belongs_to_exactly_one_fate() -> None:
+    """Ra tiles go to the Ra track, disasters are discarded at once, the rest is kept (scarab) or discarded (§8.2.4)."""
+    fates = [{T.RA}, set(T.DISASTERS), set(T.SCARAB), set(T.DISCARDED_AT_EPOCH_END)]
+    assert sorted(k for fate in fates for k in fate) == list(range(T.NK))
+    assert set(T.DISASTER_TARGETS) == set(T.DISASTERS) and set(T.CHOSEN_DISASTERS) <= set(T.DISASTERS)
+    assert all(k not in T.DISASTERS and k != T.RA for ts in T.DISASTER_TARGETS.values() for k in ts)
+
+
+def test_s9_score_tables_fit_the_tile_groups() -> None:
+    assert len(T.CIV_POINTS) == len(T.CIVILIZATION) + 1, "one entry per number of civilization types, 0 included"
+    assert len(T.MONUMENT_VARIETY) == len(T.MONUMENTS) + 1
+    assert len(T.MONUMENT_SAME) == max(T.COUNTS[k] for k in T.MONUMENTS) + 1, "one entry per count of one type"
+    # §9.2: "The most a player can reach is 15 + 8 x 15 = 135."
+    assert T.MONUMENT_VARIETY[-1] + len(T.MONUMENTS) * T.MONUMENT_SAME[-1] == 135
 
 
 @pytest.mark.parametrize(
-    ("players", "ra_tiles", "sums"),
-    [(2, 6, [22, 22]), (3, 8, [28, 30, 32]), (4, 9, [21, 22, 23, 24]), (5, 10, [25, 26, 27, 28, 29])],
+    ("players", "ra_tiles", "unused", "sums"),
+    [(2, 6, 4, [22, 22]), (3, 8, 2, [28, 30, 32]), (4, 9, 1, [21, 22, 23, 24]), (5, 10, 0, [25, 26, 27, 28, 29])],
 )
-def test_s2_disk_groups_and_ra_track_length(players: int, ra_tiles: int, sums: list[int]) -> None:
-    assert sorted(sum(g) for g in T.DISK_GROUPS[players]) == sums
-    assert T.RA_TRACK_LENGTH[players] == ra_tiles
+def test_s2_setup_matches_the_rules_table(players: int, ra_tiles: int, unused: int, sums: list[int]) -> None:
+    assert sorted(sum(g) for g in T.DISK_GROUPS[players]) == sums, "§2 'Group sums'"
+    assert T.RA_TRACK_SPACES - T.RA_TRACK_LENGTH[players] == unused
+    assert T.EPOCHS * T.RA_TRACK_LENGTH[players] <= T.COUNTS[T.RA], "§8.5: the bag cannot run out of Ra tiles"
+    assert disks_in_use(players) == list(range(1, disks_in_use(players)[-1] + 1)), "disks 1..N, none twice"
     st = State.new({"players": players}, seed=3)
-    assert st.ra_len == ra_tiles and st.central == 1
+    assert st.ra_len == ra_tiles and st.central == T.CENTRAL_START_DISK == 1
     assert sorted(st.up) == sorted(T.DISK_GROUPS[players])
     assert st.scores() == [10] * players
-    top = max(d for g in T.DISK_GROUPS[players] for d in g)
-    assert top in st.up[st.current_players()[0]], "§2: the holder of the highest disk starts"
+    assert max(disks_in_use(players)) in st.up[st.current_players()[0]], "§2: the holder of the highest disk starts"
     assert len(st.bag) == 180 and st.track == [] and st.ra_filled == 0
 
 
@@ -65,14 +78,27 @@ def test_s2_order_prefix_then_canonical_remainder() -> None:
     assert st.record()["order"] == ["gold", "war"]
 
 
+def test_options_list_what_people_set_and_keep_disk_groups_internal() -> None:
+    assert [(o.name, o.kind, o.default) for o in OPTIONS] == [
+        ("scores_visible", "bool", False),
+        ("final_floor", "choice", "once"),
+    ]
+    assert OPTIONS[1].choices == T.FINAL_FLOOR_RULES == ("once", "twice")
+    defaults = Options.from_mapping({"players": 3})
+    assert all(getattr(defaults, o.name) == o.default for o in OPTIONS)
+    assert defaults.disk_groups is None, "dealt at setup from the seed"
+    given = Options.from_mapping({"players": 2, "disk_groups": [[2, 3, 4, 5], [6, 7, 8, 9]]})
+    assert given.disk_groups == ((5, 4, 3, 2), (9, 8, 7, 6)), "accepted, though not a table option"
+
+
 @pytest.mark.parametrize(
     ("options", "message"),
     [
         ({}, "'players' is required"),
         ({"players": 6}, "2 to 5 players"),
         ({"players": 3, "names": ["a"]}, "list of 3 strings"),
-        ({"players": 3, "scores_visible": "yes"}, "scores_visible"),
-        ({"players": 3, "final_floor": "never"}, "final_floor"),
+        ({"players": 3, "scores_visible": "yes"}, "'scores_visible' must be true or false"),
+        ({"players": 3, "final_floor": "never"}, r"'final_floor' must be one of \['once', 'twice'\]"),
         ({"players": 3, "disk_groups": [[13, 8], [12, 9], [11, 10]]}, "exactly once"),
         ({"players": 3, "colour": "red"}, "unknown Ra option"),
     ],
@@ -94,22 +120,21 @@ def test_names_default_and_custom() -> None:
     assert State.new({"players": 2, "names": ["Ann", "Bo"]}).view()["names"] == ["Ann", "Bo"]
 
 
-def test_notation_round_trips_for_every_id() -> None:
-    for i in range(NUM_ACTIONS):
-        assert str_to_action(action_to_str(i)) == i
-    assert action_to_str(0) == "draw" and action_to_str(1) == "ra" and str_to_action("bid:13") == 16
-    assert str_to_action("god:pharaoh") == ra.actions.GOD_BASE + T.PHARAOH
-    assert str_to_action(" Lose:Art ") == str_to_action("lose:art")
+def test_notation_ids_are_the_documented_ones() -> None:
+    """docs/RA_ACTIONS.md: 0 draw, 1 ra, 2 pass, 3 done, bid:d = 3 + d, god:k = 20 + kind index, lose 43..55."""
+    assert [ra.action_to_str(i) for i in range(4)] == ["draw", "ra", "pass", "done"]
+    assert str_to_action("bid:1") == 4 and str_to_action("bid:16") == 19
+    assert str_to_action("god:ra") == 20 and str_to_action("god:pharaoh") == 20 + T.PHARAOH
+    assert str_to_action("lose:art") == 43 and str_to_action("lose:temple") == 55 == ra.NUM_ACTIONS - 1
+    assert str_to_action(" Lose:Art ") == 43 and str_to_action("invoke") == 1
 
 
-@pytest.mark.parametrize("text", ["bid:17", "bid:0", "lose:pharaoh", "god:dragon", "", "fly"])
+@pytest.mark.parametrize("text", ["bid:17", "bid:0", "lose:pharaoh", "god:dragon", "fly"])
 def test_bad_notation_raises(text: str) -> None:
     with pytest.raises(InvalidNotationError):
         str_to_action(text)
 
 
-def test_module_exports_the_game_module_names() -> None:
-    for name in ("GAME", "NUM_ACTIONS", "State", "action_to_str", "str_to_action", "render_text", "from_view"):
-        assert hasattr(ra, name)
-    assert ra.GAME == "ra" and State.GAME == "ra"
+def test_a_new_game_offers_draw_and_ra() -> None:
+    assert ra.GAME == State.GAME == "ra" and ra.TITLE == "Ra"
     assert notations(State.new({"players": 3})) == ["draw", "ra"]

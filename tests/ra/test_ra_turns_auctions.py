@@ -1,4 +1,4 @@
-"""rules/ra.md §3 (turns), §4 (Ra track), §5 (auctions)."""
+"""docs/rules/ra.md §3 (turns), §4 (Ra track), §5 (auctions)."""
 
 from __future__ import annotations
 

@@ -1,16 +1,16 @@
 """Reiner Knizia's Ra (2-5 players, 2016 Windrider base game) as a rules engine: standard library only.
 
-Rules: /work/shared/rules/ra.md (cited as §n). Views: docs/VIEWS.md. Actions: docs/RA_ACTIONS.md.
+Rules: docs/rules/ra.md (cited as §n, R1-R4, A1, E1-E24). Views: docs/VIEWS.md. Actions: docs/RA_ACTIONS.md.
+Everything outside this package imports from here, never from its modules.
 """
 
-from ra.games.ra import tables
+from ra.games.ra import phases, scoring, tables
 from ra.games.ra.actions import NUM_ACTIONS, action_to_str, move_text, str_to_action
 from ra.games.ra.fromview import from_view
-from ra.games.ra.options import Options
+from ra.games.ra.options import OPTIONS, Options, RaOptionsData
 from ra.games.ra.render import render_text
+from ra.games.ra.scoring import RaScoreRow
 from ra.games.ra.state import GAME, State
-
-TITLE = "Ra"
 from ra.games.ra.tables import (
     AUCTION_TRACK_SIZE,
     COUNTS,
@@ -21,6 +21,21 @@ from ra.games.ra.tables import (
     RA_TRACK_LENGTH,
     STARTING_SCORE,
 )
+from ra.games.ra.view import (
+    RaAuction,
+    RaBid,
+    RaDisaster,
+    RaDisks,
+    RaEpochScores,
+    RaGods,
+    RaLastMove,
+    RaLegalAction,
+    RaResult,
+    RaTrackView,
+    RaView,
+)
+
+TITLE = "Ra"
 
 __all__ = [
     "AUCTION_TRACK_SIZE",
@@ -31,15 +46,31 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "NUM_ACTIONS",
+    "OPTIONS",
     "RA_TRACK_LENGTH",
     "STARTING_SCORE",
     "TITLE",
     "Options",
+    "RaAuction",
+    "RaBid",
+    "RaDisaster",
+    "RaDisks",
+    "RaEpochScores",
+    "RaGods",
+    "RaLastMove",
+    "RaLegalAction",
+    "RaOptionsData",
+    "RaResult",
+    "RaScoreRow",
+    "RaTrackView",
+    "RaView",
     "State",
     "action_to_str",
     "from_view",
     "move_text",
+    "phases",
     "render_text",
+    "scoring",
     "str_to_action",
     "tables",
 ]

@@ -1,9 +1,12 @@
-"""Stable action ids and their notation (docs/RA_ACTIONS.md). The notation is state-independent and reversible."""
+"""Stable action ids, their notation and their phrases for logs (docs/RA_ACTIONS.md, docs/rules/ra.md §3-§7).
+
+The notation is state-independent and reversible: `str_to_action(action_to_str(i)) == i` for every id.
+"""
 
 from __future__ import annotations
 
 from ra.core.errors import InvalidNotationError
-from ra.games.ra.tables import CIVILIZATION, KIND_INDEX, KINDS, MAX_DISK, MONUMENTS, NK
+from ra.games.ra.tables import CIVILIZATION, KINDS, MAX_DISK, MONUMENTS, NK
 
 DRAW = 0  # draw a tile (§3)
 INVOKE = 1  # invoke Ra (§3, §5)
@@ -17,21 +20,6 @@ LOSE_BASE = GOD_BASE + NK  # lose:k is LOSE_BASE + (k - LOSE_KINDS[0])
 LOSE_OFFSET = LOSE_BASE - LOSE_KINDS[0]  # lose:k is LOSE_OFFSET + k
 NUM_ACTIONS = LOSE_BASE + len(LOSE_KINDS)
 assert tuple(range(LOSE_KINDS[0], LOSE_KINDS[0] + len(LOSE_KINDS))) == LOSE_KINDS
-
-
-def bid_action(disk: int) -> int:
-    """The id of bidding sun disk `disk`."""
-    return BID_BASE + disk
-
-
-def god_action(kind: int) -> int:
-    """The id of spending a god on one tile of `kind`."""
-    return GOD_BASE + kind
-
-
-def lose_action(kind: int) -> int:
-    """The id of losing one tile of `kind` to War or Earthquake."""
-    return LOSE_OFFSET + kind
 
 
 def _build() -> tuple[tuple[str, ...], dict[str, int]]:
@@ -69,54 +57,26 @@ def str_to_action(text: str) -> int:
     return found
 
 
-def action_kind(action: int) -> str:
-    """The kind of an action as used in views: draw, invoke, pass, done, bid, god or lose."""
-    if action == DRAW:
-        return "draw"
-    if action == INVOKE:
-        return "invoke"
-    if action == PASS:
-        return "pass"
-    if action == DONE:
-        return "done"
-    if action < GOD_BASE:
-        return "bid"
-    return "god" if action < LOSE_BASE else "lose"
-
-
-def describe(action: int) -> dict[str, object]:
-    """A view entry `{"id", "notation", "kind", ...}` for an action (docs/VIEWS.md)."""
-    entry: dict[str, object] = {"id": action, "notation": NOTATION[action], "kind": action_kind(action)}
-    if BID_MIN <= action <= BID_MAX:
-        entry["disk"] = action - BID_BASE
-    elif GOD_BASE <= action < LOSE_BASE:
-        entry["tile"] = KINDS[action - GOD_BASE]
-    elif action >= LOSE_BASE:
-        entry["tile"] = KINDS[action - LOSE_OFFSET]
-    return entry
-
-
-__all__ = ["KIND_INDEX", "NUM_ACTIONS", "action_to_str", "str_to_action"]
+_CIVILIZATION_NAMES = frozenset(KINDS[k] for k in CIVILIZATION)
 
 
 def _tile_words(kind: str) -> str:
     """'a Pharaoh', 'an Art tile', 'a Ra tile': a tile kind in a sentence."""
     word = "Ra tile" if kind == "ra" else kind.replace("_", " ").title()
-    if kind in ("art", "agriculture", "religion", "astronomy", "writing"):
+    if kind in _CIVILIZATION_NAMES:
         word += " tile"
     return f"{'an' if word[0] in 'AEIOU' else 'a'} {word}"
 
 
 def move_text(action: int, draws: tuple[str, ...] = ()) -> str:
     """A move as a phrase for logs ("drew a Pharaoh", "bid sun disk 13"); the subject is left to the caller."""
-    notation = action_to_str(action)
-    head, _, arg = notation.partition(":")
+    head, _, arg = action_to_str(action).partition(":")
     if head == "draw":
         return f"drew {', '.join(_tile_words(d) for d in draws)}" if draws else "drew a tile"
-    if head in ("bid", "god", "lose"):
-        return {
-            "bid": f"bid sun disk {arg}",
-            "god": f"spent a god on {_tile_words(arg)}" if arg else notation,
-            "lose": f"gave up {_tile_words(arg)} to a disaster" if arg else notation,
-        }[head]
-    return {"ra": "invoked Ra", "pass": "passed", "done": "stopped spending gods"}.get(head, notation)
+    if head == "bid":
+        return f"bid sun disk {arg}"
+    if head == "god":
+        return f"spent a god on {_tile_words(arg)}"
+    if head == "lose":
+        return f"gave up {_tile_words(arg)} to a disaster"
+    return {"ra": "invoked Ra", "pass": "passed", "done": "stopped spending gods"}[head]

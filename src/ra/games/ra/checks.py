@@ -1,4 +1,4 @@
-"""Why an action is illegal now, in the game's words (used by State.apply for IllegalActionError messages)."""
+"""Why an action is illegal now, in the game's words (docs/rules/ra.md §3-§7), for State.apply's errors."""
 
 from __future__ import annotations
 

@@ -1,107 +1,126 @@
-"""The rules machinery of Ra (rules/ra.md §3-§8): turns, auctions, gods, disasters and the end of an epoch.
+"""The rules machinery of Ra (docs/rules/ra.md §3-§8): turns, auctions, gods, disasters and the end of an epoch.
 
-`RaRules` holds the state's fields; `ra.games.ra.state.State` adds the public protocol on top.
+`RaRules` holds the state's fields (the one field list, FIELDS) and the rules that move it from one decision to the
+next; `ra.games.ra.state.State` adds the public protocol on top. Nothing here checks legality.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ra.core.protocol import Move
 from ra.games.ra import phases as ph
 from ra.games.ra.options import Options
-from ra.games.ra.scoring import score_epoch
+from ra.games.ra.scoring import EpochScoring, score_epoch
 from ra.games.ra.tables import (
-    CIVILIZATION,
+    CHOSEN_DISASTERS,
     DISASTER_LOSS,
+    DISASTER_TARGETS,
+    DISASTERS,
     DISCARDED_AT_EPOCH_END,
-    DROUGHT,
-    EARTHQUAKE,
     EPOCHS,
     FIRST_DISASTER,
-    FLOOD,
-    FUNERAL,
     GOD,
-    MONUMENTS,
-    NILE,
     NK,
-    PHARAOH,
     RA,
     WAR,
-    WRITING,
 )
 
-NO_PENDING = (0, 0, 0, 0)  # disasters gained while spending gods, not yet resolved: funeral, drought, war, quake
+NO_PENDING = (0, 0, 0, 0)  # disasters gained while spending gods, not yet resolved, counted in DISASTERS order
+
+# The fields of a state, written once: name -> whether `clone` copies it. Only lists the rules change in place are
+# copied; every other field is immutable (ints, tuples, frozen Options) or replaced whole, so clones share it.
+# `__slots__`, `clone`, `new`, `from_json` and `from_view` all follow this table (State.from_fields).
+FIELDS: dict[str, bool] = {
+    "num_players": False,
+    "options": False,
+    "seed": False,
+    "order": False,
+    "ra_len": False,
+    "bag": True,
+    "track": True,
+    "ra_filled": False,
+    "central": False,
+    "up": True,
+    "down": True,
+    "held": True,
+    "discard": True,
+    "points": True,
+    "epoch": False,
+    "phase": False,
+    "cur": False,
+    "auc_kind": False,
+    "auc_ra": False,
+    "auc_high": False,
+    "auc_bidder": False,
+    "auc_bids": False,
+    "pending": False,
+    "lose_war": False,
+    "lose_quake": False,
+    "after": False,
+    "epoch_scores": False,
+    "history": True,
+}
+
+
+def field_functions(fields: Mapping[str, bool]) -> dict[str, Callable[..., Any]]:
+    """`clone` and `from_fields` written out from the field table, one line per field, as dataclasses write `__init__`.
+
+    A loop over the fields at run time would make `clone`, the hot path of search, about twice as slow.
+    """
+    copies = "".join(f"\n    c.{name} = self.{name}{'[:]' if copied else ''}" for name, copied in fields.items())
+    sets = "".join(f"\n    st.{name} = {name}" for name in fields)
+    source = (
+        f"def clone(self):\n    c = new(type(self)){copies}\n    return c\n"
+        f"def from_fields(cls, *, {', '.join(fields)}):\n    st = new(cls){sets}\n    return st\n"
+    )
+    namespace: dict[str, Any] = {"new": object.__new__}
+    exec(source, namespace)
+    namespace["clone"].__doc__ = "An independent copy, cheap enough for search."
+    namespace["from_fields"].__doc__ = "A state from every field of FIELDS by keyword (TypeError if one is missing)."
+    return {"clone": namespace["clone"], "from_fields": namespace["from_fields"]}
 
 
 class RaRules:
     """The fields of a Ra state and the rules that move it between decisions."""
 
-    __slots__ = (
-        "after",
-        "auc_bidder",
-        "auc_bids",
-        "auc_high",
-        "auc_kind",
-        "auc_ra",
-        "bag",
-        "central",
-        "cur",
-        "discard",
-        "down",
-        "epoch",
-        "epoch_scores",
-        "held",
-        "history",
-        "lose_quake",
-        "lose_war",
-        "num_players",
-        "options",
-        "order",
-        "pending",
-        "phase",
-        "points",
-        "ra_filled",
-        "ra_len",
-        "seed",
-        "track",
-        "up",
-    )  # fmt: skip
+    __slots__ = tuple(FIELDS)
     num_players: int
     options: Options
-    seed: int | None
-    order: list[str] | None
+    seed: int | None  # None when the bag does not follow a seed (explicit order, stacked or reshuffled bag)
+    order: tuple[str, ...] | None  # draw order given at setup (a prefix) or, once stacked or reshuffled, all of it
     ra_len: int  # Ra tiles per epoch (§2)
     bag: list[int]  # drawn from the end
     track: list[int]  # the auction track, at most 8 tiles (order carries no meaning, §6)
     ra_filled: int  # Ra tiles on the Ra track this epoch (§4)
     central: int  # the central sun disk
-    up: list[tuple[int, ...]]  # face-up disks per seat, high to low
+    up: list[tuple[int, ...]]  # face-up disks per seat, high to low (tuples are replaced, never changed)
     down: list[tuple[int, ...]]  # face-down disks per seat, high to low
     held: list[int]  # held tiles, held[seat * NK + kind]
     discard: list[int]  # tiles out of the game, per kind
-    points: list[int]
-    epoch: int
-    phase: int
+    points: list[int]  # scores by seat
+    epoch: int  # 1, 2 or 3
+    phase: int  # phases.TURN .. phases.OVER
     cur: int  # the seat that must decide; -1 when over
-    auc_kind: int
-    auc_ra: int  # the Ra player
+    auc_kind: int  # phases.NO_AUCTION or the auction type (§5)
+    auc_ra: int  # the Ra player, -1 if no auction
     auc_high: int  # high bid, 0 if none
     auc_bidder: int  # high bidder, -1 if none
     auc_bids: tuple[tuple[int, int], ...]  # (seat, disk or 0 for a pass) in bidding order
-    pending: tuple[int, int, int, int]
+    pending: tuple[int, int, int, int]  # disasters taken with gods this action, resolved when spending stops (E7)
     lose_war: int  # civilization tiles still to choose for War (§7)
     lose_quake: int  # monument tiles still to choose for Earthquake
-    after: int  # next turn goes left of this seat once disasters are resolved
-    epoch_scores: list[dict[str, Any]]
+    after: int  # once disasters are resolved, the next turn goes left of this seat
+    epoch_scores: tuple[EpochScoring, ...]  # one per finished epoch (§9)
     history: list[Move]
 
     def _reset_auction(self) -> None:
         self.auc_kind, self.auc_ra, self.auc_high, self.auc_bidder, self.auc_bids = ph.NO_AUCTION, -1, 0, -1, ()
 
-    def highest_disk_holder(self) -> int:
-        """The seat holding the highest-numbered disk, face up or down; the central disk does not count (§8.3)."""
-        return max(range(self.num_players), key=lambda p: max(self.up[p] + self.down[p], default=0))
+    def highest_disks(self) -> list[int]:
+        """Each seat's highest-numbered disk, face up or down (0 if none); the central disk is nobody's (§8.3, §9.4)."""
+        return [max(self.up[p] + self.down[p], default=0) for p in range(self.num_players)]
 
     # --- turns and auctions (§3, §5) ---------------------------------------------------------------------------
     def _continue(self, after: int) -> None:
@@ -165,7 +184,7 @@ class RaRules:
         self.down[w] = tuple(sorted((*self.down[w], self.central), reverse=True))  # §5.3: central face down
         self.central = d
         if gained[0] or gained[1] or gained[2] or gained[3]:
-            self._disasters(w, gained[0], gained[1], gained[2], gained[3], ra)
+            self._disasters(w, gained, ra)
         else:
             self._continue(ra)
 
@@ -191,25 +210,29 @@ class RaRules:
     def _end_gods(self, p: int) -> None:
         pend, self.pending = self.pending, NO_PENDING
         if pend != NO_PENDING:
-            self._disasters(p, pend[0], pend[1], pend[2], pend[3], p)
+            self._disasters(p, pend, p)
         else:
             self._continue(p)
 
-    def _disasters(self, p: int, funeral: int, drought: int, war: int, quake: int, after: int) -> None:
-        """§7: each disaster destroys 2 matching tiles (fewer if fewer held); drought takes floods first."""
+    def _disasters(self, p: int, gained: Sequence[int], after: int) -> None:
+        """§7: each disaster tile destroys DISASTER_LOSS of its targets; Funeral and Drought in table order at once."""
         held, disc, b = self.held, self.discard, p * NK
-        disc[FUNERAL] += funeral  # E9: disaster tiles are discarded
-        disc[DROUGHT] += drought
-        disc[WAR] += war
-        disc[EARTHQUAKE] += quake
-        if funeral:
-            self._remove(b, PHARAOH, min(DISASTER_LOSS * funeral, held[b + PHARAOH]))
-        if drought:
-            floods = min(DISASTER_LOSS * drought, held[b + FLOOD])
-            self._remove(b, FLOOD, floods)
-            self._remove(b, NILE, min(DISASTER_LOSS * drought - floods, held[b + NILE]))
-        self.lose_war = min(DISASTER_LOSS * war, sum(held[b + k] for k in CIVILIZATION))
-        self.lose_quake = min(DISASTER_LOSS * quake, sum(held[b + k] for k in MONUMENTS))
+        for disaster, count in zip(DISASTERS, gained, strict=True):
+            if not count:
+                continue
+            disc[disaster] += count  # E9: disaster tiles are discarded
+            left = DISASTER_LOSS * count
+            if disaster in CHOSEN_DISASTERS:
+                left = min(left, sum(held[b + k] for k in DISASTER_TARGETS[disaster]))
+                if disaster == WAR:
+                    self.lose_war = left
+                else:
+                    self.lose_quake = left
+                continue
+            for kind in DISASTER_TARGETS[disaster]:  # Drought: floods first, then Nile
+                lost = min(left, held[b + kind])
+                self._remove(b, kind, lost)
+                left -= lost
         self.after = after
         self._settle(p)
 
@@ -220,11 +243,11 @@ class RaRules:
     def _settle(self, p: int) -> None:
         """Resolve War/Earthquake losses that leave no choice; ask the player otherwise (§7, E6)."""
         held, b = self.held, p * NK
-        for is_war, kinds in ((True, CIVILIZATION), (False, MONUMENTS)):
-            left = self.lose_war if is_war else self.lose_quake
+        for disaster in CHOSEN_DISASTERS:
+            left = self.lose_war if disaster == WAR else self.lose_quake
             if not left:
                 continue
-            present = [k for k in kinds if held[b + k]]
+            present = [k for k in DISASTER_TARGETS[disaster] if held[b + k]]
             if left >= sum(held[b + k] for k in present):
                 for k in present:
                     self._remove(b, k, held[b + k])
@@ -232,7 +255,7 @@ class RaRules:
                 self._remove(b, present[0], left)
             else:
                 continue
-            if is_war:
+            if disaster == WAR:
                 self.lose_war = 0
             else:
                 self.lose_quake = 0
@@ -243,7 +266,7 @@ class RaRules:
 
     def _lose(self, p: int, kind: int) -> None:
         self._remove(p * NK, kind, 1)
-        if kind <= WRITING:
+        if kind in DISASTER_TARGETS[WAR]:
             self.lose_war -= 1
         else:
             self.lose_quake -= 1
@@ -261,7 +284,7 @@ class RaRules:
         final = self.epoch == EPOCHS
         totals = [sum(self.up[p]) + sum(self.down[p]) for p in range(n)]  # E22: all held disks
         self.points, rows = score_epoch(held, n, final, totals, self.points, self.options.final_floor)
-        self.epoch_scores = [*self.epoch_scores, {"epoch": self.epoch, "players": rows}]
+        self.epoch_scores = (*self.epoch_scores, {"epoch": self.epoch, "players": rows})
         self.up = [tuple(sorted(self.up[p] + self.down[p], reverse=True)) for p in range(n)]  # §8.2.3
         self.down = [()] * n
         for k in DISCARDED_AT_EPOCH_END:  # §8.2.4: keep only scarab tiles
@@ -273,4 +296,5 @@ class RaRules:
             self.phase, self.cur = ph.OVER, -1
         else:
             self.epoch += 1
-            self.phase, self.cur = ph.TURN, self.highest_disk_holder()  # §8.3
+            best = self.highest_disks()
+            self.phase, self.cur = ph.TURN, best.index(max(best))  # §8.3

@@ -1,11 +1,12 @@
-"""Table options of a Ra game, validated with clear ValueErrors (rules/ra.md §2, R1, R3, A1)."""
+"""Table options of a Ra game, validated with clear ValueErrors (docs/rules/ra.md §2, R3, A1)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
+from ra.core.protocol import OptionSpec
 from ra.games.ra.tables import (
     CENTRAL_START_DISK,
     DISK_GROUPS,
@@ -14,7 +15,38 @@ from ra.games.ra.tables import (
     MIN_PLAYERS,
 )
 
-OPTION_KEYS = ("players", "names", "scores_visible", "disk_groups", "final_floor")
+# What a person may set at a new table (players and names aside).
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "scores_visible",
+        "bool",
+        False,
+        "Show every player's score during the game",
+        "Off, as in the box (R3): each player sees only their own score until the game ends.",
+    ),
+    OptionSpec(
+        "final_floor",
+        "choice",
+        "once",
+        "Epoch-3 score floor",
+        "once: one clamp at 0 after the final bonuses (R1); twice: also clamp before adding them (A1).",
+        choices=FINAL_FLOOR_RULES,
+    ),
+)
+# Set by setup, not by people: the disk groups dealt from the seed are written into the record's options, so that a
+# record replays without its seed; tests and tutorials give them explicitly.
+INTERNAL_OPTIONS: tuple[str, ...] = ("disk_groups",)
+OPTION_KEYS: tuple[str, ...] = ("players", "names", *(spec.name for spec in OPTIONS), *INTERNAL_OPTIONS)
+
+
+class RaOptionsData(TypedDict):
+    """The options as JSON (views, records)."""
+
+    players: int
+    names: list[str]
+    scores_visible: bool
+    disk_groups: list[list[int]] | None
+    final_floor: str
 
 
 def disks_in_use(players: int) -> list[int]:
@@ -24,7 +56,7 @@ def disks_in_use(players: int) -> list[int]:
 
 @dataclass(frozen=True)
 class Options:
-    """The table options: player count, names, score visibility (R3), dealt disk groups, epoch-3 floor (A1)."""
+    """The table options: player count, names, score visibility (R3), dealt disk groups (§2), epoch-3 floor (A1)."""
 
     players: int
     names: tuple[str, ...]
@@ -52,17 +84,12 @@ class Options:
             names = [f"Player {i + 1}" for i in range(players)]
         if isinstance(names, str) or not all(isinstance(x, str) for x in names) or len(names) != players:
             raise ValueError(f"option 'names' must be a list of {players} strings")
-        visible = options.get("scores_visible", False)
-        if not isinstance(visible, bool):
-            raise ValueError("option 'scores_visible' must be true or false")
-        floor = options.get("final_floor", "once")
-        if floor not in FINAL_FLOOR_RULES:
-            raise ValueError(f"option 'final_floor' must be one of {list(FINAL_FLOOR_RULES)}, not {floor!r}")
+        settings = {spec.name: _checked(spec, options.get(spec.name, spec.default)) for spec in OPTIONS}
         groups = options.get("disk_groups")
         checked = None if groups is None else check_disk_groups(groups, players)
-        return cls(players, tuple(names), visible, checked, floor)
+        return cls(players, tuple(names), disk_groups=checked, **settings)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> RaOptionsData:
         """The options as JSON-able data (never a seed)."""
         return {
             "players": self.players,
@@ -71,6 +98,15 @@ class Options:
             "disk_groups": None if self.disk_groups is None else [list(g) for g in self.disk_groups],
             "final_floor": self.final_floor,
         }
+
+
+def _checked(spec: OptionSpec, value: Any) -> Any:
+    """`value` if it is a valid setting of the option `spec` (Ra's are bool or choice); ValueError otherwise."""
+    if spec.kind == "bool" and not isinstance(value, bool):
+        raise ValueError(f"option {spec.name!r} must be true or false, not {value!r}")
+    if spec.kind == "choice" and (not isinstance(value, str) or value not in spec.choices):
+        raise ValueError(f"option {spec.name!r} must be one of {list(spec.choices)}, not {value!r}")
+    return value
 
 
 def check_disk_groups(groups: Any, players: int) -> tuple[tuple[int, ...], ...]:

@@ -1,4 +1,4 @@
-"""A plain-text drawing of a Ra VIEW for terminals and golden files (no colours)."""
+"""A plain-text drawing of a Ra view for terminals and golden files (no colours; § = docs/rules/ra.md)."""
 
 from __future__ import annotations
 

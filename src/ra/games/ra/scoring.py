@@ -1,13 +1,15 @@
-"""Scoring of an epoch (rules/ra.md §9.1), the final scoring (§9.2), the score floor (§9.3) and the winner (§9.4)."""
+"""Scoring of an epoch (docs/rules/ra.md §9.1), the final scoring (§9.2), the score floor (§9.3), the winner (§9.4)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TypedDict
 
 from ra.games.ra.tables import (
     CIV_POINTS,
     CIVILIZATION,
+    EPOCH_CATEGORIES,
+    FINAL_CATEGORIES,
     FLOOD,
     GOD,
     GOD_POINTS,
@@ -25,6 +27,27 @@ from ra.games.ra.tables import (
     SUN_DISK_FEWEST,
     SUN_DISK_MOST,
 )
+
+
+class RaScoreRow(TypedDict):
+    """One seat's scoring of one epoch: points by category (EPOCH_CATEGORIES, then FINAL_CATEGORIES), their sum."""
+
+    categories: dict[str, int]
+    net: int
+    before: int
+    after: int
+
+
+class EpochScoring(TypedDict):
+    """One finished epoch's scoring, a row per seat (the state keeps one per epoch)."""
+
+    epoch: int
+    players: list[RaScoreRow]
+
+
+# The category names of a row, in display order: every epoch, then after epoch 3 only.
+_GODS, _GOLD, _PHARAOHS, _RIVER, _CIVILIZATION = EPOCH_CATEGORIES
+_MONUMENTS, _SUN_DISKS = FINAL_CATEGORIES
 
 
 def most_fewest(values: Sequence[int], most: int, fewest: int) -> list[int]:
@@ -58,32 +81,33 @@ def score_epoch(
     disk_totals: Sequence[int],
     scores: Sequence[int],
     final_floor: str,
-) -> tuple[list[int], list[dict[str, Any]]]:
+) -> tuple[list[int], list[RaScoreRow]]:
     """Score one epoch for all players at once; returns the new scores and one breakdown row per seat (§9)."""
     pharaohs = most_fewest([held[p * NK + PHARAOH] for p in range(players)], PHARAOH_MOST, PHARAOH_FEWEST)
     sun = most_fewest(disk_totals, SUN_DISK_MOST, SUN_DISK_FEWEST) if final else [0] * players
-    new_scores, rows = [], []
+    new_scores: list[int] = []
+    rows: list[RaScoreRow] = []
     for p in range(players):
         b = p * NK
         cats = {
-            "gods": GOD_POINTS * held[b + GOD],
-            "gold": GOLD_POINTS * held[b + GOLD],
-            "pharaohs": pharaohs[p],
-            "river": river_points(held[b + NILE], held[b + FLOOD]),
-            "civilization": civilization_points([held[b + k] for k in CIVILIZATION]),
+            _GODS: GOD_POINTS * held[b + GOD],
+            _GOLD: GOLD_POINTS * held[b + GOLD],
+            _PHARAOHS: pharaohs[p],
+            _RIVER: river_points(held[b + NILE], held[b + FLOOD]),
+            _CIVILIZATION: civilization_points([held[b + k] for k in CIVILIZATION]),
         }
         regular = sum(cats.values())
         bonus = 0
         if final:
-            cats["monuments"] = monument_points([held[b + k] for k in MONUMENTS])
-            cats["sun_disks"] = sun[p]
-            bonus = cats["monuments"] + cats["sun_disks"]
+            cats[_MONUMENTS] = monument_points([held[b + k] for k in MONUMENTS])
+            cats[_SUN_DISKS] = sun[p]
+            bonus = cats[_MONUMENTS] + cats[_SUN_DISKS]
         before = scores[p]
         if final and final_floor == "twice":
             # A1, the other reading: clamp after the regular epoch-3 scoring, then again after the final bonuses.
             after = max(0, max(0, before + regular) + bonus)
         else:
-            # R1 / §9.3: one clamp per epoch, on the running total, after netting every category.
+            # R1, §9.3: one clamp per epoch, on the running total, after netting every category.
             after = max(0, before + regular + bonus)
         new_scores.append(after)
         rows.append({"categories": cats, "net": regular + bonus, "before": before, "after": after})

@@ -1,24 +1,43 @@
-"""Exact JSON round trip of a Ra state (hidden information included: for storage, never for players)."""
+"""The Ra state as JSON (hidden information included: for storage, never for players), and the bag built from an
+explicit `order`."""
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ra.core.protocol import Move
 from ra.games.ra import phases as ph
 from ra.games.ra.actions import NOTATION, str_to_action
 from ra.games.ra.options import Options
-from ra.games.ra.tables import KIND_INDEX, KINDS, NK, RA_TRACK_LENGTH
+from ra.games.ra.tables import COUNTS, KIND_INDEX, KINDS, NK, RA_TRACK_LENGTH
 
 if TYPE_CHECKING:
     from ra.games.ra.state import State
 
+S = TypeVar("S", bound="State")
 JSON_FORMAT = "ra-state/1"
 
 
-def counts_to_dict(counts: list[int]) -> dict[str, int]:
+def bag_from_order(order: Sequence[str]) -> list[int]:
+    """The full draw order (first drawn first) from a prefix of tile-kind names; the other tiles follow canonically."""
+    if isinstance(order, str) or not hasattr(order, "__iter__"):
+        raise ValueError("order must be a list of tile-kind names, first drawn first")
+    left = list(COUNTS)
+    prefix = []
+    for i, name in enumerate(order):
+        kind = KIND_INDEX.get(name) if isinstance(name, str) else None
+        if kind is None:
+            raise ValueError(f"order[{i}] = {name!r} is not a tile kind: expected one of {', '.join(KINDS)}")
+        if left[kind] == 0:
+            raise ValueError(f"order has more than {COUNTS[kind]} {name} tiles (the bag holds {COUNTS[kind]})")
+        left[kind] -= 1
+        prefix.append(kind)
+    return prefix + [k for k in range(NK) for _ in range(left[k])]
+
+
+def counts_to_dict(counts: Sequence[int]) -> dict[str, int]:
     """{kind: count} of the non-zero counts, in kind order."""
     return {KINDS[k]: c for k, c in enumerate(counts) if c}
 
@@ -39,7 +58,7 @@ def state_to_json(st: State) -> dict[str, Any]:
         "game": st.GAME,
         "options": st.options.to_dict(),
         "seed": st.seed,
-        "order": st.order,
+        "order": None if st.order is None else list(st.order),
         "bag": [KINDS[t] for t in reversed(st.bag)],  # next draw first
         "auction_track": [KINDS[t] for t in st.track],
         "ra_filled": st.ra_filled,
@@ -63,41 +82,46 @@ def state_to_json(st: State) -> dict[str, Any]:
         "lose_war": st.lose_war,
         "lose_earthquake": st.lose_quake,
         "after": st.after,
-        "epoch_scores": copy.deepcopy(st.epoch_scores),
+        "epoch_scores": copy.deepcopy(list(st.epoch_scores)),
         "history": [[m.player, NOTATION[m.action], list(m.draws)] for m in st.history],
     }
 
 
-def state_from_json(cls: type[State], data: Mapping[str, Any]) -> State:
-    """Rebuild a state from `state_to_json` output."""
+def state_from_json(cls: type[S], data: Mapping[str, Any]) -> S:
+    """A `cls` state from `state_to_json` data."""
     if data.get("format") != JSON_FORMAT or data.get("game") != cls.GAME:
         raise ValueError(f"not a Ra state (format {data.get('format')!r}, expected {JSON_FORMAT!r})")
     opts = Options.from_mapping(data["options"])
     n = opts.players
-    st = object.__new__(cls)
-    st.num_players, st.options = n, opts
-    st.seed = data["seed"]
-    st.order = None if data["order"] is None else list(data["order"])
-    st.ra_len = RA_TRACK_LENGTH[n]
-    st.bag = [KIND_INDEX[k] for k in reversed(data["bag"])]
-    st.track = [KIND_INDEX[k] for k in data["auction_track"]]
-    st.ra_filled = int(data["ra_filled"])
-    st.central = int(data["central_disk"])
-    st.up = [tuple(u) for u in data["face_up"]]
-    st.down = [tuple(d) for d in data["face_down"]]
-    st.held = [c for p in range(n) for c in dict_to_counts(data["tiles"][p])]
-    st.discard = dict_to_counts(data["discarded"])
-    st.points = [int(s) for s in data["scores"]]
-    st.epoch = int(data["epoch"])
-    st.phase = ph.PHASE_NAMES.index(data["phase"])
-    st.cur = int(data["current_player"])
-    auc = data["auction"]
-    st.auc_kind, st.auc_ra = int(auc["kind"]), int(auc["ra_player"])
-    st.auc_high, st.auc_bidder = int(auc["high_bid"]), int(auc["high_bidder"])
-    st.auc_bids = tuple((int(p), int(d)) for p, d in auc["bids"])
-    f, d, w, q = (int(x) for x in data["pending_disasters"])
-    st.pending = (f, d, w, q)
-    st.lose_war, st.lose_quake, st.after = int(data["lose_war"]), int(data["lose_earthquake"]), int(data["after"])
-    st.epoch_scores = copy.deepcopy(list(data["epoch_scores"]))
-    st.history = [Move(int(p), str_to_action(a), tuple(dr)) for p, a, dr in data["history"]]
-    return st
+    auction = data["auction"]
+    funeral, drought, war, quake = (int(x) for x in data["pending_disasters"])
+    return cls.from_fields(
+        num_players=n,
+        options=opts,
+        seed=data["seed"],
+        order=None if data["order"] is None else tuple(data["order"]),
+        ra_len=RA_TRACK_LENGTH[n],
+        bag=[KIND_INDEX[k] for k in reversed(data["bag"])],
+        track=[KIND_INDEX[k] for k in data["auction_track"]],
+        ra_filled=int(data["ra_filled"]),
+        central=int(data["central_disk"]),
+        up=[tuple(u) for u in data["face_up"]],
+        down=[tuple(d) for d in data["face_down"]],
+        held=[c for p in range(n) for c in dict_to_counts(data["tiles"][p])],
+        discard=dict_to_counts(data["discarded"]),
+        points=[int(s) for s in data["scores"]],
+        epoch=int(data["epoch"]),
+        phase=ph.PHASE_NAMES.index(data["phase"]),
+        cur=int(data["current_player"]),
+        auc_kind=int(auction["kind"]),
+        auc_ra=int(auction["ra_player"]),
+        auc_high=int(auction["high_bid"]),
+        auc_bidder=int(auction["high_bidder"]),
+        auc_bids=tuple((int(p), int(d)) for p, d in auction["bids"]),
+        pending=(funeral, drought, war, quake),
+        lose_war=int(data["lose_war"]),
+        lose_quake=int(data["lose_earthquake"]),
+        after=int(data["after"]),
+        epoch_scores=tuple(copy.deepcopy(list(data["epoch_scores"]))),
+        history=[Move(int(p), str_to_action(a), tuple(dr)) for p, a, dr in data["history"]],
+    )

@@ -1,4 +1,4 @@
-"""The Ra game state and its rules (rules/ra.md §2-§8). Hot path: `legal_actions`, `push`, `clone`.
+"""The Ra game state (docs/rules/ra.md §2-§9) and the public protocol. Hot path: `legal_actions`, `push`, `clone`.
 
 Tiles are ints (tables.KINDS); held tiles are one flat list `held[seat * NK + kind]`; disks are tuples sorted
 high to low (replaced, never mutated, so `clone` shares them); the bag is a list drawn from its end.
@@ -7,57 +7,60 @@ high to low (replaced, never mutated, so `clone` shares them); the bag is a list
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from ra.core.errors import GameOverError, IllegalActionError, NotYourTurnError, UnknownActionError
 from ra.core.protocol import Move
+from ra.core.record import make_record
 from ra.games.ra import phases as ph
-from ra.games.ra.actions import BID_BASE, DONE, DRAW, GOD_BASE, INVOKE, LOSE_BASE, LOSE_OFFSET, NUM_ACTIONS, PASS
-from ra.games.ra.mechanics import NO_PENDING, RaRules
+from ra.games.ra.actions import (
+    BID_BASE,
+    DONE,
+    DRAW,
+    GOD_BASE,
+    INVOKE,
+    LOSE_BASE,
+    LOSE_OFFSET,
+    NUM_ACTIONS,
+    PASS,
+    action_to_str,
+)
+from ra.games.ra.checks import explain
+from ra.games.ra.mechanics import FIELDS, NO_PENDING, RaRules, field_functions
 from ra.games.ra.options import Options
+from ra.games.ra.scoring import winners
+from ra.games.ra.serial import bag_from_order, state_from_json, state_to_json
 from ra.games.ra.tables import (
     AUCTION_TRACK_SIZE,
     CENTRAL_START_DISK,
-    CIVILIZATION,
     COUNTS,
+    DISASTER_TARGETS,
     DISK_GROUPS,
+    EARTHQUAKE,
     GOD,
     KIND_INDEX,
     KINDS,
     MAX_PLAYERS,
-    MONUMENTS,
     NK,
     RA,
     RA_TRACK_LENGTH,
     STARTING_SCORE,
     TOTAL_TILES,
+    WAR,
 )
+from ra.games.ra.view import RaView, make_view
 
 GAME = "ra"
 CANONICAL_BAG: tuple[int, ...] = tuple(k for k in range(NK) for _ in range(COUNTS[k]))
 
-# Shared, immutable Move objects: push appends these without building strings or tuples (§ "no string work").
+# Shared, immutable Move objects: push appends these without building strings or tuples.
 _MOVES = [[Move(p, a, ()) for a in range(NUM_ACTIONS)] for p in range(MAX_PLAYERS)]
 _DRAW_MOVES = [[Move(p, DRAW, (KINDS[t],)) for t in range(NK)] for p in range(MAX_PLAYERS)]
 
 
-def bag_from_order(order: list[str]) -> list[int]:
-    """The full draw order from a prefix of tile-kind names; the rest of the 180 tiles follow canonically."""
-    if isinstance(order, str) or not hasattr(order, "__iter__"):
-        raise ValueError("order must be a list of tile-kind names, first drawn first")
-    left = list(COUNTS)
-    prefix = []
-    for i, name in enumerate(order):
-        kind = KIND_INDEX.get(name) if isinstance(name, str) else None
-        if kind is None:
-            raise ValueError(f"order[{i}] = {name!r} is not a tile kind: expected one of {', '.join(KINDS)}")
-        if left[kind] == 0:
-            raise ValueError(f"order has more than {COUNTS[kind]} {name} tiles (the bag holds {COUNTS[kind]})")
-        left[kind] -= 1
-        prefix.append(kind)
-    return prefix + [k for k in range(NK) for _ in range(left[k])]
+_GENERATED = field_functions(FIELDS)
 
 
 class State(RaRules):
@@ -66,9 +69,9 @@ class State(RaRules):
     GAME: ClassVar[str] = GAME
     __slots__ = ()
 
-    # --- setup (§2) -----------------------------------------------------------------------------------------
+    # --- construction -----------------------------------------------------------------------------------------
     @classmethod
-    def new(cls, options: Mapping[str, Any], seed: int | None = None, order: list[str] | None = None) -> State:
+    def new(cls, options: Mapping[str, Any], seed: int | None = None, order: list[str] | None = None) -> Self:
         """A new game; one random.Random(seed) shuffles the bag then deals disk groups (seed 0 if neither given)."""
         opts = Options.from_mapping(options)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
@@ -82,28 +85,58 @@ class State(RaRules):
             draws = [CANONICAL_BAG[i] for i in sorted(range(TOTAL_TILES), key=keys.__getitem__)]
         else:
             draws = bag_from_order(order)
-            order = list(order)
         if opts.disk_groups is None:
             groups = list(DISK_GROUPS[opts.players])
             rng.shuffle(groups)
             opts = replace(opts, disk_groups=tuple(groups))
         assert opts.disk_groups is not None
         n = opts.players
-        st = object.__new__(cls)
-        st.num_players, st.options, st.seed, st.order = n, opts, seed, order
-        st.ra_len = RA_TRACK_LENGTH[n]
-        st.bag = draws[::-1]
-        st.track, st.ra_filled, st.central = [], 0, CENTRAL_START_DISK
-        st.up = [tuple(sorted(g, reverse=True)) for g in opts.disk_groups]
-        st.down = [()] * n
-        st.held, st.discard = [0] * (n * NK), [0] * NK
-        st.points = [STARTING_SCORE] * n
-        st.epoch, st.phase = 1, ph.TURN
-        st.cur = st.highest_disk_holder()  # §2 first player, §8.3
-        st._reset_auction()
-        st.pending, st.lose_war, st.lose_quake, st.after = NO_PENDING, 0, 0, -1
-        st.epoch_scores, st.history = [], []
-        return st
+        up = [tuple(sorted(g, reverse=True)) for g in opts.disk_groups]
+        return cls.from_fields(
+            num_players=n,
+            options=opts,
+            seed=seed,
+            order=None if order is None else tuple(order),
+            ra_len=RA_TRACK_LENGTH[n],
+            bag=draws[::-1],
+            track=[],
+            ra_filled=0,
+            central=CENTRAL_START_DISK,
+            up=up,
+            down=[()] * n,
+            held=[0] * (n * NK),
+            discard=[0] * NK,
+            points=[STARTING_SCORE] * n,
+            epoch=1,
+            phase=ph.TURN,
+            cur=max(range(n), key=lambda p: up[p][0]),  # §2: the holder of the highest disk starts
+            auc_kind=ph.NO_AUCTION,
+            auc_ra=-1,
+            auc_high=0,
+            auc_bidder=-1,
+            auc_bids=(),
+            pending=NO_PENDING,
+            lose_war=0,
+            lose_quake=0,
+            after=-1,
+            epoch_scores=(),
+            history=[],
+        )
+
+    if TYPE_CHECKING:
+
+        @classmethod
+        def from_fields(cls, **fields: Any) -> Self:
+            """A state from every field of FIELDS by keyword (the one constructor); TypeError names a missing one."""
+            ...
+
+        def clone(self) -> Self:
+            """An independent copy, cheap enough for search."""
+            ...
+
+    else:
+        from_fields = classmethod(_GENERATED["from_fields"])
+        clone = _GENERATED["clone"]
 
     # --- protocol -------------------------------------------------------------------------------------------
     def current_players(self) -> tuple[int, ...]:
@@ -139,7 +172,7 @@ class State(RaRules):
         if phase == ph.DISASTER:  # §7: choose the next War or Earthquake loss
             b = p * NK
             held = self.held
-            group = CIVILIZATION if self.lose_war else MONUMENTS
+            group = DISASTER_TARGETS[WAR if self.lose_war else EARTHQUAKE]
             return [LOSE_OFFSET + k for k in group if held[b + k]]
         return []
 
@@ -154,8 +187,6 @@ class State(RaRules):
             who = names[player] if isinstance(player, int) and 0 <= player < self.num_players else repr(player)
             raise NotYourTurnError(f"it is {names[self.cur]}'s decision, not {who}'s")
         if action not in self.legal_actions():
-            from ra.games.ra.checks import explain
-
             raise IllegalActionError(explain(self, action))
         self.push(action)
 
@@ -194,64 +225,69 @@ class State(RaRules):
         else:
             self._lose(p, action - LOSE_OFFSET)
 
-    # --- copies, results, views ----------------------------------------------------------------------------------
-    def clone(self) -> State:
-        """An independent copy, cheap enough for search."""
-        c = object.__new__(State)
-        c.num_players, c.options, c.seed, c.order = self.num_players, self.options, self.seed, self.order
-        c.ra_len, c.bag, c.track, c.ra_filled = self.ra_len, self.bag[:], self.track[:], self.ra_filled
-        c.central, c.up, c.down, c.held = self.central, self.up[:], self.down[:], self.held[:]
-        c.discard, c.points, c.epoch, c.phase = self.discard[:], self.points[:], self.epoch, self.phase
-        c.cur, c.auc_kind, c.auc_ra, c.auc_high = self.cur, self.auc_kind, self.auc_ra, self.auc_high
-        c.auc_bidder, c.auc_bids, c.pending, c.lose_war = self.auc_bidder, self.auc_bids, self.pending, self.lose_war
-        c.lose_quake, c.after, c.epoch_scores = self.lose_quake, self.after, self.epoch_scores
-        c.history = self.history[:]
-        return c
+    # --- hidden information: the undrawn bag ---------------------------------------------------------------------
+    def stack_draws(self, names: Sequence[str]) -> None:
+        """Reorder the undrawn bag so the next tiles drawn are `names` (first drawn first); ValueError otherwise.
 
+        The other undrawn tiles keep their order. The bag no longer follows the seed, so seed and order give way to
+        the whole draw order as it now is: the record still replays.
+        """
+        bag = self.bag[:]
+        top = []
+        for name in names:
+            kind = KIND_INDEX.get(name) if isinstance(name, str) else None
+            if kind is None or kind not in bag:
+                what = f"no {name} tile is left" if kind is not None else f"{name!r} is not a tile kind"
+                raise ValueError(f"cannot draw {name!r} next: {what} in the bag")
+            del bag[len(bag) - 1 - bag[::-1].index(kind)]  # the undrawn tile of that kind drawn soonest
+            top.append(kind)
+        self.bag = bag + top[::-1]
+        self._forget_seed()
+
+    def reshuffled(self, rng: random.Random) -> Self:
+        """A copy whose undrawn bag is shuffled anew with `rng`: only hidden information differs."""
+        other = self.clone()
+        rng.shuffle(other.bag)
+        other._forget_seed()
+        return other
+
+    def _forget_seed(self) -> None:
+        """Record the draw order as it now is (tiles drawn, then the bag), since the seed no longer gives it."""
+        drawn = [d for move in self.history for d in move.draws]
+        self.seed, self.order = None, (*drawn, *(KINDS[t] for t in reversed(self.bag)))
+
+    # --- results, views, storage ---------------------------------------------------------------------------------
     def scores(self) -> list[int]:
         """Each player's current total score."""
         return self.points[:]
 
     def winners(self) -> list[int]:
         """The winning seat after the §9.4 tie-break (highest disk); empty while the game runs."""
-        from ra.games.ra.scoring import winners
-
         if self.phase != ph.OVER:
             return []
-        return winners(self.points, [max(self.up[p] + self.down[p], default=0) for p in range(self.num_players)])[0]
+        return winners(self.points, self.highest_disks())[0]
 
-    def score_breakdown(self) -> list[dict[str, Any]]:
-        """Per finished epoch, per seat: points by category, net, score before and after (§9)."""
-        return [{"epoch": e["epoch"], "players": [dict(r) for r in e["players"]]} for e in self.epoch_scores]
-
-    def view(self, viewer: int | None = None) -> dict[str, Any]:
+    def view(self, viewer: int | None = None) -> RaView:
         """What `viewer` (a seat, or None for a spectator) may see (docs/VIEWS.md); never the bag order or seed."""
-        from ra.games.ra.view import make_view
-
         return make_view(self, viewer)
 
     def to_json(self) -> dict[str, Any]:
         """The full state as JSON-able data, hidden information included (for storage, not for players)."""
-        from ra.games.ra.serial import state_to_json
-
         return state_to_json(self)
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> State:
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
         """The inverse of `to_json`."""
-        from ra.games.ra.serial import state_from_json
-
         return state_from_json(cls, data)
 
     def record(self) -> dict[str, Any]:
-        """The game record: options (with the disk groups dealt), seed, order prefix and every move."""
-        from ra.core.record import make_record
-        from ra.games.ra.actions import action_to_str
-
-        return make_record(GAME, self.options.to_dict(), self.seed, self.order, self.history, action_to_str)
+        """The game record: options (with the disk groups dealt), seed, order and every move."""
+        order = None if self.order is None else list(self.order)
+        return make_record(GAME, self.options.to_dict(), self.seed, order, self.history, action_to_str)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and self.to_json() == other.to_json()
+        """Equal if every field (the bag order and history included) is equal."""
+        return isinstance(other, State) and all(getattr(self, f) == getattr(other, f) for f in FIELDS)
 
     __hash__ = None  # type: ignore[assignment]
 

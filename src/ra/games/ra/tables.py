@@ -1,4 +1,4 @@
-"""The rules tables of Ra (rules/ra.md §1, §2, §9): tile kinds and counts, disk groups, track lengths, points.
+"""The rules tables of Ra (docs/rules/ra.md §1, §2, §7, §9): tile kinds and counts, disk groups, tracks, points.
 
 Tiles are small ints (indexes into KINDS); every other module uses these names instead of literals.
 """
@@ -35,20 +35,24 @@ COUNTS: tuple[int, ...] = (
 TOTAL_TILES = 180
 assert sum(COUNTS) == TOTAL_TILES and len(COUNTS) == NK
 
-# §1.1 / §8.2 step 4: scarab tiles are kept between epochs; all other held tiles are discarded.
+# §1.1, §8.2.4: scarab tiles are kept between epochs; every other tile a player holds is discarded (Ra tiles and
+# disasters are never held).
 SCARAB: frozenset[int] = frozenset((PHARAOH, NILE, *MONUMENTS))
-DISCARDED_AT_EPOCH_END: tuple[int, ...] = (GOD, GOLD, FLOOD, *CIVILIZATION)
+DISCARDED_AT_EPOCH_END: tuple[int, ...] = tuple(k for k in range(RA + 1, FIRST_DISASTER) if k not in SCARAB)
 
-# §7: which held kinds each disaster destroys, and how many per disaster tile.
+# §7: each disaster tile destroys DISASTER_LOSS held tiles of its targets (fewer if fewer are held). Funeral and
+# Drought take their targets in the order listed (Drought: floods first, then Nile); for War and Earthquake the
+# player who gained the disaster chooses among the targets (E6).
 DISASTER_LOSS = 2
 DISASTER_TARGETS: dict[int, tuple[int, ...]] = {
     FUNERAL: (PHARAOH,),
-    DROUGHT: (FLOOD, NILE),  # floods first, then Nile
+    DROUGHT: (FLOOD, NILE),
     WAR: CIVILIZATION,
     EARTHQUAKE: MONUMENTS,
 }
+CHOSEN_DISASTERS: tuple[int, ...] = (WAR, EARTHQUAKE)  # settled in this order: War before Earthquake
 
-# --- §1.2 / §2 board and setup -------------------------------------------------------------------------------
+# --- §1.2, §2 board and setup -------------------------------------------------------------------------------
 AUCTION_TRACK_SIZE = 8
 RA_TRACK_SPACES = 10
 EPOCHS = 3
@@ -77,9 +81,11 @@ MONUMENT_VARIETY: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6, 10, 15)  # by number o
 MONUMENT_SAME: tuple[int, ...] = (0, 0, 0, 5, 10, 15)  # by number of identical tiles of one type
 SUN_DISK_MOST = 5  # highest disk total (§9.2)
 SUN_DISK_FEWEST = -5  # lowest disk total
-FINAL_FLOOR_RULES: tuple[str, ...] = ("once", "twice")  # R1/A1: one clamp in epoch 3, or two
+# A1: the epoch-3 score floor. "once" (R1, the default): one clamp, after the final bonuses are added; "twice": clamp
+# after the regular epoch-3 scoring, then again after adding the final bonuses.
+FINAL_FLOOR_RULES: tuple[str, ...] = ("once", "twice")
 
-# Scoring category names, in display order (§9.1, then §9.2).
+# Scoring category names as in epoch_scores rows, in display order (§9.1 every epoch, then §9.2 after epoch 3).
 EPOCH_CATEGORIES: tuple[str, ...] = ("gods", "gold", "pharaohs", "river", "civilization")
 FINAL_CATEGORIES: tuple[str, ...] = ("monuments", "sun_disks")
 

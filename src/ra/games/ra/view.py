@@ -1,26 +1,158 @@
-"""Views: what a seat (or a spectator) may see of a Ra state (docs/VIEWS.md, rules/ra.md R3)."""
+"""Views (docs/VIEWS.md): what a seat or a spectator sees of a Ra state, and the TypedDicts that give its shape.
+
+Everything is public except the bag order, the seed and, by default, other players' scores (docs/rules/ra.md R3).
+"""
 
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict
 
+from ra.core.protocol import LegalAction
 from ra.games.ra import phases as ph
-from ra.games.ra.actions import NOTATION, describe
-from ra.games.ra.scoring import winners
+from ra.games.ra.actions import (
+    BID_BASE,
+    BID_MAX,
+    BID_MIN,
+    DONE,
+    DRAW,
+    GOD_BASE,
+    INVOKE,
+    LOSE_BASE,
+    LOSE_OFFSET,
+    NOTATION,
+    PASS,
+)
+from ra.games.ra.options import RaOptionsData
+from ra.games.ra.scoring import RaScoreRow, winners
 from ra.games.ra.serial import counts_to_dict
-from ra.games.ra.tables import FIRST_DISASTER, KINDS, NK, RA_TRACK_SPACES
+from ra.games.ra.tables import DISASTERS, KINDS, NK, RA_TRACK_SPACES
 
 if TYPE_CHECKING:
     from ra.games.ra.state import State
 
 
+# --- the shape of a view (docs/VIEWS.md) -----------------------------------------------------------------------------
+RaActionKind = Literal["draw", "invoke", "pass", "done", "bid", "god", "lose"]
+
+
+class RaLegalAction(LegalAction):
+    """A legal action of the viewer: id, notation, kind, and the disk of a bid or the tile of a god or lose action."""
+
+    kind: RaActionKind
+    disk: NotRequired[int]
+    tile: NotRequired[str]
+
+
+class RaTrackView(TypedDict):
+    """The Ra track: Ra tiles per epoch at this player count, Ra tiles placed, the board's spaces (§2, §4)."""
+
+    length: int
+    filled: int
+    spaces: int
+
+
+class RaDisks(TypedDict):
+    """One seat's sun disks, high to low."""
+
+    face_up: list[int]
+    face_down: list[int]
+
+
+class RaBid(TypedDict):
+    """One bid of an auction; `disk` None is a pass."""
+
+    player: int
+    disk: int | None
+
+
+class RaAuction(TypedDict):
+    """The auction under way (§5)."""
+
+    kind: str  # phases.AUCTION_KIND_NAMES: ra_drawn, invoked_nonfull or invoked_full
+    ra_player: int
+    high_bid: int | None
+    high_bidder: int | None
+    bids: list[RaBid]
+    to_act: int
+
+
+class RaGods(TypedDict):
+    """Gods being spent (§6): the spender and the disasters taken so far, resolved when spending stops (E7)."""
+
+    player: int
+    disasters: dict[str, int]
+
+
+class RaDisaster(TypedDict):
+    """War and Earthquake losses still to choose (§7), and the seat left of which play goes on afterwards."""
+
+    player: int
+    war: int
+    earthquake: int
+    after: int
+
+
+class RaEpochScores(TypedDict):
+    """One finished epoch's scoring; a row is None where that seat's score is hidden from the viewer (R3)."""
+
+    epoch: int
+    players: list[RaScoreRow | None]
+
+
+class RaResult(TypedDict):
+    """The end of the game (§9.4)."""
+
+    scores: list[int]
+    winners: list[int]
+    tie_break: bool
+    disk_totals: list[int]
+
+
+class RaLastMove(TypedDict):
+    """The last applied action and the tiles it drew."""
+
+    player: int
+    notation: str
+    draws: list[str]
+
+
+class RaView(TypedDict):
+    """What one seat (or a spectator) sees (docs/VIEWS.md)."""
+
+    game: str
+    viewer: int | None
+    num_players: int
+    names: list[str]
+    options: RaOptionsData
+    epoch: int
+    phase: str  # phases.PHASE_NAMES
+    current_player: int | None
+    ra_track: RaTrackView
+    auction_track: list[str]
+    central_disk: int
+    disks: list[RaDisks]
+    tiles: list[dict[str, int]]
+    scores: list[int | None]
+    bag: dict[str, int]
+    bag_total: int
+    discarded: dict[str, int]
+    auction: RaAuction | None
+    gods: RaGods | None
+    disaster: RaDisaster | None
+    legal_actions: list[RaLegalAction]
+    epoch_scores: list[RaEpochScores]
+    result: RaResult | None
+    last_move: RaLastMove | None
+
+
+# --- building a view ---------------------------------------------------------------------------------------------
 def score_visible(state: State, viewer: int | None, seat: int) -> bool:
     """R3: a seat sees its own score; everyone sees all scores if the table says so or once the game is over."""
     return state.phase == ph.OVER or state.options.scores_visible or viewer == seat
 
 
-def make_view(state: State, viewer: int | None) -> dict[str, Any]:
+def make_view(state: State, viewer: int | None) -> RaView:
     """The view of `state` for `viewer` (a seat or None); JSON-able, never the bag order or seed."""
     n = state.num_players
     if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < n):
@@ -30,7 +162,8 @@ def make_view(state: State, viewer: int | None) -> dict[str, Any]:
     for t in state.bag:
         bag[t] += 1
     seen = [score_visible(state, viewer, p) for p in range(n)]
-    view: dict[str, Any] = {
+    last = state.history[-1] if state.history else None
+    return {
         "game": state.GAME,
         "viewer": viewer,
         "num_players": n,
@@ -50,12 +183,8 @@ def make_view(state: State, viewer: int | None) -> dict[str, Any]:
         "discarded": counts_to_dict(state.discard),
         "auction": _auction(state) if state.phase == ph.AUCTION else None,
         "gods": _gods(state) if state.phase == ph.GODS else None,
-        "disaster": (
-            {"player": state.cur, "war": state.lose_war, "earthquake": state.lose_quake, "after": state.after}
-            if state.phase == ph.DISASTER
-            else None
-        ),
-        "legal_actions": [describe(a) for a in state.legal_actions()] if viewer == state.cur and not over else [],
+        "disaster": _disaster(state) if state.phase == ph.DISASTER else None,
+        "legal_actions": [legal_entry(a) for a in state.legal_actions()] if viewer == state.cur and not over else [],
         "epoch_scores": [
             {
                 "epoch": e["epoch"],
@@ -64,15 +193,42 @@ def make_view(state: State, viewer: int | None) -> dict[str, Any]:
             for e in state.epoch_scores
         ],
         "result": _result(state) if over else None,
-        "last_move": None,
+        "last_move": (
+            None
+            if last is None
+            else {"player": last.player, "notation": NOTATION[last.action], "draws": list(last.draws)}
+        ),
     }
-    if state.history:
-        m = state.history[-1]
-        view["last_move"] = {"player": m.player, "notation": NOTATION[m.action], "draws": list(m.draws)}
-    return view
 
 
-def _auction(state: State) -> dict[str, Any]:
+def legal_entry(action: int) -> RaLegalAction:
+    """The view entry of a legal action: id, notation, kind, and its disk (bid) or tile (god, lose)."""
+    entry: RaLegalAction = {"id": action, "notation": NOTATION[action], "kind": _action_kind(action)}
+    if BID_MIN <= action <= BID_MAX:
+        entry["disk"] = action - BID_BASE
+    elif GOD_BASE <= action < LOSE_BASE:
+        entry["tile"] = KINDS[action - GOD_BASE]
+    elif action >= LOSE_BASE:
+        entry["tile"] = KINDS[action - LOSE_OFFSET]
+    return entry
+
+
+def _action_kind(action: int) -> RaActionKind:
+    """The kind of an action id as named in views."""
+    if action == DRAW:
+        return "draw"
+    if action == INVOKE:
+        return "invoke"
+    if action == PASS:
+        return "pass"
+    if action == DONE:
+        return "done"
+    if action < GOD_BASE:
+        return "bid"
+    return "god" if action < LOSE_BASE else "lose"
+
+
+def _auction(state: State) -> RaAuction:
     return {
         "kind": ph.AUCTION_KIND_NAMES[state.auc_kind],
         "ra_player": state.auc_ra,
@@ -83,15 +239,18 @@ def _auction(state: State) -> dict[str, Any]:
     }
 
 
-def _gods(state: State) -> dict[str, Any]:
-    pending = {KINDS[FIRST_DISASTER + i]: c for i, c in enumerate(state.pending) if c}
+def _gods(state: State) -> RaGods:
+    pending = {KINDS[kind]: c for kind, c in zip(DISASTERS, state.pending, strict=True) if c}
     return {"player": state.cur, "disasters": pending}
 
 
-def _result(state: State) -> dict[str, Any]:
+def _disaster(state: State) -> RaDisaster:
+    return {"player": state.cur, "war": state.lose_war, "earthquake": state.lose_quake, "after": state.after}
+
+
+def _result(state: State) -> RaResult:
     n = state.num_players
-    best = [max(state.up[p] + state.down[p], default=0) for p in range(n)]
-    seats, tie = winners(state.points, best)
+    seats, tie = winners(state.points, state.highest_disks())
     return {
         "scores": list(state.points),
         "winners": seats,
