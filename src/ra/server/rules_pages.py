@@ -69,6 +69,12 @@ def render_markdown(text: str) -> tuple[str, list[tuple[int, str, str]]]:
                     child.attrs.pop("href", None)
                 else:
                     child.attrSet("href", href)
+    for token in tokens:
+        # Table alignment comes as a style attribute, which the strict CSP forbids: use classes instead.
+        style = token.attrGet("style") if token.type in ("th_open", "td_open") else None
+        if style:
+            token.attrs.pop("style", None)
+            token.attrSet("class", "align-" + str(style).rsplit(":", 1)[-1])
     for i, token in enumerate(tokens):
         if token.type != "heading_open":
             continue
