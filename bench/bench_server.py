@@ -1,10 +1,16 @@
 """Load test of `ra serve`: many tables of WebSocket clients playing random legal actions through the protocol.
 
-Starts `ra serve` on a free loopback port in a subprocess (fresh data dir), creates TABLES tables of SEATS person
-seats, connects one client per seat, and plays until every game ends or the time is up. Prints one line of
-key=value pairs; latency is from sending an action to every seat of that table having received the update.
+Starts `ra serve` on a free loopback port in a subprocess (fresh data dir, per-client limits lifted: every client
+is on 127.0.0.1), creates TABLES tables of SEATS person seats, connects one client per seat, and plays until every
+game ends or the time is up. Prints one line of key=value pairs; latency is from sending an action to every seat
+of that table having received the update.
+
+With --hostile it runs twice on fresh servers and prints both lines: `run=quiet`, then `run=hostile`, the same
+load plus six tables of maximum-budget bots (`mcts:iterations=20000`, three seats each) and one client sending
+maximum-size WebSocket messages (eight in flight) all along; then `hostile_p99_over_quiet_p99=`.
 
     python bench/bench_server.py --tables 100 --seats 3 --seconds 60
+    python bench/bench_server.py --hostile --seconds 30
 """
 
 from __future__ import annotations
@@ -55,10 +61,15 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+HEAVY_BOT = "mcts:iterations=20000"  # the most iterations a spec may ask for (docs/BOTS.md)
+HEAVY_TABLES = 6
+
+
 def start_server(port: int, data: str) -> subprocess.Popen[bytes]:
-    """`ra serve` in a subprocess, bots without delay, quiet logs."""
+    """`ra serve` in a subprocess, bots without delay, quiet logs, no per-address limits (all clients are local)."""
     code = "from ra.cli import main; main()"
     args = ["serve", "--port", str(port), "--data", data, "--bot-delay", "0", "--log-level", "warning"]
+    args += ["--creations", "0", "--ws-per-address", "0", "--ws-per-table", "0"]
     return subprocess.Popen([sys.executable, "-c", code, *args], stdout=subprocess.DEVNULL)
 
 
@@ -108,8 +119,49 @@ async def seat_client(url: str, track: Track, seat: int, stats: Stats, rng: rand
                 stats.sent += 1
 
 
-async def run(args: argparse.Namespace) -> dict[str, Any]:
-    """Start the server, play, stop the server; the figures."""
+async def count_answers(ws: Any, window: asyncio.Semaphore, counts: dict[str, int]) -> None:
+    """Read the flooding client's answers, letting it send one more message per answer."""
+    async for _ in ws:
+        counts["answered"] = counts.get("answered", 0) + 1
+        window.release()
+
+
+async def flood(url: str, size: int, stop: float, counts: dict[str, int]) -> None:
+    """A hostile client: maximum-size messages (pings padded to `size` bytes), eight unanswered at a time."""
+    message = json.dumps({"type": "ping", "pad": ""})
+    message = json.dumps({"type": "ping", "pad": "x" * (size - len(message))})
+    while time.monotonic() < stop:
+        try:
+            async with connect(url, max_size=2**24, open_timeout=30, close_timeout=1) as ws:
+                window = asyncio.Semaphore(8)
+                reader = asyncio.create_task(count_answers(ws, window, counts))
+                try:
+                    while time.monotonic() < stop and not reader.done():
+                        try:
+                            await asyncio.wait_for(window.acquire(), timeout=max(0.01, stop - time.monotonic()))
+                        except TimeoutError:
+                            break
+                        await ws.send(message)
+                        counts["sent"] = counts.get("sent", 0) + 1
+                finally:
+                    reader.cancel()
+        except Exception:
+            counts["closed"] = counts.get("closed", 0) + 1
+            await asyncio.sleep(0.1)
+
+
+async def create_tables(client: httpx.AsyncClient, args: argparse.Namespace, seats: list[dict[str, Any]]) -> list[Any]:
+    """Create `args.tables` tables with these seats; their creation answers."""
+    bodies = []
+    for _ in range(args.tables):
+        r = await client.post("/api/tables", json={"game": args.game, "seats": seats})
+        r.raise_for_status()
+        bodies.append(r.json())
+    return bodies
+
+
+async def run(args: argparse.Namespace, hostile: bool = False) -> dict[str, Any]:
+    """Start the server, play (with hostile tenants if asked), stop the server; the figures."""
     port = args.port or free_port()
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory(prefix="ra-bench-") as data:
@@ -117,16 +169,26 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         try:
             async with httpx.AsyncClient(base_url=base, timeout=30) as client:
                 await wait_ready(client, time.monotonic() + 30)
-                tracks = []
-                for _ in range(args.tables):
-                    seats = [{"kind": "person", "name": f"P{i + 1}"} for i in range(args.seats)]
-                    r = await client.post("/api/tables", json={"game": args.game, "seats": seats})
-                    r.raise_for_status()
-                    body = r.json()
-                    tracks.append((Track(body["id"], args.seats), [s["token"] for s in body["seats"]]))
+                seats = [{"kind": "person", "name": f"P{i + 1}"} for i in range(args.seats)]
+                created = await create_tables(client, args, seats)
+                tracks = [(Track(b["id"], args.seats), [s["token"] for s in b["seats"]]) for b in created]
+                heavy: list[str] = []
+                heavy_moves = 0
+                if hostile:
+                    bots = [{"kind": "bot", "bot": HEAVY_BOT}] * 3
+                    for _ in range(HEAVY_TABLES):
+                        r = await client.post("/api/tables", json={"game": args.game, "seats": bots})
+                        r.raise_for_status()
+                        heavy.append(r.json()["id"])
             stats, rng = Stats(), random.Random(args.seed)
             start = time.perf_counter()
             stop = time.monotonic() + args.seconds
+            flooded: dict[str, int] = {}
+            extra = (
+                [flood(f"ws://127.0.0.1:{port}/ws/{tracks[0][0].id}", args.max_message, stop, flooded)]
+                if hostile
+                else []
+            )
             clients = [
                 seat_client(
                     f"ws://127.0.0.1:{port}/ws/{track.id}?seat={seat}&token={token}",
@@ -139,8 +201,15 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 for track, tokens in tracks
                 for seat, token in enumerate(tokens)
             ]
+            hostiles = [asyncio.create_task(e) for e in extra]
             await asyncio.gather(*clients)
             elapsed = time.perf_counter() - start
+            for task in hostiles:
+                task.cancel()
+            await asyncio.gather(*hostiles, return_exceptions=True)
+            if heavy:
+                async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+                    heavy_moves = sum([(await client.get(f"/api/tables/{t}")).json()["seq"] for t in heavy])
         finally:
             if server is not None:
                 server.terminate()
@@ -150,7 +219,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     server.kill()
     accepted = sum(track.last_seq for track, _ in tracks)
     lat = sorted(stats.latencies) or [0.0]
-    return {
+    figures: dict[str, Any] = {"run": "hostile" if hostile else "quiet"} if args.hostile else {}
+    figures |= {
         "tables": args.tables,
         "clients": args.tables * args.seats,
         "actions": accepted,
@@ -162,6 +232,14 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "latency_p99_ms": round(1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))], 2),
         "errors": sum(stats.errors.values()),
     }
+    if hostile:
+        figures |= {
+            "heavy_bot_moves": heavy_moves,
+            "flood_sent": flooded.get("sent", 0),
+            "flood_answered": flooded.get("answered", 0),
+            "flood_closed": flooded.get("closed", 0),
+        }
+    return figures
 
 
 def main() -> None:
@@ -173,8 +251,16 @@ def main() -> None:
     parser.add_argument("--game", default="ra")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--port", type=int, default=0, help="use a server already listening on this loopback port")
-    figures = asyncio.run(run(parser.parse_args()))
-    print(" ".join(f"{k}={v}" for k, v in figures.items()))
+    parser.add_argument("--hostile", action="store_true", help="also run with hostile tenants; print both runs")
+    parser.add_argument("--max-message", type=int, default=16 * 1024, help="the server's WebSocket message limit")
+    args = parser.parse_args()
+    quiet = asyncio.run(run(args))
+    print(" ".join(f"{k}={v}" for k, v in quiet.items()), flush=True)
+    if args.hostile:
+        hostile = asyncio.run(run(args, hostile=True))
+        print(" ".join(f"{k}={v}" for k, v in hostile.items()))
+        ratio = hostile["latency_p99_ms"] / max(quiet["latency_p99_ms"], 1e-9)
+        print(f"hostile_p99_over_quiet_p99={ratio:.2f}")
 
 
 if __name__ == "__main__":

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -33,6 +35,17 @@ def client(data_dir: Path) -> Iterator[TestClient]:
     """A running app (lifespan started) on `data_dir`, bots acting at once."""
     with TestClient(create_app(data_dir, bot_delay=0)) as c:
         yield c
+
+
+@pytest.fixture
+def client_with(data_dir: Path) -> Iterator[Callable[..., TestClient]]:
+    """Start an app with `create_app` keywords (limits, allowed origins...) on `data_dir`; closed after the test."""
+    with ExitStack() as stack:
+
+        def start(**settings: Any) -> TestClient:
+            return stack.enter_context(TestClient(create_app(data_dir, bot_delay=0, **settings)))
+
+        yield start
 
 
 @pytest.fixture

@@ -5,13 +5,27 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 from server_helpers import bot, create, person, wait_status
 
+from ra.games import GAMES, game_module
 
-def test_meta_lists_games_bots_and_player_counts(client: TestClient) -> None:
+
+def test_meta_describes_every_registered_game(client: TestClient) -> None:
     meta = client.get("/api/meta").json()
-    assert "ra" in meta["games"]
-    assert "random" in meta["bots"]
-    assert meta["players"]["ra"] == [2, 5]
-    assert isinstance(meta["levels"], list)
+    assert [g["name"] for g in meta["games"]] == list(GAMES)
+    for game in meta["games"]:
+        module = game_module(game["name"])
+        assert game["title"] == module.TITLE
+        low, high = module.MIN_PLAYERS, module.MAX_PLAYERS
+        assert game["players"]["minimum"] == low and game["players"]["maximum"] == high
+        assert low <= game["players"]["default"] <= high
+        assert game["options"] == [spec.as_json() for spec in getattr(module, "OPTIONS", ())]
+        assert "random" in game["bots"]["kinds"]
+        assert game["bots"]["levels"] and all(set(v) == {"name", "spec", "description"} for v in game["bots"]["levels"])
+
+
+def test_create_without_a_game_is_refused(client: TestClient) -> None:
+    r = client.post("/api/tables", json={"seats": [bot(), bot()]})
+    assert r.status_code == 400 and "game" in r.json()["error"]
+    assert client.get("/api/tables").json()["tables"] == []
 
 
 def test_create_gives_one_token_per_person_seat(client: TestClient) -> None:

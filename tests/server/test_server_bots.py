@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from core_helpers import bots_in_threads
 from fastapi.testclient import TestClient
 from server_helpers import bot, create, person, read_until, wait_status, ws_url
 
@@ -53,6 +54,7 @@ def test_bots_wait_for_the_person_and_then_play_on(client: TestClient) -> None:
 
 
 def test_simultaneous_choices_each_person_for_their_own_seat(client: TestClient, fake_game: str) -> None:
+    bots_in_threads(client)  # the worker processes do not know the test game
     table = create(client, [person("Ann"), person("Bob"), bot()], game=fake_game, rounds=2)
     with client.websocket_connect(ws_url(table, 0)) as ann, client.websocket_connect(ws_url(table, 1)) as bob:
         a, b = read_until(ann, 0), read_until(bob, 0)

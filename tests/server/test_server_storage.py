@@ -1,4 +1,5 @@
-"""Storage (Alembic schema, UNIQUE(table_id, seq)), the in-process pub/sub, and token redaction in logs."""
+"""Storage (Alembic schema in step with the code, UNIQUE(table_id, seq), durable commits), the in-process
+pub/sub, and token redaction in logs."""
 
 from __future__ import annotations
 
@@ -8,11 +9,15 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
 from sqlalchemy.exc import IntegrityError
 
 from ra.server.app import RedactTokens
 from ra.server.pubsub import LocalPubSub
-from ra.server.storage import MoveRow, SeqConflictError, SqlStorage, TableRow, moves_t, now
+from ra.server.schema import alembic_config
+from ra.server.storage import MoveRow, SeqConflictError, SqlStorage, TableRow, metadata, moves_t, now
 
 
 def a_table(table_id: str = "t1") -> TableRow:
@@ -26,12 +31,64 @@ def test_schema_is_migrated_once_and_reopens(tmp_path: Path) -> None:
     storage.close()
     again = SqlStorage.in_dir(tmp_path)  # upgrade on an up-to-date database is a no-op
     with again.engine.connect() as c:
-        assert c.execute(sa.text("select version_num from alembic_version")).scalar() == "0001"
+        assert c.execute(sa.text("select version_num from alembic_version")).scalar() == "0002"
     row = again.get_table("t1")
     assert row is not None and row.seed == 123 and row.options == {"players": 2}
     assert row.created.tzinfo is not None
     assert again.get_table("nope") is None
     again.close()
+
+
+def test_the_migrations_build_exactly_the_schema_the_code_uses(tmp_path: Path) -> None:
+    storage = SqlStorage.in_dir(tmp_path)
+    with storage.engine.connect() as c:
+        assert compare_metadata(MigrationContext.configure(c), metadata) == []
+        extra = sa.MetaData()
+        for table in metadata.tables.values():
+            table.to_metadata(extra)
+        sa.Table("tables", extra, sa.Column("more", sa.Integer), extend_existing=True)
+        assert compare_metadata(MigrationContext.configure(c), extra) != []  # the comparison does see drift
+    storage.close()
+
+
+def test_moves_are_committed_durably(tmp_path: Path) -> None:
+    storage = SqlStorage.in_dir(tmp_path)
+    with storage.engine.connect() as c:
+        assert c.execute(sa.text("PRAGMA journal_mode")).scalar() == "wal"
+        assert c.execute(sa.text("PRAGMA synchronous")).scalar() == 2  # FULL: survives a power loss
+        assert c.execute(sa.text("PRAGMA foreign_keys")).scalar() == 1
+    storage.close()
+
+
+def test_migrating_an_old_database_keeps_its_moves_and_gives_each_table_a_bot_secret(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'ra.sqlite3'}"
+    engine = sa.create_engine(url)
+    config = alembic_config()
+    with engine.begin() as c:
+        config.attributes["connection"] = c
+        command.upgrade(config, "0001")
+        for table_id in ("a", "b"):
+            c.execute(
+                sa.text(
+                    "INSERT INTO tables (id, game, options, seed, seats, status, seq, created, updated) VALUES "
+                    "(:id, 'ra', '{}', 7, '[]', 'running', 1, '2024-01-01', '2024-01-01')"
+                ),
+                {"id": table_id},
+            )
+            c.execute(
+                sa.text(
+                    "INSERT INTO moves (table_id, seq, player, action, notation, draws, created) VALUES "
+                    "(:id, 1, 0, 0, 'draw', '[]', '2024-01-01')"
+                ),
+                {"id": table_id},
+            )
+    engine.dispose()
+    storage = SqlStorage(url)
+    rows = [storage.get_table(table_id) for table_id in ("a", "b")]
+    assert all(r is not None and r.bot_seed != 0 and r.creator_hash is None for r in rows)
+    assert rows[0] is not None and rows[1] is not None and rows[0].bot_seed != rows[1].bot_seed
+    assert [len(storage.moves(table_id)) for table_id in ("a", "b")] == [1, 1]
+    storage.close()
 
 
 def test_the_database_enforces_one_action_per_seq(tmp_path: Path) -> None:

@@ -104,6 +104,27 @@ def test_bad_messages_answer_an_error_and_change_nothing(client: TestClient) -> 
     assert client.get(f"/api/tables/{table['id']}").json()["seq"] == 0
 
 
+def test_actions_by_notation(client: TestClient) -> None:
+    table, first = two_people(client)
+    with client.websocket_connect(ws_url(table, first)) as ws, client.websocket_connect(ws_url(table)) as spectator:
+        state = read_until(ws, 0)
+        read_until(spectator, 0)
+        assert all(isinstance(a["notation"], str) for a in state["view"]["legal_actions"])
+        ws.send_json({"type": "action", "seq": 0, "move": "bid:99"})
+        assert "'bid:99' is not Ra notation" in error_of(ws, "bad_message")["message"]  # the engine's words
+        ws.send_json({"type": "action", "seq": 0, "move": 13})
+        error_of(ws, "bad_message")
+        draw = next(a["id"] for a in state["view"]["legal_actions"] if a["notation"] == "draw")
+        ws.send_json({"type": "action", "seq": 0, "move": "draw", "action": draw + 1})
+        assert "differ" in error_of(ws, "bad_message")["message"]
+        spectator.send_json({"type": "action", "seq": 0, "move": "draw"})
+        error_of(spectator, "forbidden")
+        ws.send_json({"type": "action", "seq": 0, "move": "draw"})
+        update = read_until(ws, 1)
+        assert update["log"][-1]["notation"] == "draw" and update["log"][-1]["player"] == first
+    assert client.get(f"/api/tables/{table['id']}").json()["seq"] == 1
+
+
 def test_spectator_cannot_act_or_rename(client: TestClient) -> None:
     table, _ = two_people(client)
     with client.websocket_connect(ws_url(table)) as ws:

@@ -1,58 +1,45 @@
-"""The ASGI app of `ra serve`: the HTTP API and the WebSocket of docs/PROTOCOL.md, plus the UI's pages."""
+"""The ASGI app of `ra serve`: the HTTP API and the WebSocket of docs/PROTOCOL.md, plus the UI's pages.
+
+Layers, outermost first: unexpected errors logged (logs.py), security headers (security.py), gzip, request
+bodies checked (limits.py), then FastAPI's routes. Bodies and answers are the Pydantic models of api.py.
+"""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import json
-import logging
-import re
-import traceback
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import FastAPI, Request, WebSocket
+from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.websockets import WebSocketDisconnect, WebSocketState
+from starlette.middleware.gzip import GZipMiddleware
 
-from ra.bots import BOT_KINDS, LEVELS
-from ra.games import GAMES, game_module
-from ra.server.model import ServiceError, Snapshot
+from ra.server import api
+from ra.server.limits import Limits, RateLimiter, RequestBodies
+from ra.server.logs import LogUnexpected, RedactTokens, redact_tokens_in_logs
+from ra.server.model import ServiceError
+from ra.server.security import SecurityHeaders, docs_csp
 from ra.server.storage import SqlStorage
 from ra.server.tables import TableService
+from ra.server.ws import Connection, Gate
 
-log = logging.getLogger("ra.server")
+__all__ = ["RedactTokens", "create_app"]  # RedactTokens: its old home, for existing imports
+
 STATIC = Path(__file__).with_name("static")
 PAGES = {"index.html": "Ra — lobby", "table.html": "Ra — table", "replay.html": "Ra — replay"}
-_TOKEN = re.compile(r"(token=)[^&\s\"']+")
+TableId = Annotated[str, PathParam(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
 
 
-class RedactTokens(logging.Filter):
-    """Hide seat tokens in log lines (e.g. uvicorn's access log of invite URLs)."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        """Rewrite the record's message without token values; never drops a record."""
-        text = record.getMessage()
-        if "token=" in text:
-            record.msg, record.args = _TOKEN.sub(r"\1***", text), None
-        return True
-
-
-def redact_tokens_in_logs() -> None:
-    """Install `RedactTokens` on the uvicorn loggers (once)."""
-    for name in ("uvicorn.access", "uvicorn.error"):
-        logger = logging.getLogger(name)
-        if not any(isinstance(f, RedactTokens) for f in logger.filters):
-            logger.addFilter(RedactTokens())
-
-
-def error(status: int, message: str) -> JSONResponse:
+def error(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
     """The protocol's HTTP error answer."""
-    return JSONResponse({"error": message}, status_code=status)
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
 
 
 def page(name: str) -> Response:
@@ -67,29 +54,32 @@ def page(name: str) -> Response:
     )
 
 
-def meta() -> dict[str, Any]:
-    """Games, bot kinds, levels and player counts this server offers."""
-    modules = {game: game_module(game) for game in GAMES}
-    return {
-        "games": list(modules),
-        "bots": list(BOT_KINDS),
-        "levels": list(LEVELS),
-        "players": {game: [m.MIN_PLAYERS, m.MAX_PLAYERS] for game, m in modules.items()},
-    }
+def allowed_methods(app: FastAPI, path: str) -> set[str]:
+    """Every method some route of `app` answers at `path`."""
+    return {m for r in app.routes if isinstance(r, APIRoute) and r.path_regex.match(path) for m in r.methods or ()}
 
 
-async def read_json(request: Request) -> Any:
-    """The request body as JSON, or ServiceError bad_message."""
-    try:
-        return json.loads(await request.body())
-    except (ValueError, UnicodeDecodeError):
-        raise ServiceError("bad_message", "the body is not valid JSON") from None
+def create_app(
+    data_dir: str | Path = "ra-data",
+    database_url: str | None = None,
+    bot_delay: float = 0.6,
+    *,
+    limits: Limits | None = None,
+    allowed_origins: Iterable[str] = (),
+    gzip_minimum: int = 1000,
+    service_options: dict[str, Any] | None = None,
+) -> FastAPI:
+    """The app: storage in `data_dir` (SQLite) or at `database_url`, migrated now; bots wait `bot_delay` s.
 
-
-def create_app(data_dir: str | Path = "ra-data", database_url: str | None = None, bot_delay: float = 0.6) -> FastAPI:
-    """The app: storage in `data_dir` (SQLite) or at `database_url`, migrated now; bots wait `bot_delay` s."""
+    `limits` bound what one client may send and open (limits.py); `allowed_origins` lists the web origins other
+    than the server's own whose pages may open WebSockets (`*`: any); answers from `gzip_minimum` bytes on are
+    compressed; `service_options` are passed on to `TableService`.
+    """
+    limits = limits or Limits()
     storage = SqlStorage(database_url) if database_url else SqlStorage.in_dir(data_dir)
-    service = TableService(storage, bot_delay=bot_delay)
+    service = TableService(storage, bot_delay=bot_delay, **(service_options or {}))
+    gate = Gate(service, limits, tuple(allowed_origins))
+    creations = RateLimiter(limits.creations, limits.creation_window)
     redact_tokens_in_logs()
 
     @contextlib.asynccontextmanager
@@ -100,16 +90,27 @@ def create_app(data_dir: str | Path = "ra-data", database_url: str | None = None
         finally:
             await service.stop()
 
-    app = FastAPI(title="ra", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
-    app.state.service = service
+    app = FastAPI(
+        title="ra",
+        summary="The table server of Ra and RA and Write: lobby, seats, bots, replays (docs/PROTOCOL.md).",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        generate_unique_id_function=lambda route: route.name,  # operation ids: the route functions' names
+    )
+    app.openapi = lambda: api.openapi_schema(app)  # type: ignore[method-assign]
+    app.state.service, app.state.limits = service, limits
 
     @app.exception_handler(ServiceError)
     async def on_service_error(_request: Request, exc: ServiceError) -> JSONResponse:
-        return error(exc.status, exc.message)
+        return error(exc.status, exc.message, {"Retry-After": "5"} if exc.status == 503 else None)
 
     @app.exception_handler(StarletteHTTPException)
-    async def on_http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return error(exc.status_code, str(exc.detail))
+    async def on_http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:  # Starlette names the first matching route's methods only: name them all
+            headers["Allow"] = ", ".join(sorted(allowed_methods(app, request.url.path)))
+        return error(exc.status_code, str(exc.detail), headers)
 
     @app.exception_handler(RequestValidationError)
     async def on_validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -117,156 +118,102 @@ def create_app(data_dir: str | Path = "ra-data", database_url: str | None = None
         where = ".".join(str(x) for x in first.get("loc", ()))
         return error(400, f"bad request: {where} {first.get('msg', '')}".strip())
 
-    @app.exception_handler(Exception)
-    async def on_unexpected(_request: Request, exc: Exception) -> JSONResponse:
-        where = "".join(traceback.format_tb(exc.__traceback__)[-3:])
-        log.error("%s answering a request\n%s", type(exc).__name__, where)
-        return error(500, "the server could not answer this request")
+    @app.get("/api/meta", response_model_exclude_none=True, responses=api.errors())
+    async def get_meta() -> api.Meta:
+        """Every game this server offers: title, player counts, options, bot kinds and levels."""
+        return api.meta()
 
-    @app.get("/api/meta")
-    async def get_meta() -> dict[str, Any]:
-        return meta()
+    @app.get("/api/tables", responses=api.errors(400))
+    async def list_tables(status: api.TableStatus | None = None) -> api.TableList:
+        """The lobby: tables (optionally of one status), most recently updated first."""
+        return api.TableList.model_validate({"tables": await service.list_tables(status)})
 
-    @app.get("/api/tables")
-    async def list_tables(status: str | None = None) -> dict[str, Any]:
-        return {"tables": await service.list_tables(status)}
+    @app.post(
+        "/api/tables",
+        status_code=201,
+        response_model=api.TableCreated,
+        response_model_exclude_none=True,
+        responses=api.errors(400, 413, 415, 429),
+    )
+    async def create_table(request: Request, body: api.NewTable) -> Any:
+        """Create a table; the answer holds each person seat's token and invite link, and the creator token."""
+        address = request.client.host if request.client else "unknown"
+        wait = creations.retry_after(address)
+        if wait:
+            message = f"too many new tables from your address; try again in {wait} s"
+            return error(429, message, {"Retry-After": str(wait)})
+        return api.TableCreated.model_validate(await service.create(body.model_dump(exclude_none=True)))
 
-    @app.post("/api/tables", status_code=201)
-    async def create_table(request: Request) -> dict[str, Any]:
-        return await service.create(await read_json(request))
+    @app.get("/api/tables/{table_id}", responses=api.errors(400, 404))
+    async def get_table(table_id: TableId) -> api.TableSummary:
+        """A table's summary."""
+        return api.TableSummary.model_validate((await service.get(table_id)).snap().summary)
 
-    @app.get("/api/tables/{table_id}")
-    async def get_table(table_id: str) -> dict[str, Any]:
-        return (await service.get(table_id)).snap().summary
-
-    @app.get("/api/tables/{table_id}/view")
-    async def get_view(table_id: str, seat: str | None = None, token: str | None = None) -> dict[str, Any]:
+    @app.get("/api/tables/{table_id}/view", responses=api.errors(400, 403, 404))
+    async def get_view(table_id: TableId, seat: str | None = None, token: str | None = None) -> api.SeatState:
+        """The view of a seat (with its token) or of a spectator (no seat), with the seq and the public log."""
         table = await service.get(table_id)
-        return table.snap().payload(service.seat_of(table, seat, token))
+        return api.SeatState.model_validate(table.snap().payload(service.seat_of(table, seat, token)))
 
-    @app.post("/api/tables/{table_id}/seats/{n}/name")
-    async def rename(table_id: str, n: str, request: Request) -> dict[str, Any]:
+    @app.post("/api/tables/{table_id}/seats/{n}/name", responses=api.errors(400, 403, 404, 413, 415))
+    async def rename(table_id: TableId, n: str, body: api.Rename) -> api.TableSummary:
+        """Rename a person seat (its token required)."""
         table = await service.get(table_id)
-        body = await read_json(request)
-        if not isinstance(body, dict):
-            raise ServiceError("bad_message", 'the body is {"token": ..., "name": ...}')
-        seat = service.seat_of(table, n, body.get("token"))
-        await service.rename(table, seat, body.get("name"))
-        return table.snap().summary
+        seat = service.seat_of(table, n, body.token)
+        await service.rename(table, seat, body.name)
+        return api.TableSummary.model_validate(table.snap().summary)
 
-    @app.get("/api/tables/{table_id}/record")
-    async def get_record(table_id: str) -> dict[str, Any]:
-        return await service.record(await service.get(table_id))
+    @app.post(
+        "/api/tables/{table_id}/invites",
+        response_model_exclude_none=True,
+        responses=api.errors(400, 403, 404, 413, 415),
+    )
+    async def invites(table_id: TableId, body: api.CreatorToken) -> api.Invites:
+        """The invite links of every seat again, for the table's creator (the creator token of its creation)."""
+        return api.Invites.model_validate(await service.invites(table_id, body.creator))
 
-    @app.get("/api/tables/{table_id}/replay")
-    async def get_replay(table_id: str) -> dict[str, Any]:
-        return await service.replay(await service.get(table_id))
+    @app.get("/api/tables/{table_id}/record", responses=api.errors(400, 404, 409))
+    async def get_record(table_id: TableId) -> api.GameRecord:
+        """The record of a finished game (docs/RECORDS.md) without seed and order: its draws replay it."""
+        return api.GameRecord.model_validate(await service.record(await service.get(table_id)))
+
+    @app.get(
+        "/api/tables/{table_id}/replay",
+        response_model=None,
+        responses={200: {"model": api.Replay, "description": "the replay"}, **api.errors(400, 404, 409)},
+    )
+    async def get_replay(table_id: TableId) -> Response:
+        """Spectator views after each action of a finished game (step 0: the start)."""
+        # Built once per finished table off the event loop and kept as JSON: sent as it is, never re-encoded.
+        text = await service.replay_json(await service.get(table_id))
+        return Response(text, media_type="application/json")
 
     @app.websocket("/ws/{table_id}")
     async def websocket(ws: WebSocket, table_id: str) -> None:
-        await Connection(service, ws, table_id).run()
+        await Connection(gate, ws, table_id).run()
 
-    @app.get("/", response_class=HTMLResponse)
+    docs_page = get_swagger_ui_html(openapi_url="/openapi.json", title="ra — HTTP API")
+    docs_headers = {"content-security-policy": docs_csp(bytes(docs_page.body).decode())}
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs() -> Response:
+        return HTMLResponse(bytes(docs_page.body), headers=docs_headers)
+
+    @app.get("/", include_in_schema=False)
     async def lobby() -> Response:
         return page("index.html")
 
-    @app.get("/t/{table_id}", response_class=HTMLResponse)
+    @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> Response:
         return page("table.html")
 
-    @app.get("/replay/{table_id}", response_class=HTMLResponse)
+    @app.get("/replay/{table_id}", include_in_schema=False)
     async def replay_page(table_id: str) -> Response:
         return page("replay.html")
 
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
+    app.add_middleware(RequestBodies, limits=limits)
+    app.add_middleware(GZipMiddleware, minimum_size=gzip_minimum)
+    app.add_middleware(SecurityHeaders)
+    app.add_middleware(LogUnexpected)
     return app
-
-
-class Connection:
-    """One WebSocket client: a seat (or spectator) of one table."""
-
-    def __init__(self, service: TableService, ws: WebSocket, table_id: str) -> None:
-        self.service, self.ws, self.table_id = service, ws, table_id
-        self.seat: int | None = None
-        self.sent_version = -1
-        self.send_lock = asyncio.Lock()
-
-    async def send(self, message: dict[str, Any] | str) -> None:
-        """Send one message (serialized sends: state pushes and replies never interleave)."""
-        text = message if isinstance(message, str) else json.dumps(message)
-        async with self.send_lock:
-            await self.ws.send_text(text)
-
-    async def send_state(self, snap: Snapshot) -> None:
-        """Send a table version unless a newer one was sent already."""
-        if snap.version <= self.sent_version:
-            return
-        self.sent_version = snap.version
-        await self.send(snap.message(self.seat))
-
-    async def run(self) -> None:
-        """Accept, authenticate, send the state, then serve messages until the client leaves."""
-        await self.ws.accept()
-        query = self.ws.query_params
-        try:
-            table = await self.service.get(self.table_id)
-            self.seat = self.service.seat_of(table, query.get("seat"), query.get("token"))
-        except ServiceError as exc:
-            await self.send({"type": "error", "code": exc.code, "message": exc.message})
-            await self.ws.close(code=4000 + exc.status)
-            return
-        sub = self.service.pubsub.subscribe(self.table_id)
-        pump = asyncio.create_task(self._pump(sub))
-        try:
-            await self.service.join(table, self.seat)
-            await self.send_state(table.snap())
-            while True:
-                message = await self.ws.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                reply = await self.handle(message.get("text") or message.get("bytes") or "")
-                if reply is not None:
-                    await self.send(reply)
-        except (WebSocketDisconnect, RuntimeError):
-            pass
-        finally:
-            pump.cancel()
-            sub.close()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await pump
-            if self.ws.client_state == WebSocketState.CONNECTED:
-                with contextlib.suppress(Exception):
-                    await self.ws.close()
-
-    async def _pump(self, sub: Any) -> None:
-        while True:
-            snap = await sub.get()
-            await self.send_state(snap)
-
-    async def handle(self, raw: str | bytes) -> dict[str, Any] | None:
-        """Answer one client message: None on success (the update comes by pub/sub), else a reply."""
-        try:
-            msg = json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
-            return {"type": "error", "code": "bad_message", "message": "malformed JSON"}
-        if not isinstance(msg, dict):
-            return {"type": "error", "code": "bad_message", "message": "a message is a JSON object with a type"}
-        kind = msg.get("type")
-        try:
-            table = await self.service.get(self.table_id)
-            if kind == "ping":
-                return {"type": "pong"}
-            if kind == "action":
-                await self.service.act(table, self.seat, msg.get("seq"), msg.get("action"))
-                return None
-            if kind == "rename":
-                await self.service.rename(table, self.seat, msg.get("name"))
-                return None
-            shown = kind if isinstance(kind, str) and len(kind) < 40 else "?"
-            return {"type": "error", "code": "bad_message", "message": f"unknown message type {shown!r}"}
-        except ServiceError as exc:
-            return {"type": "error", "code": exc.code, "message": exc.message}
-        except Exception as exc:
-            where = "".join(traceback.format_tb(exc.__traceback__)[-3:])
-            log.error("table %s: %s handling a message\n%s", self.table_id, type(exc).__name__, where)
-            return {"type": "error", "code": "bad_message", "message": "the server could not handle this message"}

@@ -3,24 +3,27 @@
 from __future__ import annotations
 
 import asyncio
+import base64
 import hashlib
 import hmac
 import json
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ra.bots import Bot
 from ra.core.protocol import GameModule, GameState, Move
 from ra.server.storage import TableRow
 
 MAX_NAME = 40
+# Letters that show as nothing (fillers, blank patterns, an invisible combining mark): spoofable names otherwise.
+_INVISIBLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
 
 
 class ServiceError(Exception):
     """A request the service refuses; `code` is the protocol's error code, `status` the HTTP status."""
 
-    STATUS: ClassVar[dict[str, int]] = {"bad_message": 400, "forbidden": 403, "not_found": 404}
+    STATUS: ClassVar[dict[str, int]] = {"bad_message": 400, "forbidden": 403, "not_found": 404, "unavailable": 503}
 
     def __init__(self, code: str, message: str, status: int | None = None) -> None:
         super().__init__(message)
@@ -29,10 +32,20 @@ class ServiceError(Exception):
 
 
 def check_name(name: Any) -> str:
-    """A valid seat name (1 to 40 characters after trimming) or ServiceError."""
-    if not isinstance(name, str) or not name.strip():
+    """A valid seat name (1 to 40 characters after cleaning) or ServiceError.
+
+    White space collapses to single spaces; control, format (bidi overrides, zero-width), private-use, unassigned
+    and invisible characters are removed, so that a name shows what it says.
+    """
+    if not isinstance(name, str):
         raise ServiceError("bad_message", "a name is a non-empty text")
-    text = " ".join(name.split())
+    if len(name) > 4 * MAX_NAME:
+        raise ServiceError("bad_message", f"a name has at most {MAX_NAME} characters")
+    text = unicodedata.normalize("NFC", " ".join(name.split()))
+    text = "".join(c for c in text if unicodedata.category(c)[0] != "C" and c not in _INVISIBLE)
+    text = " ".join(text.split())
+    if not text:
+        raise ServiceError("bad_message", "a name is a non-empty text of visible characters")
     if len(text) > MAX_NAME:
         raise ServiceError("bad_message", f"a name has at most {MAX_NAME} characters")
     return text
@@ -45,10 +58,26 @@ def token_hash(token: str) -> str:
 
 def token_matches(seat: Mapping[str, Any], token: str | None) -> bool:
     """True if `token` is this person seat's token (constant-time comparison)."""
-    stored = seat.get("token_hash")
-    if not token or not isinstance(stored, str):
+    return hash_matches(seat.get("token_hash"), token)
+
+
+def hash_matches(stored: Any, token: Any) -> bool:
+    """True if `token` hashes to `stored` (constant-time comparison); False for a missing one."""
+    if not token or not isinstance(token, str) or not isinstance(stored, str):
         return False
     return hmac.compare_digest(stored, token_hash(token))
+
+
+def seat_token(creator: str, table_id: str, seat: int) -> str:
+    """A person seat's token, derived from the table creator's token: the creator can always recover it."""
+    digest = hmac.new(creator.encode("utf-8"), f"{table_id}/{seat}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:16]).rstrip(b"=").decode("ascii")
+
+
+def decision_seed(bot_seed: int, seat: int, seq: int) -> int:
+    """The seed of one bot decision: from the table's bot secret (never the game seed), its seat and seq."""
+    digest = hashlib.sha256(f"{bot_seed}/{seat}/{seq}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
 
 
 def status_of(row: TableRow, state: GameState) -> str:
@@ -112,7 +141,7 @@ def log_entry(module: GameModule, move: Move, seq: int, names: list[str]) -> dic
 
 def seat_view(state: GameState, seat: int | None, names: list[str]) -> dict[str, Any]:
     """`state.view(seat)` with the seats' current names (names may change after the game started)."""
-    view = state.view(seat)
+    view = dict(state.view(seat))
     if "names" in view:
         view["names"] = list(names)
     return view
@@ -154,17 +183,16 @@ class Snapshot:
 
 @dataclass(eq=False)
 class Table:
-    """A loaded table: its stored row, the live game state, the public log and the seat bots."""
+    """A loaded table: its stored row, the live game state, the public log and the bot spec of each bot seat."""
 
     row: TableRow
     module: GameModule
     state: GameState
     log: list[dict[str, Any]]
-    bots: dict[int, Bot]
+    bots: dict[int, str]
     log_json: list[str] = field(default_factory=list)  # each log entry serialized
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     version: int = 0
-    bot_task: asyncio.Task[None] | None = None
     snapshot: Snapshot | None = None
     current_at: list[tuple[int, ...]] = field(default_factory=list)  # current players at each seq
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Generic, Protocol, TypeVar
 
 T = TypeVar("T")
@@ -70,10 +71,11 @@ class LocalSubscription(Generic[T]):
 
 
 class LocalPubSub(Generic[T]):
-    """`PubSub` within one process and one event loop."""
+    """`PubSub` within one process and one event loop; `on_empty(topic)` runs when a topic's last subscriber leaves."""
 
-    def __init__(self) -> None:
+    def __init__(self, on_empty: Callable[[str], None] | None = None) -> None:
         self._topics: defaultdict[str, set[LocalSubscription[T]]] = defaultdict(set)
+        self.on_empty = on_empty
 
     def subscribe(self, topic: str) -> LocalSubscription[T]:
         """A new subscription to `topic`."""
@@ -96,3 +98,5 @@ class LocalPubSub(Generic[T]):
             subs.discard(sub)
             if not subs:
                 del self._topics[topic]
+                if self.on_empty is not None:
+                    self.on_empty(topic)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ra.core.protocol import GameModule, GameState, Move
@@ -36,3 +37,8 @@ def replay_steps(module: GameModule, row: TableRow, history: list[Move]) -> dict
         entry = log_entry(module, state.history[-1], i + 1, names)
         steps.append({"seq": i + 1, "move": entry, "view": seat_view(state, None, names)})
     return {"steps": steps}
+
+
+def replay_json(module: GameModule, row: TableRow, history: list[Move]) -> bytes:
+    """The replay answer serialized (compact JSON, UTF-8): what the service caches and serves."""
+    return json.dumps(replay_steps(module, row, history), separators=(",", ":")).encode("utf-8")

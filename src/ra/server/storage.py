@@ -1,59 +1,51 @@
 """Durable storage of tables and their moves: a small interface and its SQLAlchemy 2 implementation.
 
-The schema (src/ra/server/migrations) is applied with Alembic when the storage opens. `moves` has
-UNIQUE(table_id, seq), so the database itself refuses a second action at the same position of a game. A move's
-`seq` is its 1-based number: the seq of the table right after it was accepted.
+The schema (src/ra/server/migrations, described by `ra.server.schema`) is applied with Alembic when the storage
+opens. `moves` has UNIQUE(table_id, seq), so the database
+itself refuses a second action at the same position of a game. A move's `seq` is its 1-based number: the seq of
+the table right after it was accepted. SQLite runs in WAL mode with `synchronous=FULL`: a move clients were told
+of survives a power loss (docs/PROTOCOL.md).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import secrets
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
-from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-MIGRATIONS = Path(__file__).with_name("migrations")
+from ra.server.schema import STORAGE_ERRORS, metadata, moves_t, tables_t, upgrade
 
-metadata = sa.MetaData()
-
-tables_t = sa.Table(
-    "tables",
-    metadata,
-    sa.Column("id", sa.String(40), primary_key=True),
-    sa.Column("game", sa.String(20), nullable=False),
-    sa.Column("options", sa.JSON, nullable=False),
-    sa.Column("seed", sa.BigInteger, nullable=False),
-    sa.Column("seats", sa.JSON, nullable=False),
-    sa.Column("status", sa.String(16), nullable=False, index=True),
-    sa.Column("seq", sa.Integer, nullable=False, server_default="0"),
-    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
-    sa.Column("updated", sa.DateTime(timezone=True), nullable=False),
-)
-
-moves_t = sa.Table(
-    "moves",
-    metadata,
-    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column("table_id", sa.String(40), sa.ForeignKey("tables.id", ondelete="CASCADE"), nullable=False),
-    sa.Column("seq", sa.Integer, nullable=False),
-    sa.Column("player", sa.Integer, nullable=False),
-    sa.Column("action", sa.Integer, nullable=False),
-    sa.Column("notation", sa.String(64), nullable=False),
-    sa.Column("draws", sa.JSON, nullable=False),
-    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
-    sa.UniqueConstraint("table_id", "seq", name="uq_moves_table_seq"),
-)
+__all__ = [
+    "STORAGE_ERRORS",
+    "MoveRow",
+    "NewMove",
+    "SeqConflictError",
+    "SqlStorage",
+    "Storage",
+    "TableRow",
+    "metadata",
+    "moves_t",
+    "new_bot_seed",
+    "now",
+    "tables_t",
+    "writable_problem",
+]
 
 
 def now() -> dt.datetime:
     """The current time in UTC."""
     return dt.datetime.now(dt.UTC)
+
+
+def new_bot_seed() -> int:
+    """A fresh secret for a table's bots."""
+    return secrets.randbits(62)
 
 
 @dataclass
@@ -69,6 +61,8 @@ class TableRow:
     seq: int = 0
     created: dt.datetime = field(default_factory=now)
     updated: dt.datetime = field(default_factory=now)
+    bot_seed: int = field(default_factory=new_bot_seed)
+    creator_hash: str | None = None
 
 
 @dataclass(frozen=True)
@@ -152,25 +146,38 @@ def _table(row: sa.Row[Any]) -> TableRow:
         seq=int(m["seq"]),
         created=_utc(m["created"]),
         updated=_utc(m["updated"]),
+        bot_seed=int(m["bot_seed"]),
+        creator_hash=m["creator_hash"],
     )
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA synchronous=FULL")  # NORMAL in WAL mode may lose the last commits on power loss
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=30000")
     cursor.close()
 
 
-def upgrade(engine: Engine) -> None:
-    """Bring the database schema to the newest Alembic revision (programmatic config, no alembic.ini)."""
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+def writable_problem(data_dir: Path) -> str | None:
+    """Why the embedded storage cannot write in `data_dir` (one line), or None if it can."""
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=data_dir, prefix=".ra-probe-"):
+            pass
+    except OSError as exc:
+        return f"cannot write in the data folder {data_dir}: {exc.strerror or exc}"
+    try:
+        storage = SqlStorage.in_dir(data_dir)
+        try:
+            storage.probe_write()
+        finally:
+            storage.close()
+    except STORAGE_ERRORS as exc:
+        reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+        return f"cannot write the database {data_dir / 'ra.sqlite3'}: {reason}"
+    return None
 
 
 class SqlStorage:
@@ -206,8 +213,15 @@ class SqlStorage:
                     seq=row.seq,
                     created=row.created,
                     updated=row.updated,
+                    bot_seed=row.bot_seed,
+                    creator_hash=row.creator_hash,
                 )
             )
+
+    def probe_write(self) -> None:
+        """Write to the database without changing it; the database's error if it cannot be written."""
+        with self.engine.begin() as c:
+            c.execute(sa.text("UPDATE alembic_version SET version_num = version_num"))
 
     def get_table(self, table_id: str) -> TableRow | None:
         """A table by id, or None."""

@@ -1,95 +1,124 @@
 """The table service: create and load tables, apply actions under a per-table lock, commit, publish, run bots.
 
 Game-agnostic: every game is reached through `ra.games.game_module(name)`. A game is rebuilt from storage by
-replaying its moves from (options, seed); the seed never leaves this module except into storage.
+replaying its moves from (options, seed); the seed never leaves this module except into storage. Memory is
+bounded: tables nobody watches and no bot plays leave memory (`cache.LoadedTables`) and are rebuilt on demand.
+Storage failures answer `unavailable` and change nothing in memory.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
-import secrets
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from dataclasses import replace
+from typing import Any
 
 from ra.bots import make_bot
 from ra.core.errors import GameOverError, IllegalActionError, NotYourTurnError
 from ra.core.protocol import GameState, Move
-from ra.games import GAMES, game_module
+from ra.games import game_module
+from ra.server.botpool import BotPool, make_pool
+from ra.server.botrunner import BotRunner
+from ra.server.cache import LoadedTables, ReplayCache
+from ra.server.commits import GroupCommit, StorageCalls
+from ra.server.config import ServiceSettings
+from ra.server.creation import invitations, loaded_table, new_table
 from ra.server.model import (
-    MAX_NAME,
     ServiceError,
     Snapshot,
     Table,
     check_name,
+    hash_matches,
     log_entry,
     status_of,
     summary,
-    token_hash,
     token_matches,
 )
 from ra.server.pubsub import LocalPubSub, PubSub
-from ra.server.rebuild import new_state, rebuild, replay_steps
+from ra.server.rebuild import rebuild, replay_json
 from ra.server.storage import MoveRow, NewMove, SeqConflictError, Storage, TableRow, now
 
 log = logging.getLogger("ra.server")
-T = TypeVar("T")
 
 
 class TableService:
     """Every table of one server: in-memory games backed by `Storage`, updates published through `PubSub`."""
 
     def __init__(
-        self, storage: Storage, pubsub: PubSub[Snapshot] | None = None, bot_delay: float = 0.6, db_threads: int = 1
+        self,
+        storage: Storage,
+        pubsub: PubSub[Snapshot] | None = None,
+        bot_delay: float = 0.6,
+        db_threads: int = 1,
+        settings: ServiceSettings | None = None,
+        bot_pool: BotPool | None = None,
     ) -> None:
         self.storage = storage
-        self.pubsub: PubSub[Snapshot] = pubsub if pubsub is not None else LocalPubSub()
         self.bot_delay = bot_delay
-        self.tables: dict[str, Table] = {}
+        self.settings = settings if settings is not None else ServiceSettings()
+        self.tables = LoadedTables(self.settings.idle_tables, self._pinned)
+        # A table whose last watcher left may leave memory now.
+        self.pubsub: PubSub[Snapshot] = pubsub if pubsub is not None else LocalPubSub(self.unpinned)
+        self.replays = ReplayCache(self.settings.replay_cache_bytes)
+        self.bots = BotRunner(self, bot_pool)
         self._loading: dict[str, asyncio.Lock] = {}
-        self._db = ThreadPoolExecutor(max_workers=db_threads, thread_name_prefix="ra-db")
-        self._stopping = False
-        self._commits: list[tuple[NewMove, asyncio.Future[None]]] = []
-        self._committer: asyncio.Task[None] | None = None
+        self.db = StorageCalls(db_threads)
+        self.stopping = False
+        self.commits = GroupCommit(self._add_moves)
 
-    async def db(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run a blocking storage call off the event loop."""
-        return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
+    def configure(self, settings: ServiceSettings) -> None:
+        """Replace the settings (before `start`: the bot workers start with the service)."""
+        self.settings = settings
+        self.tables.idle = settings.idle_tables
+        self.replays.limit = settings.replay_cache_bytes
+
+    def make_bot_pool(self) -> BotPool:
+        """The bot pool the settings ask for."""
+        return make_pool(self.settings.bot_workers, self.settings.bot_deadline)
+
+    def unpinned(self, _table_id: str) -> None:
+        """A table lost a pin (its last watcher left, its bots stopped): evict idle tables beyond the limit."""
+        self.tables.evict()
+
+    def _pinned(self, table_id: str) -> bool:
+        """A table stays in memory while clients watch it, a bot plays it or an action is being stored."""
+        table = self.tables.peek(table_id)
+        return (
+            self.pubsub.subscribers(table_id) > 0
+            or self.bots.busy(table_id)
+            or (table is not None and table.lock.locked())
+        )
 
     # -- lifecycle ------------------------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Load every unfinished table and resume pending bot turns."""
+        """Start the bot workers, load every unfinished table and resume pending bot turns."""
+        self.bots.start()
         for table_id in await self.db(self.storage.unfinished_ids):
             try:
                 table = await self.get(table_id)
+            except ServiceError as exc:
+                log.error("table %s cannot be loaded: %s", table_id, exc.message)
+                continue
             except Exception as exc:
-                log.error("table %s cannot be rebuilt: %s", table_id, type(exc).__name__)
+                log.error("table %s cannot be rebuilt: %s: %s", table_id, type(exc).__name__, exc)
                 continue
             self.kick_bots(table)
 
     async def stop(self) -> None:
-        """Cancel bot tasks and release storage."""
-        self._stopping = True
-        tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None and not t.bot_task.done()]
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
-        if self._committer is not None:
-            with contextlib.suppress(Exception):
-                await self._committer
-        self._db.shutdown(wait=True)
+        """Stop the bots at once (killing their workers), finish storing, release storage."""
+        self.stopping = True
+        await self.bots.stop()
+        self.replays.cancel_builds()
+        await self.commits.drain()
+        self.db.shutdown()
         self.storage.close()
 
     # -- tables -----------------------------------------------------------------------------------------------
 
     async def get(self, table_id: str) -> Table:
-        """A loaded table (rebuilt from storage on first use); ServiceError not_found if there is none."""
+        """A loaded table (rebuilt from storage if not in memory); ServiceError not_found if there is none."""
         table = self.tables.get(table_id)
         if table is not None:
             return table
@@ -103,97 +132,52 @@ class TableService:
                 if row is None:
                     raise ServiceError("not_found", f"there is no table {table_id!r}")
                 moves = await self.db(self.storage.moves, table_id)
-                table = self._load(row, moves)
-                self.tables[table_id] = table
+                # Replaying a whole game takes a while: in a thread, so that the event loop keeps answering.
+                table = await asyncio.to_thread(self._rebuilt, row, moves)
+                self.tables.put(table_id, table)
                 return table
         finally:
             self._loading.pop(table_id, None)
 
-    def _load(self, row: TableRow, moves: list[MoveRow]) -> Table:
-        module = game_module(row.game)
-        state, current_at = rebuild(module, row, moves)
-        names = [s["name"] for s in row.seats]
-        entries = [log_entry(module, m, i + 1, names) for i, m in enumerate(state.history)]
-        bots = {
-            i: make_bot(s["bot"], row.game, (row.seed + 7919 * (i + 1)) % 2**32)
-            for i, s in enumerate(row.seats)
-            if s["kind"] == "bot"
-        }
-        return Table(row=row, module=module, state=state, log=entries, bots=bots, current_at=current_at)
+    async def live(self, table: Table) -> Table:
+        """The loaded copy of `table` (a caller's copy may have left memory meanwhile: it is reloaded)."""
+        current = self.tables.get(table.row.id)
+        return current if current is not None else await self.get(table.row.id)
+
+    def _table(self, row: TableRow, state: GameState, current_at: list[tuple[int, ...]]) -> Table:
+        return loaded_table(row, state, current_at, self.settings.bot_seconds)
+
+    def _rebuilt(self, row: TableRow, moves: list[MoveRow]) -> Table:
+        state, current_at = rebuild(game_module(row.game), row, moves)
+        return self._table(row, state, current_at)
 
     async def create(self, body: Any) -> dict[str, Any]:
-        """Create a table from a POST body; the answer holds each person seat's token and invite link."""
-        if not isinstance(body, dict):
-            raise ServiceError("bad_message", "the body is a JSON object with game, options and seats")
-        game = body.get("game", "ra")
-        if not isinstance(game, str) or game not in GAMES:
-            raise ServiceError("bad_message", f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
-        module = game_module(game)
-        options = body.get("options")
-        options = {} if options is None else options
-        if not isinstance(options, dict):
-            raise ServiceError("bad_message", "options is a JSON object")
-        if "seed" in options or "order" in options:
-            raise ServiceError("bad_message", "the server chooses the seed; options may not hold seed or order")
-        seats_in = body.get("seats")
-        if not isinstance(seats_in, list) or not seats_in:
-            raise ServiceError("bad_message", "seats is a non-empty list of {kind, name} or {kind, bot}")
-        seed = secrets.randbits(62)
-        seats, tokens = self._seats(seats_in, game, seed)
-        options = dict(options)
-        players = options.setdefault("players", len(seats))
-        if players != len(seats):
-            raise ServiceError("bad_message", f"option players is {players!r} but there are {len(seats)} seats")
-        options["names"] = [s["name"] for s in seats]
-        try:
-            state = new_state(module, options, seed)
-        except (ValueError, TypeError) as exc:
-            raise ServiceError("bad_message", str(exc)) from None
-        table_id = secrets.token_urlsafe(6)
-        row = TableRow(id=table_id, game=game, options=options, seed=seed, seats=seats, status="open")
-        row.status = status_of(row, state)
-        await self.db(self.storage.create_table, row)
-        table = self._load(row, [])
-        self.tables[table_id] = table
+        """Create a table from a POST body; the answer holds each person seat's token and invite link, and the
+        creator's token (`invites` gives the links again)."""
+        fresh = new_table(body, _check_bot)
+        await self.db(self.storage.create_table, fresh.row)
+        table = self._table(fresh.row, fresh.state, [fresh.state.current_players()])
+        self.tables.put(fresh.row.id, table)
         self.kick_bots(table)
-        answer = []
-        for i, s in enumerate(seats):
-            entry: dict[str, Any] = {"seat": i, "kind": s["kind"]}
-            if i in tokens:
-                entry["token"] = tokens[i]
-                entry["invite"] = f"/t/{table_id}?seat={i}&token={tokens[i]}"
-            answer.append(entry)
-        return {"id": table_id, "seats": answer, "spectate": f"/t/{table_id}"}
+        return {**invitations(fresh.row, fresh.creator), "creator": fresh.creator}
 
-    @staticmethod
-    def _seats(seats_in: list[Any], game: str, seed: int) -> tuple[list[dict[str, Any]], dict[int, str]]:
-        seats: list[dict[str, Any]] = []
-        tokens: dict[int, str] = {}
-        for i, spec in enumerate(seats_in):
-            if not isinstance(spec, dict) or spec.get("kind") not in ("person", "bot"):
-                raise ServiceError("bad_message", f"seat {i}: kind must be 'person' or 'bot'")
-            if spec["kind"] == "bot":
-                bot = spec.get("bot")
-                if not isinstance(bot, str) or not bot.strip():
-                    raise ServiceError("bad_message", f"seat {i}: a bot seat needs a bot spec, e.g. 'random'")
-                try:
-                    make_bot(bot, game, seed)
-                except ValueError as exc:
-                    raise ServiceError("bad_message", f"seat {i}: {exc}") from None
-                name = check_name(spec["name"]) if spec.get("name") else f"{bot} bot"
-                seats.append({"kind": "bot", "name": name[:MAX_NAME], "bot": bot, "taken": True})
-            else:
-                name = check_name(spec["name"]) if spec.get("name") else f"Player {i + 1}"
-                tokens[i] = secrets.token_urlsafe(16)
-                seats.append({"kind": "person", "name": name, "token_hash": token_hash(tokens[i]), "taken": False})
-        return seats, tokens
+    async def invites(self, table_id: str, creator: Any) -> dict[str, Any]:
+        """The invite links of a table again, for its creator's token; ServiceError forbidden for any other."""
+        table = self.tables.peek(table_id)
+        row = table.row if table is not None else await self.db(self.storage.get_table, table_id)
+        if row is None:
+            raise ServiceError("not_found", f"there is no table {table_id!r}")
+        if not hash_matches(row.creator_hash, creator):
+            raise ServiceError("forbidden", "wrong creator token for this table")
+        return invitations(row, creator)
 
     async def list_tables(self, status: str | None) -> list[dict[str, Any]]:
         """Summaries of the tables (optionally of one status), most recently updated first."""
         if status not in (None, "open", "running", "finished"):
             raise ServiceError("bad_message", "status is one of open, running, finished")
         rows = await self.db(self.storage.list_tables, status)
-        return [summary(self.tables[r.id].row if r.id in self.tables else r) for r in rows]
+        loaded = [self.tables.peek(r.id) for r in rows]
+        return [summary(t.row if t is not None else r) for r, t in zip(rows, loaded, strict=True)]
 
     # -- seats ----------------------------------------------------------------------------------------------
 
@@ -204,7 +188,7 @@ class TableService:
         try:
             n = int(seat)
         except (TypeError, ValueError):
-            raise ServiceError("bad_message", f"seat must be a seat number, not {seat!r}") from None
+            raise ServiceError("bad_message", f"seat must be a seat number, not {str(seat)[:20]!r}") from None
         if not 0 <= n < len(table.row.seats):
             raise ServiceError("bad_message", f"there is no seat {n} at this table")
         if table.row.seats[n]["kind"] != "person":
@@ -217,6 +201,7 @@ class TableService:
         """Mark a seat taken when its token first connects."""
         if seat is None or table.row.seats[seat].get("taken"):
             return
+        table = await self.live(table)
         async with table.lock:
             seats = [dict(s) for s in table.row.seats]
             seats[seat]["taken"] = True
@@ -227,20 +212,22 @@ class TableService:
         if seat is None:
             raise ServiceError("forbidden", "a spectator has no seat to rename")
         name = check_name(name)
+        table = await self.live(table)
         async with table.lock:
             seats = [dict(s) for s in table.row.seats]
             seats[seat]["name"] = name
             await self._store_seats(table, seats)
 
     async def _store_seats(self, table: Table, seats: list[dict[str, Any]]) -> None:
-        row = table.row
-        new = TableRow(row.id, row.game, row.options, row.seed, seats, row.status, row.seq, row.created, now())
+        """Store new seats, then (only then) change the table in memory and publish."""
+        new = replace(table.row, seats=seats, updated=now())
         new.status = status_of(new, table.state)
-        await self.db(self.storage.update_table, row.id, seats, new.status, new.updated)
+        await self.db(self.storage.update_table, new.id, seats, new.status, new.updated)
         table.row = new
         for entry in table.log:
             entry["name"] = seats[entry["player"]]["name"] if 0 <= entry["player"] < len(seats) else entry["name"]
         table.log_json = []  # names changed: serialize the log again
+        self.replays.forget(new.id)
         self._publish(table)
 
     # -- actions --------------------------------------------------------------------------------------------
@@ -253,13 +240,14 @@ class TableService:
             raise ServiceError("bad_message", "an action message needs the integer seq the sender saw")
         if isinstance(action, bool) or not isinstance(action, int):
             raise ServiceError("bad_message", "an action message needs an integer action id")
+        table = await self.live(table)
         async with table.lock:
             if seq != table.seq and not table.still_open(seat, seq):
                 raise ServiceError("stale", f"stale action: you saw seq {seq}, the table is at seq {table.seq}")
-            await self._apply(table, seat, action)
+            await self.apply(table, seat, action)
         self.kick_bots(table)
 
-    async def _apply(self, table: Table, seat: int, action: int) -> None:
+    async def apply(self, table: Table, seat: int, action: int) -> None:
         """Apply (on a clone), commit, then swap in and publish. Caller holds `table.lock`."""
         state = table.state
         if state.is_terminal():
@@ -285,10 +273,11 @@ class TableService:
         record = MoveRow(seq, move.player, move.action, table.module.action_to_str(move.action), move.draws)
         stamp = now()
         try:
-            await self._store_move(NewMove(row.id, record, status, stamp))
+            await self.commits.store(NewMove(row.id, record, status, stamp))
         except SeqConflictError:
             log.error("table %s: seq conflict at %d; reloading from storage", row.id, seq)
-            self.tables.pop(row.id, None)
+            if self.tables.peek(row.id) is table:
+                self.tables.pop(row.id)
             raise ServiceError("stale", "the table moved on; reconnect to see it") from None
         table.state = new
         table.current_at.append(new.current_players())
@@ -298,75 +287,16 @@ class TableService:
         row.seq, row.status, row.updated = seq, status, stamp
         self._publish(table)
 
-    async def _store_move(self, item: NewMove) -> None:
-        """Queue a move for the next group commit and wait until it is committed (or refused)."""
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._commits.append((item, future))
-        if self._committer is None or self._committer.done():
-            self._committer = asyncio.create_task(self._commit_batches(), name="ra-group-commit")
-        await future
-
-    async def _commit_batches(self) -> None:
-        """Commit whatever is queued in one transaction, until the queue is empty."""
-        while self._commits:
-            batch, self._commits = self._commits, []
-            results: list[BaseException | None]
-            try:
-                results = list(await self.db(self.storage.add_moves, [item for item, _ in batch]))
-            except Exception as exc:
-                results = [exc] * len(batch)
-            for (_, future), result in zip(batch, results, strict=True):
-                if future.done():
-                    continue
-                if result is None:
-                    future.set_result(None)
-                else:
-                    future.set_exception(result)
+    async def _add_moves(self, batch: list[NewMove]) -> list[SeqConflictError | None]:
+        return await self.db(self.storage.add_moves, batch)
 
     def _publish(self, table: Table) -> None:
         table.version += 1
         self.pubsub.publish(table.row.id, table.snap())
 
-    # -- bots -----------------------------------------------------------------------------------------------
-
     def kick_bots(self, table: Table) -> None:
         """Start the table's bot runner if a bot must act and none is running."""
-        if self._stopping or not table.bot_seats_to_act():
-            return
-        if table.bot_task is None or table.bot_task.done():
-            table.bot_task = asyncio.create_task(self._run_bots(table), name=f"bots-{table.row.id}")
-            table.bot_task.add_done_callback(_report_failure)
-
-    async def _run_bots(self, table: Table) -> None:
-        """Play bot turns (after `bot_delay`) until a person must act or the game ends."""
-        while not self._stopping:
-            seats = table.bot_seats_to_act()
-            if not seats:
-                return
-            if self.bot_delay > 0:
-                await asyncio.sleep(self.bot_delay)
-            seat, seq = seats[0], table.seq
-            view = table.state.view(seat)
-            action = await self._choose(table, seat, view)
-            async with table.lock:
-                if not table.still_open(seat, seq):
-                    continue  # the decision changed meanwhile: decide again
-                try:
-                    await self._apply(table, seat, action)
-                except ServiceError as exc:
-                    log.warning("table %s: bot seat %d chose a refused action (%s)", table.row.id, seat, exc.code)
-                    fallback = [a["id"] for a in view.get("legal_actions", [])]
-                    if not fallback:
-                        return
-                    await self._apply(table, seat, fallback[0])
-
-    async def _choose(self, table: Table, seat: int, view: dict[str, Any]) -> int:
-        bot = table.bots[seat]
-        try:
-            return int(await asyncio.to_thread(bot.choose, view))
-        except Exception as exc:
-            log.warning("table %s: bot seat %d failed to choose (%s)", table.row.id, seat, type(exc).__name__)
-            return int(view["legal_actions"][0]["id"])
+        self.bots.kick(table)
 
     # -- finished tables ------------------------------------------------------------------------------------
 
@@ -381,14 +311,19 @@ class TableService:
             record["options"] = {**record["options"], "names": table.names}
         return record
 
-    async def replay(self, table: Table) -> dict[str, Any]:
-        """Spectator views after each action of a finished game (step 0 = start)."""
+    async def replay_json(self, table: Table) -> bytes:
+        """The replay of a finished game as JSON (`{"steps": [...]}`): built once, in a thread, then cached."""
         if not table.state.is_terminal():
             raise ServiceError("state", "the replay is available once the game is over")
-        return await asyncio.to_thread(replay_steps, table.module, table.row, list(table.state.history))
+        module, row, history = table.module, table.row, list(table.state.history)
+        return await self.replays.get_or_build(row.id, lambda: replay_json(module, row, history))
+
+    async def replay(self, table: Table) -> dict[str, Any]:
+        """The replay as data (prefer `replay_json`, which is served without parsing or serializing again)."""
+        data: dict[str, Any] = await asyncio.to_thread(json.loads, await self.replay_json(table))
+        return data
 
 
-def _report_failure(task: asyncio.Task[None]) -> None:
-    """Log a bot runner that died, so that a stuck table is never silent."""
-    if not task.cancelled() and task.exception() is not None:
-        log.error("%s stopped: %r", task.get_name(), task.exception())
+def _check_bot(spec: str, game: str) -> None:
+    """Refuse (ValueError listing what is allowed) a spec the game's bots cannot be built from."""
+    make_bot(spec, game, 0)

@@ -1,0 +1,138 @@
+"""Bots at the tables: one runner task per table while a bot must act, decisions in the bot pool.
+
+A failed decision is asked again (or replaced by a fallback move, past the deadline); a move that storage could
+not take is tried again with growing waits, so that bots go on by themselves once storage is back. A runner
+never leaves its table stuck: only a finished game, a person's turn or the server stopping ends it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING, Any
+
+from ra.server.botpool import BotPool, Decision, DecisionFailed, DecisionTimeout, fallback
+from ra.server.model import ServiceError, Table, decision_seed
+
+if TYPE_CHECKING:
+    from ra.server.tables import TableService
+
+log = logging.getLogger("ra.server")
+ATTEMPTS = 3  # asks per decision before the fallback move
+
+
+class BotRunner:
+    """Plays the bot seats of every table of a service."""
+
+    def __init__(self, service: TableService, pool: BotPool | None = None) -> None:
+        self.service = service
+        self.pool = pool
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+
+    def start(self) -> None:
+        """Make the bot pool (its workers start on demand)."""
+        if self.pool is None:
+            self.pool = self.service.make_bot_pool()
+
+    async def stop(self) -> None:
+        """Cancel every runner and close the pool at once (running searches are killed, not awaited)."""
+        tasks = [task for task in self._tasks.values() if not task.done()]
+        for task in tasks:
+            task.cancel()
+        if self.pool is not None:
+            self.pool.close()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    def busy(self, table_id: str) -> bool:
+        """True while a runner plays this table."""
+        task = self._tasks.get(table_id)
+        return task is not None and not task.done()
+
+    def kick(self, table: Table) -> None:
+        """Start the table's runner if a bot must act and none is running."""
+        if self.service.stopping or not table.bot_seats_to_act() or self.busy(table.row.id):
+            return
+        table_id = table.row.id
+        task = asyncio.create_task(self._run(table_id), name=f"bots-{table_id}")
+        self._tasks[table_id] = task
+        task.add_done_callback(lambda done: self._finished(table_id, done))
+
+    def _finished(self, table_id: str, task: asyncio.Task[None]) -> None:
+        if self._tasks.get(table_id) is task:
+            del self._tasks[table_id]
+            self.service.unpinned(table_id)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("the bots of table %s stopped: %r", table_id, task.exception())
+
+    async def _run(self, table_id: str) -> None:
+        """Play bot turns (after the service's `bot_delay`) until a person must act or the game ends."""
+        service, settings = self.service, self.service.settings
+        wait = settings.storage_retry
+        while not service.stopping:
+            try:
+                table = await service.get(table_id)
+                seats = table.bot_seats_to_act()
+                if not seats:
+                    return
+                if service.bot_delay > 0:
+                    await asyncio.sleep(service.bot_delay)
+                await self._turn(table, seats[0])
+                wait = settings.storage_retry
+            except ServiceError as exc:
+                if exc.code == "not_found":
+                    return
+                if exc.code == "stale":
+                    continue  # the table was reloaded from storage: decide again
+                log.warning("table %s: a bot move failed (%s); trying again in %.1f s", table_id, exc.code, wait)
+                await asyncio.sleep(wait)
+                wait = min(2 * wait, settings.storage_retry_max)
+            except Exception as exc:
+                log.error("table %s: bot turn failed; trying again in %.1f s", table_id, wait, exc_info=exc)
+                await asyncio.sleep(wait)
+                wait = min(2 * wait, settings.storage_retry_max)
+
+    async def _turn(self, table: Table, seat: int) -> None:
+        """Decide for one bot seat and apply the decision if it still stands."""
+        seq = table.seq
+        view = dict(table.state.view(seat))
+        action = await self._choose(table, seat, seq, view)
+        service = self.service
+        async with table.lock:
+            if service.tables.peek(table.row.id) is not table or not table.still_open(seat, seq):
+                return  # the table moved on meanwhile: decide again
+            try:
+                await service.apply(table, seat, action)
+            except ServiceError as exc:
+                if exc.code not in ("illegal", "not_your_turn"):
+                    raise
+                log.warning("table %s: bot seat %d chose a refused action (%s)", table.row.id, seat, exc.message)
+                legal = [entry["id"] for entry in view.get("legal_actions", [])]
+                if legal:
+                    await service.apply(table, seat, legal[0])
+
+    async def _choose(self, table: Table, seat: int, seq: int, view: dict[str, Any]) -> int:
+        """The bot's action: asked of the pool up to ATTEMPTS times; a fallback move past the deadline."""
+        self.start()
+        assert self.pool is not None
+        spec = table.bots[seat]
+        task = Decision(table.row.game, spec, decision_seed(table.row.bot_seed, seat, seq), view)
+        for attempt in range(1, ATTEMPTS + 1):
+            try:
+                return await self.pool.decide(task)
+            except DecisionTimeout as exc:
+                log.warning("table %s: bot seat %d (%s): %s; it plays a random move", table.row.id, seat, spec, exc)
+                break
+            except DecisionFailed as exc:
+                log.warning(
+                    "table %s: bot seat %d (%s) gave no action (try %d of %d): %s",
+                    table.row.id,
+                    seat,
+                    spec,
+                    attempt,
+                    ATTEMPTS,
+                    exc,
+                )
+        return fallback(task)
