@@ -1,4 +1,4 @@
-"""docs/VIEWS.md: the view's shape (RaView), hidden scores (R3), render_text and from_view's estimates.
+"""docs/VIEWS.md: the view's shape (RaView), its rules data, hidden scores (R3) and from_view's estimates.
 
 Every game's views are also checked in tests/core/test_conformance.py (hidden bag order, from_view round trip).
 """
@@ -10,21 +10,41 @@ from typing import Any
 
 from ra_helpers import G3, act, check_invariants, give, play_random, scenario, seat0_wins
 
-from ra.games.ra import RaLegalAction, RaView, State, from_view, render_text
+from ra.games.ra import RaLegalAction, RaView, State, from_view
+from ra.games.ra import tables as T
 
 VIEW_KEYS = {
     "game", "viewer", "num_players", "names", "options", "epoch", "phase", "current_player", "ra_track",
     "auction_track", "central_disk", "disks", "tiles", "scores", "bag", "bag_total", "auction", "disaster",
     "legal_actions", "epoch_scores", "result", "last_move",
 }  # fmt: skip
+RULES_KEYS = {"auction_track_spaces", "epochs", "kind_groups", "scarab_kinds"}  # rules data for browsers
 
 
 def test_view_has_exactly_the_documented_keys_and_its_typeddict_says_so() -> None:
     v = State.new({"players": 3}, seed=2).view(0)
-    assert set(v) == set(RaView.__annotations__) == VIEW_KEYS | {"discarded", "gods"}
+    assert set(v) == set(RaView.__annotations__) == VIEW_KEYS | {"discarded", "gods"} | RULES_KEYS
     assert v["game"] == "ra" and v["viewer"] == 0 and v["phase"] == "turn" and v["auction"] is None
     assert v["bag_total"] == 180 and sum(v["bag"].values()) == 180
     assert "seed" not in v["options"]
+
+
+def test_the_rules_data_of_a_view_groups_every_kind_and_names_the_kinds_kept_between_epochs() -> None:
+    st = give(give(give(scenario(3, [], G3), 0, "pharaoh"), 0, "flood"), 0, "temple")
+    v = st.view(None)
+    assert v["auction_track_spaces"] == 8 and v["epochs"] == 3
+    grouped = [k for g in v["kind_groups"] for k in g["kinds"]]
+    assert sorted(grouped) == sorted(set(T.KINDS) - {"ra"}), "every kind a player may gain, in exactly one group"
+    assert [g["key"] for g in v["kind_groups"]] == [key for key, _ in T.KIND_GROUPS]
+    assert next(g for g in v["kind_groups"] if g["key"] == "civilization")["title"] == "Civilization"
+    # §8.2.4, checked on the engine itself: the kinds a seat still holds after an epoch's end are the scarab kinds.
+    for kind in grouped:
+        if kind not in ("funeral", "drought", "war", "earthquake"):
+            give(st, 1, kind)
+    while st.epoch == 1:
+        act(st, "pass" if st.phase == 1 else "draw")
+    assert sorted(st.view(None)["tiles"][1]) == sorted(v["scarab_kinds"])
+    assert st.view(None)["kind_groups"] is v["kind_groups"], "shared rules data: building a view stays cheap"
 
 
 def test_r3_scores_hidden_except_own_until_the_end() -> None:
@@ -61,36 +81,6 @@ def test_result_at_the_end() -> None:
     r = st.view(None)["result"]
     assert r["winners"] == st.winners() and r["scores"] == st.scores() and isinstance(r["tie_break"], bool)
     assert st.view(None)["current_player"] is None
-
-
-def test_render_text_draws_the_table() -> None:
-    st = give(scenario(3, ["gold"], G3, names=["Ann", "Bo", "Cy"]), 0, "pharaoh", 2)
-    act(st, "draw", "ra", "bid:4")
-    text = render_text(st.view(0))
-    for part in (
-        "epoch 1 of 3",
-        "Ra track",
-        "[X X . . . . . . . .]",
-        "Auction track [gold",
-        "Central sun disk: 1",
-        "pharaoh 2",
-        "Ann",
-        "Bo",
-        "Cy",
-        "Bag: 177 tiles",
-        "invoked_nonfull",
-        "To decide: Ann",
-        "bid:13",
-    ):
-        assert part in text, part
-    over = render_text(play_random(3, seed=1).view(None))
-    assert "Game over" in over and "Winner" in over
-
-
-def test_render_text_shows_disasters_and_gods() -> None:
-    st = give(give(scenario(3, [], G3), 0, "art", 2), 0, "religion", 2)
-    seat0_wins(st, "war")
-    assert "must still lose 2 to war" in render_text(st.view(None))
 
 
 def test_from_view_estimates_hidden_scores_and_keeps_the_decision() -> None:

@@ -1,12 +1,15 @@
 """Reiner Knizia's Ra (2-5 players, 2016 Windrider base game) as a rules engine: standard library only.
 
 Rules: docs/rules/ra.md (cited as §n, R1-R4, A1, E1-E24). Views: docs/VIEWS.md. Actions: docs/RA_ACTIONS.md.
+`render_text`, `narrate` and `explain` read views only and speak the game's words (`words`), never view keys.
 Everything outside this package imports from here, never from its modules.
 """
 
-from ra.games.ra import phases, scoring, tables
+from ra.games.ra import phases, scoring, tables, words  # the game's words: names, `action_phrase`
 from ra.games.ra.actions import NUM_ACTIONS, action_to_str, move_text, str_to_action
+from ra.games.ra.explain import Explanation, explain
 from ra.games.ra.fromview import from_view
+from ra.games.ra.narrate import narrate
 from ra.games.ra.options import OPTIONS, Options, RaOptionsData
 from ra.games.ra.render import render_text
 from ra.games.ra.scoring import RaScoreRow
@@ -28,6 +31,7 @@ from ra.games.ra.view import (
     RaDisks,
     RaEpochScores,
     RaGods,
+    RaKindGroup,
     RaLastMove,
     RaLegalAction,
     RaResult,
@@ -50,6 +54,7 @@ __all__ = [
     "RA_TRACK_LENGTH",
     "STARTING_SCORE",
     "TITLE",
+    "Explanation",
     "Options",
     "RaAuction",
     "RaBid",
@@ -57,6 +62,7 @@ __all__ = [
     "RaDisks",
     "RaEpochScores",
     "RaGods",
+    "RaKindGroup",
     "RaLastMove",
     "RaLegalAction",
     "RaOptionsData",
@@ -66,11 +72,14 @@ __all__ = [
     "RaView",
     "State",
     "action_to_str",
+    "explain",
     "from_view",
     "move_text",
+    "narrate",
     "phases",
     "render_text",
     "scoring",
     "str_to_action",
     "tables",
+    "words",
 ]

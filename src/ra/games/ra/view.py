@@ -26,7 +26,17 @@ from ra.games.ra.actions import (
 from ra.games.ra.options import RaOptionsData
 from ra.games.ra.scoring import RaScoreRow, winners
 from ra.games.ra.serial import counts_to_dict
-from ra.games.ra.tables import DISASTERS, KINDS, NK, RA_TRACK_SPACES
+from ra.games.ra.tables import (
+    AUCTION_TRACK_SIZE,
+    DISASTERS,
+    EPOCHS,
+    KIND_GROUPS,
+    KINDS,
+    NK,
+    RA_TRACK_SPACES,
+    SCARAB,
+)
+from ra.games.ra.words import GROUP_TITLES
 
 if TYPE_CHECKING:
     from ra.games.ra.state import State
@@ -117,6 +127,14 @@ class RaLastMove(TypedDict):
     draws: list[str]
 
 
+class RaKindGroup(TypedDict):
+    """A display group of tile kinds, in the order a player's area shows them (§1.1): key, title, kinds."""
+
+    key: str  # tables.KIND_GROUPS: god, gold, pharaoh, river, civilization, monument, disaster
+    title: str
+    kinds: list[str]
+
+
 class RaView(TypedDict):
     """What one seat (or a spectator) sees (docs/VIEWS.md)."""
 
@@ -144,6 +162,17 @@ class RaView(TypedDict):
     epoch_scores: list[RaEpochScores]
     result: RaResult | None
     last_move: RaLastMove | None
+    auction_track_spaces: int
+    epochs: int
+    kind_groups: list[RaKindGroup]
+    scarab_kinds: list[str]
+
+
+# Rules data every view carries unchanged, built once and shared by all views (never mutate a view's copy).
+KIND_GROUP_VIEW: list[RaKindGroup] = [
+    {"key": key, "title": GROUP_TITLES[key], "kinds": [KINDS[k] for k in kinds]} for key, kinds in KIND_GROUPS
+]
+SCARAB_VIEW: list[str] = [KINDS[k] for k in sorted(SCARAB)]
 
 
 # --- building a view ---------------------------------------------------------------------------------------------
@@ -198,6 +227,10 @@ def make_view(state: State, viewer: int | None) -> RaView:
             if last is None
             else {"player": last.player, "notation": NOTATION[last.action], "draws": list(last.draws)}
         ),
+        "auction_track_spaces": AUCTION_TRACK_SIZE,
+        "epochs": EPOCHS,
+        "kind_groups": KIND_GROUP_VIEW,
+        "scarab_kinds": SCARAB_VIEW,
     }
 
 
