@@ -29,7 +29,7 @@ def _answers(game: str, by_number: bool = False) -> list[str]:
             if not by_number:
                 lines.append(action)
                 continue
-            choices = menu(lesson.position(index, j).view(lesson.learner))
+            choices = menu(lesson.module, lesson.position(index, j).view(lesson.learner))
             group, _, number = action.partition("=")
             lines.append(str(next(n for n, c in enumerate(choices, 1) if c.notation in (action, group))))
             if number and action.startswith("bonus>nile"):
@@ -57,14 +57,15 @@ def test_the_ra_tutorial_tells_what_followed_each_move(tmp_path: Path) -> None:
     output = _learn(["ra", "--progress", str(tmp_path / "p.json")], [*_answers("ra"), "n"])
     for line in (
         "You won the auction with sun disk 5: takes Pharaoh, Gold, Art, God, Flood and the central sun disk 1",
-        "Funeral destroyed Hatshepsut: Pharaoh ×2.",
+        "The Funeral destroyed Hatshepsut's Pharaoh ×2.",
         "You gave up an Art tile to War.",
-        "Drought destroyed Khufu: Flood, Nile.",
+        "The Drought destroyed Khufu's Flood and Nile.",
         "Hatshepsut passed automatically (no sun disk beats 13).",
         "You passed automatically (no sun disk beats 11).",
         "Nobody bid: the lot stays on the auction track.",
-        "That was the last Ra tile of the epoch: no auction, and the auction track is lost (Funeral, Gold, Pharaoh).",
-        "You: Gods +2, Gold +6, Pharaohs +5, Nile and floods +1, Civilization +10 = +24, score 10 → 34",
+        "That was the last Ra tile of epoch 1: it ends at once, without an auction, and the auction track's tiles are lost"
+            " (Funeral, Gold and Pharaoh).",
+        "You: Gods +2, Gold +6, Pharaohs +5, Nile and floods +1, Civilization +10 = +24, score 10 → 34.",
     ):
         assert line in output, line
 
@@ -72,7 +73,7 @@ def test_the_ra_tutorial_tells_what_followed_each_move(tmp_path: Path) -> None:
 def test_learn_by_number_asks_the_nile_bonus_space_then_number(tmp_path: Path) -> None:
     output = _learn(["write", "--progress", str(tmp_path / "p.json")], [*_answers("write", by_number=True), "n"])
     assert "Which number for Nile space 3" in output
-    assert "You made a bonus entry: 8 in Nile space 3." in output
+    assert "You made the bonus entry: 8 in Nile space 3." in output
     assert "bonus>nile3=7" not in output  # never one menu line per number
     assert "[bonus>civ:new:art]" in output  # notation prints as written (no emoji for ":new:")
 

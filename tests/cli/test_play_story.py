@@ -33,14 +33,14 @@ def test_ra_tells_automatic_passes_auction_results_and_epoch_scores() -> None:
     result = runner.invoke(app, ["play", "ra", "-n", "3", "--seat", "-1", "--seed", "5"])
     assert "passed automatically (no face-up sun disk)" in result.output
     assert re.search(r"won the auction with sun disk \d+: takes", result.output)
-    assert "Epoch 1 ends and is scored." in result.output
+    assert "Epoch 1 is scored; scores are hidden until the end." in result.output
     assert "Step Pyramid" in result.output or "Pyramid" in result.output
 
 
 def test_write_tells_kingdom_scoring_and_end_bonuses() -> None:
     result = runner.invoke(app, ["play", "write", "-n", "3", "--seat", "-1", "--seed", "5"])
-    assert "The third Ra ends the Old Kingdom: it is scored." in result.output
-    assert "The ninth Ra ends the game: end bonuses." in result.output
+    assert "The Old Kingdom ends and is scored:" in result.output
+    assert "The ninth Ra card ends the game: the face-up cards are discarded unused. End bonuses:" in result.output
 
 
 @pytest.mark.parametrize("game", ["ra", "write"])
@@ -59,7 +59,7 @@ def test_the_nile_bonus_is_asked_as_a_space_then_a_number() -> None:
     step = next(i for i, s in enumerate(lesson.steps) if s.key == "chain")
     state = lesson.position(step, 0)  # a Nile bonus entry is pending
     view = state.view(0)
-    choices = menu(view)
+    choices = menu(game_module("write"), view)
     assert len(view["legal_actions"]) > 60 and len(choices) <= 13
     space3 = next(n for n, c in enumerate(choices, 1) if c.notation == "bonus>nile3")
     answers = iter([str(space3), "3", "25", "8"])

@@ -20,8 +20,6 @@ from ra.commands import play as play_command
 from ra.commands.play import Read
 from ra.core import GameState
 from ra.tutorials import GAMES, Step, Tutorial, judge, play, tutorial
-from ra.tutorials.board import board
-from ra.tutorials.story import narrate
 
 COMMANDS = ("back", "quit")
 
@@ -112,7 +110,7 @@ def _run_step(out: Console, lesson: Tutorial, step: Step, state: GameState, read
                 out.print(move.say)
             first = False
             view = state.view(lesson.learner)
-            out.print(board(view, full=False))
+            out.print(module.render_text(view, full=False))
             out.print(f"Your move: {move.action}", style="bold")
             answer = play_command.read_action(
                 out,
@@ -128,7 +126,7 @@ def _run_step(out: Console, lesson: Tutorial, step: Step, state: GameState, read
                 return answer
         before = state.view(lesson.learner)
         play(module, state, move)
-        for line in narrate(module, before, state.view(lesson.learner), state.history[-1]):
+        for line in module.narrate(before, state.view(lesson.learner), state.history[-1]):
             out.print(f"  {line}")
     if not step.learner_moves(lesson.learner):
         answer = read("Press Enter to go on (back, quit): ").strip().lower()

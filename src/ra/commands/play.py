@@ -21,9 +21,6 @@ from ra.core import GameState, IllegalActionError, InvalidNotationError
 from ra.core.protocol import GameModule
 from ra.core.record import save_record
 from ra.games import GAMES, game_module
-from ra.tutorials.board import board
-from ra.tutorials.story import narrate
-from ra.tutorials.words import ra_action_phrase, write_action_phrase
 
 _NILE_BONUS = re.compile(r"^bonus>nile(\d+)=(\d+)$")
 Read = Callable[[str], str]
@@ -71,7 +68,7 @@ def play(
         out.print("\nGame abandoned.")
         raise typer.Exit(1) from None
     out.print("")
-    out.print(board(state.view(seat if seat >= 0 else None)))
+    out.print(module.render_text(state.view(seat if seat >= 0 else None)))
     out.print(result_line(state, names))
     if record is not None:
         save_record(state.record(), record)
@@ -98,7 +95,7 @@ def play_loop(out: Console, module: GameModule, state: GameState, seat: int, bot
             action = bots[player].choose(state.view(player))
         before = state.view(viewer)
         state.apply(action, player)
-        for line in narrate(module, before, state.view(viewer), state.history[-1]):
+        for line in module.narrate(before, state.view(viewer), state.history[-1]):
             out.print(f"  {line}")
 
 
@@ -106,12 +103,12 @@ def _person_action(out: Console, module: GameModule, state: GameState, seat: int
     """Draw the board (other players' sheets in a line each) and read the person's action."""
     view = state.view(seat)
     out.print("")
-    out.print(board(view, full=False))
+    out.print(module.render_text(view, full=False))
     while True:
         answer = read_action(out, module, view, read, lambda a: engine_error(state, a, seat), ("board",))
         if isinstance(answer, int):
             return answer
-        out.print(board(view))
+        out.print(module.render_text(view))
 
 
 def engine_error(state: GameState, action: int, seat: int) -> str | None:
@@ -133,14 +130,7 @@ class Choice:
     numbers: tuple[int, ...] = ()  # for a Nile space: the numbers it takes (asked in a second step)
 
 
-def action_phrase(view: Mapping[str, Any], entry: Mapping[str, Any]) -> str:
-    """A legal action of a view as an instruction in the game's words."""
-    if view["game"] == "ra":
-        return ra_action_phrase(entry)
-    return write_action_phrase(entry, view["face_up"])
-
-
-def menu(view: Mapping[str, Any]) -> list[Choice]:
+def menu(module: GameModule, view: Mapping[str, Any]) -> list[Choice]:
     """The legal actions as numbered choices; a Nile bonus entry is one choice per space, not per number."""
     choices: list[Choice] = []
     nile: dict[int, list[int]] = {}
@@ -149,7 +139,7 @@ def menu(view: Mapping[str, Any]) -> list[Choice]:
         if found:
             nile.setdefault(int(found[1]), []).append(int(found[2]))
             continue
-        choices.append(Choice(action_phrase(view, entry), entry["notation"]))
+        choices.append(Choice(module.legal_phrase(view, entry), entry["notation"]))
     for space, numbers in sorted(nile.items()):
         low, high = min(numbers), max(numbers)
         label = f"Bonus entry: write a number from {low} to {high} in Nile space {space}"
@@ -176,7 +166,7 @@ def read_action(
     highlight: tuple[str, ...] = (),
 ) -> int | str:
     """Ask until the answer is an action `check` accepts (its id) or one of `commands` (returned as typed)."""
-    choices = menu(view)
+    choices = menu(module, view)
     show_menu(out, choices, highlight)
     while True:
         answer = read(prompt).strip().lower()

@@ -148,9 +148,14 @@ class GameModule(Protocol):
     action_to_str: Callable[[int], str]
     move_text: Callable[[int, tuple[str, ...]], str]  # a move as a phrase for logs, e.g. "bid sun disk 13"
     str_to_action: Callable[[str], int]
-    render_text: Callable[[Mapping[str, Any]], str]  # the text board of a view, in the game's words
     from_view: Callable[[Mapping[str, Any], random.Random], GameState]
     # The lines telling a move and what followed by itself, from two views of one viewer (before, after).
     narrate: Callable[[Mapping[str, Any], Mapping[str, Any], Move], list[str]]
     # What each thing on the board is, scores and is worth to a view's viewer now; the value of an auction lot.
     explain: Callable[[Mapping[str, Any]], Mapping[str, Any]]
+    # A legal-action entry of a view as an instruction in the game's words, e.g. "Bid sun disk 13".
+    legal_phrase: Callable[[Mapping[str, Any], Mapping[str, Any]], str]
+
+    def render_text(self, view: Mapping[str, Any], full: bool = True) -> str:
+        """The board of a view as text in the game's words (not `full`: other players in a line each)."""
+        ...

@@ -138,3 +138,8 @@ def decision(view: Mapping[str, Any]) -> str:
         left = int(disaster["war"] or disaster["earthquake"])
         return f"choose {counted(left, 'more tile')} to lose to {which}"
     return DECISIONS.get(str(view["phase"]), "wait")
+
+
+def legal_phrase(view: Mapping[str, Any], entry: Mapping[str, Any]) -> str:
+    """A legal-action entry of `view` as an instruction in the game's words (the same for every game)."""
+    return action_phrase(entry)

@@ -11,6 +11,7 @@ from ra.games.write.fromview import from_view
 from ra.games.write.narrate import narrate
 from ra.games.write.options import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, Options
 from ra.games.write.render import render_text
+from ra.games.write.words import legal_phrase
 from ra.games.write.state import GAME, State
 from ra.games.write.tables import (  # kept at the top level as before: stable names for outside code
     CARD_NAMES,
@@ -109,6 +110,7 @@ __all__ = [
     "from_view",
     "move_text",
     "narrate",
+    "legal_phrase",
     "render_text",
     "sheet",
     "str_to_action",

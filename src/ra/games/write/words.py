@@ -171,3 +171,8 @@ def action_phrase(entry: Mapping[str, Any], face_up: Sequence[Mapping[str, Any]]
             return f"{head}: it has no space on your sheet and is lost"
         return f"{head}: {place}"
     return f"Bonus entry: {place}"
+
+
+def legal_phrase(view: Mapping[str, Any], entry: Mapping[str, Any]) -> str:
+    """A legal-action entry of `view` as an instruction in the game's words (the same for every game)."""
+    return action_phrase(entry, view["face_up"])
