@@ -63,8 +63,8 @@ def test_the_ra_tutorial_tells_what_followed_each_move(tmp_path: Path) -> None:
         "Hatshepsut passed automatically (no sun disk beats 13).",
         "You passed automatically (no sun disk beats 11).",
         "Nobody bid: the lot stays on the auction track.",
-        "That was the last Ra tile of epoch 1: it ends at once, without an auction, and the auction track's tiles are lost"
-            " (Funeral, Gold and Pharaoh).",
+        "That was the last Ra tile of epoch 1: it ends at once, without an auction, and the auction track's tiles"
+        " are lost (Funeral, Gold and Pharaoh).",
         "You: Gods +2, Gold +6, Pharaohs +5, Nile and floods +1, Civilization +10 = +24, score 10 → 34.",
     ):
         assert line in output, line
