@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ra.core.errors import RecordError
 from ra.core.protocol import GameModule, GameState, Move
+from ra.core.record import replay_moves
 from ra.server.model import log_entry, seat_view
 from ra.server.storage import MoveRow, TableRow
 
@@ -19,11 +21,14 @@ def rebuild(module: GameModule, row: TableRow, moves: list[MoveRow]) -> tuple[Ga
     """A stored table's game, replayed from (options, seed) and checked, with the current players at each seq."""
     state = new_state(module, row.options, row.seed)
     current_at = [state.current_players()]
-    for move in moves:
-        state.apply(move.action, move.player)
-        if state.history[-1].draws != tuple(move.draws):
-            raise RuntimeError(f"table {row.id}: stored draws of move {move.seq} do not replay")
-        current_at.append(state.current_players())
+    try:
+        replay_moves(
+            state,
+            ((m.player, m.action, m.draws) for m in moves),
+            lambda _index, _move, now: current_at.append(now.current_players()),
+        )
+    except RecordError as exc:
+        raise RuntimeError(f"table {row.id}: stored moves do not replay: {exc}") from exc
     return state, current_at
 
 
@@ -32,10 +37,12 @@ def replay_steps(module: GameModule, row: TableRow, history: list[Move]) -> dict
     names = [s["name"] for s in row.seats]
     state = new_state(module, row.options, row.seed)
     steps: list[dict[str, Any]] = [{"seq": 0, "move": None, "view": seat_view(state, None, names)}]
-    for i, move in enumerate(history):
-        state.push(move.action, move.player)
-        entry = log_entry(module, state.history[-1], i + 1, names)
-        steps.append({"seq": i + 1, "move": entry, "view": seat_view(state, None, names)})
+
+    def step(index: int, move: Move, now: GameState) -> None:
+        entry = log_entry(module, move, index + 1, names)
+        steps.append({"seq": index + 1, "move": entry, "view": seat_view(now, None, names)})
+
+    replay_moves(state, ((m.player, m.action, m.draws) for m in history), step)
     return {"steps": steps}
 
 
