@@ -170,10 +170,7 @@ def test_stacked_draws_come_next(game: str, players: int) -> None:
 def test_records_replay_with_and_without_seed(game: str, players: int) -> None:
     """A record replays to the identical state; without seed and order, its draws alone give the same views."""
     module = game_module(game)
-    state = None
-    for _, state in random_game(module, players, seed=8):
-        pass
-    assert state is not None
+    *_, (_, state) = random_game(module, players, seed=8)
     record = json.loads(json.dumps(state.record()))
     assert record["format"] == RECORD_FORMAT and record["game"] == game
     assert as_json(replay(record)) == as_json(state)

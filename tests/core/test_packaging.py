@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+TEXT_SUFFIXES = {".py", ".md", ".js", ".html", ".css", ".txt", ".json", ".toml", ""}
 
 
 def test_license_file_matches_the_declared_licence() -> None:
@@ -42,7 +43,7 @@ def test_nothing_in_the_repository_points_outside_it() -> None:
         files = [base] if base.is_file() else [p for p in base.rglob("*") if p.is_file()] if base.exists() else []
         for path in files:
             skipped = any(part.endswith(".egg-info") or part in {"__pycache__", "node_modules"} for part in path.parts)
-            if skipped or path == Path(__file__).resolve() or path.suffix not in {".py", ".md", ".js", ".html", ".css", ".txt", ".json", ".toml", ""}:
+            if skipped or path == Path(__file__).resolve() or path.suffix not in TEXT_SUFFIXES:
                 continue
             text = path.read_text(encoding="utf-8", errors="replace")
             for needle in ("../shared", "/work/", "shared/rules"):

@@ -12,7 +12,6 @@ from ra.games.ra.fromview import from_view
 from ra.games.ra.narrate import narrate
 from ra.games.ra.options import OPTIONS, Options, RaOptionsData
 from ra.games.ra.render import render_text
-from ra.games.ra.words import legal_phrase
 from ra.games.ra.scoring import RaScoreRow
 from ra.games.ra.state import GAME, State
 from ra.games.ra.tables import (
@@ -39,6 +38,7 @@ from ra.games.ra.view import (
     RaTrackView,
     RaView,
 )
+from ra.games.ra.words import legal_phrase
 
 TITLE = "Ra"
 
@@ -75,10 +75,10 @@ __all__ = [
     "action_to_str",
     "explain",
     "from_view",
+    "legal_phrase",
     "move_text",
     "narrate",
     "phases",
-    "legal_phrase",
     "render_text",
     "scoring",
     "str_to_action",

@@ -11,7 +11,6 @@ from ra.games.write.fromview import from_view
 from ra.games.write.narrate import narrate
 from ra.games.write.options import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, Options
 from ra.games.write.render import render_text
-from ra.games.write.words import legal_phrase
 from ra.games.write.state import GAME, State
 from ra.games.write.tables import (  # kept at the top level as before: stable names for outside code
     CARD_NAMES,
@@ -54,6 +53,7 @@ from ra.games.write.view import (
     WriteSheetView,
     WriteView,
 )
+from ra.games.write.words import legal_phrase
 
 TITLE = "RA and Write"
 
@@ -108,9 +108,9 @@ __all__ = [
     "actions",
     "explain",
     "from_view",
+    "legal_phrase",
     "move_text",
     "narrate",
-    "legal_phrase",
     "render_text",
     "sheet",
     "str_to_action",
