@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from fastapi.testclient import TestClient
 from server_helpers import bot, create, person, wait_status
 
@@ -17,7 +19,10 @@ def test_meta_describes_every_registered_game(client: TestClient) -> None:
         low, high = module.MIN_PLAYERS, module.MAX_PLAYERS
         assert game["players"]["minimum"] == low and game["players"]["maximum"] == high
         assert low <= game["players"]["default"] <= high
-        assert game["options"] == [spec.as_json() for spec in getattr(module, "OPTIONS", ())]
+        engine_options = [o for o in game["options"] if o.get("scope") != "table"]
+        assert engine_options == [spec.as_json() for spec in module.OPTIONS]
+        table_options = {o["name"] for o in game["options"] if o.get("scope") == "table"}
+        assert table_options == {"lot_helper", "hints"}
         assert "random" in game["bots"]["kinds"]
         assert game["bots"]["levels"] and all(set(v) == {"name", "spec", "description"} for v in game["bots"]["levels"])
 
@@ -38,7 +43,8 @@ def test_create_gives_one_token_per_person_seat(client: TestClient) -> None:
     assert table["spectate"] == f"/t/{table['id']}"
     summary = client.get(f"/api/tables/{table['id']}").json()
     assert summary["game"] == "ra" and summary["players"] == 3 and summary["status"] == "open"
-    assert [s["name"] for s in summary["seats"]] == ["Ann", "random bot", "Bob"]
+    names = [s["name"] for s in summary["seats"]]
+    assert names[0] == "Ann" and names[2] == "Bob" and re.fullmatch(r"\w+ \(random\)", names[1]), names
     assert [s["taken"] for s in summary["seats"]] == [False, True, False]
     assert summary["seats"][1]["bot"] == "random"
     assert "token" not in str(summary) and "seed" not in summary

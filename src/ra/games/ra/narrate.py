@@ -15,7 +15,7 @@ from typing import Any
 from ra.core.protocol import Move
 from ra.games.ra.actions import NOTATION
 from ra.games.ra.strikes import DISASTER_NAMES, lines_of_strikes, strikes_after_gain, strikes_after_loss
-from ra.games.ra.words import CATEGORY_TITLES, a_tile, joined, names_of, signed, tile_items, tiles_phrase, title
+from ra.games.ra.words import CATEGORY_TITLES, a_tile, agrees, joined, names_of, signed, tile_items, tiles_phrase, title
 
 View = Mapping[str, Any]
 
@@ -144,7 +144,7 @@ def _gods(before: View, after: View, move: Move, head: str, arg: str) -> list[st
     if after["gods"] is not None:
         return [f"The {title(arg)} strikes {name} once the spending stops."] if arg in DISASTER_NAMES else []
     if not after["tiles"][move.player].get("god"):
-        return [f"Spending stops by itself: {name} has no god left."]
+        return [f"Spending stops by itself: {agrees(name, 'has', 'have')} no god left."]
     return ["Spending stops by itself: no tile that a god can take is left on the auction track."]
 
 
@@ -204,9 +204,9 @@ def _epoch_end(before: View, after: View) -> list[str]:
         tied = [p for p, s in enumerate(result["scores"]) if s == top]
         best = max(after["disks"][result["winners"][0]]["face_up"])
         lines.append(
-            f"The game is over: {names_of(after, tied)} tie with {top}; {won} wins, holding the highest "
-            f"sun disk ({best})."
+            f"The game is over: {names_of(after, tied)} tie with {top}; {agrees(won, 'wins', 'win')}, holding the"
+            f" highest sun disk ({best})."
         )
     else:
-        lines.append(f"The game is over: {won} wins with {top}.")
+        lines.append(f"The game is over: {agrees(won, 'wins', 'win')} with {top}.")
     return lines

@@ -143,3 +143,8 @@ def decision(view: Mapping[str, Any]) -> str:
 def legal_phrase(view: Mapping[str, Any], entry: Mapping[str, Any]) -> str:
     """A legal-action entry of `view` as an instruction in the game's words (the same for every game)."""
     return action_phrase(entry)
+
+
+def agrees(name: str, third_person: str, other: str) -> str:
+    """`name` with its verb: 'Khufu wins', but 'You win' when a table calls its player "You"."""
+    return f"{name} {other if name == 'You' else third_person}"

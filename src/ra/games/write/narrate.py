@@ -33,6 +33,7 @@ from ra.games.write.words import (
     END_BONUS_TITLES,
     SECTION_TITLES,
     a_card,
+    agrees,
     card_phrase,
     card_title,
     civ_line_title,
@@ -144,9 +145,9 @@ def _bonus_earned(before: View, after: View, seat: int) -> list[str]:
     name = _name(after, seat)
     lost = [x for x in after["lost"][len(before["lost"]) :] if x["player"] == seat and x["entry"] == "bonus"]
     if lost:
-        lines.append(f"{name} has no legal space for it: the bonus entry is lost.")
+        lines.append(f"{agrees(name, 'has', 'have')} no legal space for it: the bonus entry is lost.")
     elif after["players"][seat]["pending_bonus"]:
-        lines.append(f"{name} makes it now, or declines it.")
+        lines.append(f"{agrees(name, 'makes', 'make')} it now, or declines it.")
     return lines
 
 
@@ -191,7 +192,7 @@ def _reveal(before: View, after: View, move: Move) -> list[str]:
         if ended:
             lines.append(f"The reveal goes on in the {kingdom_title(after['kingdom'])}.")
         cards = joined([f"{card_title(f['card'])} (card {f['slot']})" for f in after["face_up"]])
-        lines.append(f"Face up: {cards}. {name} chooses first.")
+        lines.append(f"Face up: {cards}. {agrees(name, 'chooses', 'choose')} first.")
     return lines
 
 
@@ -226,7 +227,7 @@ def _game_end(view: View) -> list[str]:
     if len(result["winners"]) > 1:
         lines.append(f"{winners} share the win with {best}: even their God numbers are the same.")
     elif result["tie_break"]:
-        lines.append(f"{winners} wins with {best}, the tie broken by the higher God numbers.")
+        lines.append(f"{agrees(winners, 'wins', 'win')} with {best}, the tie broken by the higher God numbers.")
     else:
-        lines.append(f"{winners} wins with {best}.")
+        lines.append(f"{agrees(winners, 'wins', 'win')} with {best}.")
     return lines

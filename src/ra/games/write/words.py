@@ -176,3 +176,8 @@ def action_phrase(entry: Mapping[str, Any], face_up: Sequence[Mapping[str, Any]]
 def legal_phrase(view: Mapping[str, Any], entry: Mapping[str, Any]) -> str:
     """A legal-action entry of `view` as an instruction in the game's words (the same for every game)."""
     return action_phrase(entry, view["face_up"])
+
+
+def agrees(name: str, third_person: str, other: str) -> str:
+    """`name` with its verb: 'Khufu wins', but 'You win' when a table calls its player "You"."""
+    return f"{name} {other if name == 'You' else third_person}"
