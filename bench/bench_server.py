@@ -5,12 +5,21 @@ is on 127.0.0.1), creates TABLES tables of SEATS person seats, connects one clie
 game ends or the time is up. Prints one line of key=value pairs; latency is from sending an action to every seat
 of that table having received the update.
 
+With --database-url (PostgreSQL; it may create and drop databases there) and --redis-url, it runs SQLite's single
+process first (the baseline), then each count of --processes: that many `ra serve` processes on a fresh
+database, rung over Redis, each table's seats spread over the processes (seat s of table t on process
+(t + s) mod N, as a load balancer might send them; --spread table keeps a table's clients on one process).
+--throwaway starts its own PostgreSQL and Redis (tests/server/services.py) instead. One line per configuration;
+`load_1m` is the machine's load average at its end (other work on the machine skews the figures).
+
 With --hostile it runs twice on fresh servers and prints both lines: `run=quiet`, then `run=hostile`, the same
 load plus six tables of maximum-budget bots (`mcts:iterations=20000`, three seats each) and one client sending
 maximum-size WebSocket messages (eight in flight) all along; then `hostile_p99_over_quiet_p99=`.
 
     python bench/bench_server.py --tables 100 --seats 3 --seconds 60
     python bench/bench_server.py --hostile --seconds 30
+    python bench/bench_server.py --processes 1 2 4 --database-url postgresql+psycopg://u@host/db --redis-url redis://host
+    python bench/bench_server.py --processes 1 2 --throwaway --seconds 20
 """
 
 from __future__ import annotations
@@ -18,17 +27,23 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
+import resource
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import httpx
+import sqlalchemy as sa
 from websockets.asyncio.client import connect
 
 
@@ -54,6 +69,12 @@ class Stats:
     errors: dict[str, int] = field(default_factory=dict)
 
 
+def cpu_seconds() -> tuple[float, float]:
+    """CPU seconds (user + system) used so far by ended child processes (the servers), and by this process."""
+    children, own = resource.getrusage(resource.RUSAGE_CHILDREN), resource.getrusage(resource.RUSAGE_SELF)
+    return children.ru_utime + children.ru_stime, own.ru_utime + own.ru_stime
+
+
 def free_port() -> int:
     """A free TCP port on the loopback interface."""
     with socket.socket() as s:
@@ -65,12 +86,59 @@ HEAVY_BOT = "mcts:iterations=20000"  # the most iterations a spec may ask for (d
 HEAVY_TABLES = 6
 
 
-def start_server(port: int, data: str) -> subprocess.Popen[bytes]:
+@dataclass(frozen=True)
+class Setup:
+    """Where the servers keep their tables: SQLite in a data folder (one process) or a shared database."""
+
+    processes: int = 1
+    database_url: str | None = None
+    redis_url: str | None = None
+
+    @property
+    def storage(self) -> str:
+        """`sqlite` or the database's dialect."""
+        return "sqlite" if self.database_url is None else self.database_url.split(":", 1)[0].split("+")[0]
+
+
+def start_server(port: int, data: str, setup: Setup = Setup()) -> subprocess.Popen[bytes]:
     """`ra serve` in a subprocess, bots without delay, quiet logs, no per-address limits (all clients are local)."""
     code = "from ra.cli import main; main()"
     args = ["serve", "--port", str(port), "--data", data, "--bot-delay", "0", "--log-level", "warning"]
     args += ["--creations", "0", "--ws-per-address", "0", "--ws-per-table", "0"]
+    if setup.database_url:
+        args += ["--database-url", setup.database_url]
+    if setup.redis_url:
+        args += ["--redis-url", setup.redis_url]
     return subprocess.Popen([sys.executable, "-c", code, *args], stdout=subprocess.DEVNULL)
+
+
+@contextmanager
+def fresh_database(url: str, name: str) -> Iterator[str]:
+    """A new database `name` on the server of `url` for one configuration (dropped afterwards); its URL."""
+    admin = sa.create_engine(url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.execute(sa.text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        c.execute(sa.text(f"CREATE DATABASE {name}"))
+    try:
+        yield str(sa.make_url(url).set(database=name).render_as_string(hide_password=False))
+    finally:
+        with admin.connect() as c:
+            c.execute(sa.text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        admin.dispose()
+
+
+@contextmanager
+def throwaway_services() -> Iterator[tuple[str, str]]:
+    """A throwaway PostgreSQL (fsync on, as in production) and Redis, as the tests start them; their URLs."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "server"))
+    from services import start_postgres, start_redis  # type: ignore[import-not-found]
+
+    postgres, redis = start_postgres(fast=False), start_redis()
+    try:
+        yield postgres.url(), redis.url
+    finally:
+        redis.stop()
+        postgres.stop()
 
 
 async def wait_ready(client: httpx.AsyncClient, deadline: float) -> None:
@@ -160,15 +228,18 @@ async def create_tables(client: httpx.AsyncClient, args: argparse.Namespace, sea
     return bodies
 
 
-async def run(args: argparse.Namespace, hostile: bool = False) -> dict[str, Any]:
-    """Start the server, play (with hostile tenants if asked), stop the server; the figures."""
-    port = args.port or free_port()
-    base = f"http://127.0.0.1:{port}"
+async def run(args: argparse.Namespace, hostile: bool = False, setup: Setup = Setup()) -> dict[str, Any]:
+    """Start the servers, play (with hostile tenants if asked), stop the servers; the figures."""
+    ports = [args.port] if args.port else [free_port() for _ in range(setup.processes)]
+    base = f"http://127.0.0.1:{ports[0]}"
+    cpu_before = cpu_seconds()
     with tempfile.TemporaryDirectory(prefix="ra-bench-") as data:
-        server = None if args.port else start_server(port, data)
+        servers = [] if args.port else [start_server(port, data, setup) for port in ports]
         try:
+            for port in ports:
+                async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
+                    await wait_ready(client, time.monotonic() + 60)
             async with httpx.AsyncClient(base_url=base, timeout=30) as client:
-                await wait_ready(client, time.monotonic() + 30)
                 seats = [{"kind": "person", "name": f"P{i + 1}"} for i in range(args.seats)]
                 created = await create_tables(client, args, seats)
                 tracks = [(Track(b["id"], args.seats), [s["token"] for s in b["seats"]]) for b in created]
@@ -185,20 +256,25 @@ async def run(args: argparse.Namespace, hostile: bool = False) -> dict[str, Any]
             stop = time.monotonic() + args.seconds
             flooded: dict[str, int] = {}
             extra = (
-                [flood(f"ws://127.0.0.1:{port}/ws/{tracks[0][0].id}", args.max_message, stop, flooded)]
+                [flood(f"ws://127.0.0.1:{ports[0]}/ws/{tracks[0][0].id}", args.max_message, stop, flooded)]
                 if hostile
                 else []
             )
+
+            def port_of(table: int, seat: int) -> int:
+                """The process a client connects to (as a load balancer would choose)."""
+                return ports[(table + (seat if args.spread == "seat" else 0)) % len(ports)]
+
             clients = [
                 seat_client(
-                    f"ws://127.0.0.1:{port}/ws/{track.id}?seat={seat}&token={token}",
+                    f"ws://127.0.0.1:{port_of(t, seat)}/ws/{track.id}?seat={seat}&token={token}",
                     track,
                     seat,
                     stats,
                     random.Random(rng.random()),
                     stop,
                 )
-                for track, tokens in tracks
+                for t, (track, tokens) in enumerate(tracks)
                 for seat, token in enumerate(tokens)
             ]
             hostiles = [asyncio.create_task(e) for e in extra]
@@ -211,15 +287,19 @@ async def run(args: argparse.Namespace, hostile: bool = False) -> dict[str, Any]
                 async with httpx.AsyncClient(base_url=base, timeout=30) as client:
                     heavy_moves = sum([(await client.get(f"/api/tables/{t}")).json()["seq"] for t in heavy])
         finally:
-            if server is not None:
+            for server in servers:
                 server.terminate()
+            for server in servers:
                 try:
                     server.wait(timeout=15)
                 except subprocess.TimeoutExpired:
                     server.kill()
     accepted = sum(track.last_seq for track, _ in tracks)
     lat = sorted(stats.latencies) or [0.0]
+    servers_cpu, client_cpu = (after - before for after, before in zip(cpu_seconds(), cpu_before, strict=True))
     figures: dict[str, Any] = {"run": "hostile" if hostile else "quiet"} if args.hostile else {}
+    if args.database_url or args.throwaway:
+        figures |= {"storage": setup.storage, "processes": setup.processes}
     figures |= {
         "tables": args.tables,
         "clients": args.tables * args.seats,
@@ -231,7 +311,14 @@ async def run(args: argparse.Namespace, hostile: bool = False) -> dict[str, Any]
         "latency_p50_ms": round(1000 * statistics.median(lat), 2),
         "latency_p99_ms": round(1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))], 2),
         "errors": sum(stats.errors.values()),
+        "load_1m": round(os.getloadavg()[0], 2),
     }
+    if servers:  # CPU the servers used (whatever else ran): how much work an action costs, load aside
+        figures |= {
+            "servers_cpu_s": round(servers_cpu, 1),
+            "client_cpu_s": round(client_cpu, 1),
+            "accepted_per_server_cpu_s": round(accepted / max(servers_cpu, 1e-9), 1),
+        }
     if hostile:
         figures |= {
             "heavy_bot_moves": heavy_moves,
@@ -253,7 +340,15 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=0, help="use a server already listening on this loopback port")
     parser.add_argument("--hostile", action="store_true", help="also run with hostile tenants; print both runs")
     parser.add_argument("--max-message", type=int, default=16 * 1024, help="the server's WebSocket message limit")
+    parser.add_argument("--processes", type=int, nargs="+", default=[1], help="server process counts to measure")
+    parser.add_argument("--database-url", help="a PostgreSQL server's URL (fresh databases are made on it)")
+    parser.add_argument("--redis-url", help="the Redis that rings the processes")
+    parser.add_argument("--throwaway", action="store_true", help="start a throwaway PostgreSQL and Redis")
+    parser.add_argument("--spread", choices=["seat", "table"], default="seat", help="how clients pick a process")
     args = parser.parse_args()
+    if args.database_url or args.throwaway:
+        shared(args)
+        return
     quiet = asyncio.run(run(args))
     print(" ".join(f"{k}={v}" for k, v in quiet.items()), flush=True)
     if args.hostile:
@@ -261,6 +356,24 @@ def main() -> None:
         print(" ".join(f"{k}={v}" for k, v in hostile.items()))
         ratio = hostile["latency_p99_ms"] / max(quiet["latency_p99_ms"], 1e-9)
         print(f"hostile_p99_over_quiet_p99={ratio:.2f}")
+
+
+def shared(args: argparse.Namespace) -> None:
+    """SQLite's single process, then each process count on a fresh PostgreSQL database: one line each."""
+    print(" ".join(f"{k}={v}" for k, v in asyncio.run(run(args)).items()), flush=True)
+    if not args.throwaway:
+        measure(args, args.database_url, args.redis_url)
+        return
+    with throwaway_services() as (database_url, redis_url):
+        measure(args, database_url, redis_url)
+
+
+def measure(args: argparse.Namespace, database_url: str, redis_url: str | None) -> None:
+    """One line per process count, each on a database of its own."""
+    for processes in args.processes:
+        with fresh_database(database_url, f"ra_bench_{processes}") as url:
+            figures = asyncio.run(run(args, setup=Setup(processes, url, redis_url)))
+        print(" ".join(f"{k}={v}" for k, v in figures.items()), flush=True)
 
 
 if __name__ == "__main__":

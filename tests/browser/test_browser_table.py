@@ -60,13 +60,17 @@ def legal_notations(page: Page) -> list[str]:
     return sorted(clickable(page))
 
 
+ANSWERED = "(seq) => document.body.dataset.seq !== seq || !document.querySelector('#message').hidden"
+
+
 def click_action(page: Page, notation: str) -> None:
-    """Click the board element of a legal action and wait until the server answered."""
+    """Click the board element of a legal action (confirming it if the page asks) and wait for the server's answer."""
     seq = page.evaluate("() => document.body.dataset.seq")
     page.locator(f'#board [data-move="{notation}"]').first.click()
-    page.wait_for_function(
-        "(seq) => document.body.dataset.seq !== seq || !document.querySelector('#message').hidden", arg=seq
-    )
+    page.wait_for_function(f"(seq) => ({ANSWERED})(seq) || document.querySelector('#confirm').open", arg=seq)
+    if page.evaluate("() => document.querySelector('#confirm').open"):  # a bid with our highest sun disk
+        page.click("#confirm-yes")
+        page.wait_for_function(ANSWERED, arg=seq)
 
 
 def choose(notations: list[str], rng: random.Random, want: set[str]) -> str:
@@ -168,13 +172,13 @@ def test_full_game_through_the_page(page: Page, server: Server, shots: Path) -> 
     assert sorted(map(tuple, shown)) == sorted(enumerate(expected))
     # The winner is marked on the board and named in the result.
     winners = state.winners()
-    for seat in winners:
-        expect(page.locator(f'.player[data-seat="{seat}"]')).to_have_class(re.compile(r"\bwinner\b"))
+    for winner in winners:
+        expect(page.locator(f'.player[data-seat="{winner}"]')).to_have_class(re.compile(r"\bwinner\b"))
     # Three epoch tables; each one's last row ends at the score the next one starts from, the last at the final.
     expect(page.locator(".epoch-scores")).to_have_count(3)
     final_row = page.locator('.epoch-scores[data-epoch="3"] tr.total td')
-    for seat, score in enumerate(expected):
-        expect(final_row.nth(seat)).to_have_text(re.compile(rf"→ {score}$"))
+    for column, score in enumerate(expected):
+        expect(final_row.nth(column)).to_have_text(re.compile(rf"→ {score}$"))
     expect(page).to_have_title(re.compile("Game over"))
 
     # The finished table is listed in the lobby with a replay link; the replay steps through every move.

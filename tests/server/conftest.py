@@ -59,3 +59,8 @@ def fake_game(monkeypatch: pytest.MonkeyPatch) -> str:
 
     monkeypatch.setattr(tables, "make_bot", make_bot)
     return "fake"
+
+
+# Throwaway PostgreSQL and Redis, every storage test on both databases (services.py); the multi-process pair.
+from services import postgres, pytest_generate_tests, redis_server, storage_kind  # noqa: E402, F401
+from test_scale_processes import scale_pair  # noqa: E402, F401

@@ -31,7 +31,7 @@ def test_schema_is_migrated_once_and_reopens(tmp_path: Path) -> None:
     storage.close()
     again = SqlStorage.in_dir(tmp_path)  # upgrade on an up-to-date database is a no-op
     with again.engine.connect() as c:
-        assert c.execute(sa.text("select version_num from alembic_version")).scalar() == "0002"
+        assert c.execute(sa.text("select version_num from alembic_version")).scalar() == "0003"
     row = again.get_table("t1")
     assert row is not None and row.seed == 123 and row.options == {"players": 2}
     assert row.created.tzinfo is not None

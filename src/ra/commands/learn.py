@@ -57,6 +57,7 @@ def learn(
         out.print(f"Resuming at step {start + 1} of {len(lesson.steps)} (--restart begins again).")
     else:
         out.print(lesson.intro)
+        out.print("Type the move asked for, or its number; back returns to the previous step.")
     try:
         finished = walk(out, lesson, start, lambda step: _save(path, saved, game, step, len(lesson.steps)), input)
     except (EOFError, KeyboardInterrupt):

@@ -22,8 +22,30 @@ def serve(
     data: Annotated[Path, typer.Option(help="Data folder; the SQLite file ra.sqlite3 lives in it.")] = Path("ra-data"),
     database_url: Annotated[
         str | None,
-        typer.Option("--database-url", help="SQLAlchemy URL instead of SQLite, e.g. postgresql+psycopg://..."),
+        typer.Option(
+            "--database-url",
+            envvar="RA_DATABASE_URL",
+            help="SQLAlchemy URL instead of SQLite, e.g. postgresql+psycopg://user@host/db (the postgres extra); "
+            "any number of processes may serve one PostgreSQL database (docs/DEPLOY.md).",
+        ),
     ] = None,
+    redis_url: Annotated[
+        str | None,
+        typer.Option(
+            "--redis-url",
+            envvar="RA_REDIS_URL",
+            help="Redis that rings the other processes on the same database when a table changes, e.g. "
+            "redis://host:6379/0 (the redis extra); without it they notice every --resync-seconds.",
+        ),
+    ] = None,
+    lease_seconds: Annotated[
+        float,
+        typer.Option(min=0.5, help="With several processes: a dead process's bot turns pass to another after this."),
+    ] = 10.0,
+    resync_seconds: Annotated[
+        float,
+        typer.Option(min=0.1, help="With several processes: how often each compares its tables with the database."),
+    ] = 2.0,
     bot_delay: Annotated[float, typer.Option(min=0.0, help="Seconds a bot waits before it acts.")] = 0.6,
     bot_workers: Annotated[
         int, typer.Option(min=0, help="Processes that run bot decisions (0: threads of the server, for debugging).")
@@ -71,7 +93,13 @@ def serve(
         problem = writable_problem(data)
         if problem is not None:
             _fail(problem)
-    settings = ServiceSettings(bot_workers=bot_workers, bot_deadline=bot_deadline, idle_tables=idle_tables)
+    settings = ServiceSettings(
+        bot_workers=bot_workers,
+        bot_deadline=bot_deadline,
+        idle_tables=idle_tables,
+        lease_seconds=lease_seconds,
+        resync_seconds=resync_seconds,
+    )
     given: dict[str, Any] = {
         "max_body": max_body,
         "max_ws_message": max_message,
@@ -90,12 +118,17 @@ def serve(
             limits=limits,
             allowed_origins=allowed_origin or (),
             service_options={"settings": settings},
+            redis_url=redis_url,
         )
     except STORAGE_ERRORS as exc:
         _fail(f"cannot open the storage: {str(getattr(exc, 'orig', None) or exc).splitlines()[0]}")
+    except ModuleNotFoundError as exc:  # a driver of an extra
+        extra = "redis" if (exc.name or "").startswith("redis") else "postgres"
+        _fail(f"the module {exc.name} is missing: pip install 'ra[{extra}]'")
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     where = database_url.split("://", 1)[0] if database_url else str((data / "ra.sqlite3").resolve())
-    typer.echo(f"ra serve: open http://{shown}:{port}/  (storage: {where})")
+    shared = " with the other processes on it, rung over redis" if redis_url else ""
+    typer.echo(f"ra serve: open http://{shown}:{port}/  (storage: {where}{shared})")
     uvicorn.run(
         app,
         host=host,

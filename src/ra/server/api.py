@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ra.bots import kinds_for, levels_for
 from ra.games import GAMES, game_module
+from ra.server.story import table_options_json
 
 TableStatus = Literal["open", "running", "finished"]
 SeatKind = Literal["person", "bot"]
@@ -81,7 +82,8 @@ class PlayerCounts(BaseModel):
 
 
 class OptionInfo(BaseModel):
-    """One table option a person may set (`ra.core.protocol.OptionSpec.as_json()`)."""
+    """One table option a person may set (`ra.core.protocol.OptionSpec.as_json()`); `scope` "table" marks the
+    server's own options (helpers of the table), which the engine never sees."""
 
     name: str
     kind: Literal["int", "bool", "choice"]
@@ -91,6 +93,7 @@ class OptionInfo(BaseModel):
     minimum: int | None = None
     maximum: int | None = None
     choices: list[str] | None = None
+    scope: Literal["table"] | None = None
 
 
 class LevelInfo(BaseModel):
@@ -178,21 +181,23 @@ class TableCreated(Invites):
 
 
 class LogEntry(BaseModel):
-    """One accepted action, as everyone sees it."""
+    """One accepted action, as everyone sees it: told in `lines` by the engine (`text` is the first)."""
 
     seq: int
     player: int
     name: str
     notation: str
     text: str
+    lines: list[str] = []
     draws: list[str]
 
 
 class SeatState(BaseModel):
-    """GET /api/tables/{id}/view: the seq, the seat's (or a spectator's) view, the public log."""
+    """GET /api/tables/{id}/view: the seq, the seat's (or a spectator's) view, its explanation, the public log."""
 
     seq: int
     view: dict[str, Any]
+    explain: dict[str, Any] | None = None
     log: list[LogEntry]
 
 
@@ -233,7 +238,10 @@ def game_info(game: str) -> GameInfo:
         name=game,
         title=module.TITLE,
         players=PlayerCounts(minimum=low, maximum=high, default=default),
-        options=[OptionInfo.model_validate(spec.as_json()) for spec in module.OPTIONS],
+        options=[
+            *(OptionInfo.model_validate(spec.as_json()) for spec in module.OPTIONS),
+            *(OptionInfo.model_validate(spec) for spec in table_options_json()),
+        ],
         bots=BotInfo(kinds=list(kinds_for(game)), levels=levels),
     )
 

@@ -21,10 +21,13 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
-from ra.server import api
+from ra.games import GAMES
+from ra.server import api, learn
+from ra.server.health import add_health_routes
 from ra.server.limits import Limits, RateLimiter, RequestBodies
 from ra.server.logs import LogUnexpected, RedactTokens, redact_tokens_in_logs
 from ra.server.model import ServiceError
+from ra.server.rules_pages import rules_page
 from ra.server.security import SecurityHeaders, docs_csp
 from ra.server.storage import SqlStorage
 from ra.server.tables import TableService
@@ -68,8 +71,11 @@ def create_app(
     allowed_origins: Iterable[str] = (),
     gzip_minimum: int = 1000,
     service_options: dict[str, Any] | None = None,
+    redis_url: str | None = None,
 ) -> FastAPI:
     """The app: storage in `data_dir` (SQLite) or at `database_url`, migrated now; bots wait `bot_delay` s.
+    With a `database_url` other than SQLite, or a `redis_url`, the process shares its tables with any other
+    processes on the same database, rung over Redis (cluster.py, docs/DEPLOY.md).
 
     `limits` bound what one client may send and open (limits.py); `allowed_origins` lists the web origins other
     than the server's own whose pages may open WebSockets (`*`: any); answers from `gzip_minimum` bytes on are
@@ -77,7 +83,11 @@ def create_app(
     """
     limits = limits or Limits()
     storage = SqlStorage(database_url) if database_url else SqlStorage.in_dir(data_dir)
-    service = TableService(storage, bot_delay=bot_delay, **(service_options or {}))
+    shared = redis_url is not None or storage.engine.dialect.name != "sqlite"
+    options = {"db_threads": 4, **(service_options or {})} if shared else service_options or {}
+    service = TableService(storage, bot_delay=bot_delay, **options)
+    if shared:
+        service.cluster.share(redis_url)
     gate = Gate(service, limits, tuple(allowed_origins))
     creations = RateLimiter(limits.creations, limits.creation_window)
     redact_tokens_in_logs()
@@ -85,10 +95,13 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await service.start()
+        await service.cluster.start()
         try:
             yield
         finally:
+            await service.cluster.stop()
             await service.stop()
+            await service.cluster.release()
 
     app = FastAPI(
         title="ra",
@@ -211,6 +224,15 @@ def create_app(
     async def replay_page(table_id: str) -> Response:
         return page("replay.html")
 
+    @app.get("/rules/{game}", include_in_schema=False)
+    async def rules(game: str) -> Response:
+        """A game's complete rules as a page, its sections linkable (`/rules/ra#5-auctions`)."""
+        if game not in GAMES:
+            return error(404, f"there are no rules of a game {game[:40]!r} here")
+        return HTMLResponse(rules_page(game))
+
+    app.include_router(learn.router)  # /learn/{game} and /api/learn/{game}: the guided tutorials
+    add_health_routes(app, service)
     app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
     app.add_middleware(RequestBodies, limits=limits)
     app.add_middleware(GZipMiddleware, minimum_size=gzip_minimum)

@@ -12,14 +12,25 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING, Any
 
-from ra.server.botpool import BotPool, Decision, DecisionFailed, DecisionTimeout, fallback
+from ra.server.botpool import (
+    BotPool,
+    Decision,
+    DecisionFailed,
+    DecisionTimeout,
+    HintTask,
+    ask_hint,
+    capped_spec,
+    fallback,
+)
 from ra.server.model import ServiceError, Table, decision_seed
+from ra.server.story import proposed, table_option
 
 if TYPE_CHECKING:
     from ra.server.tables import TableService
 
 log = logging.getLogger("ra.server")
 ATTEMPTS = 3  # asks per decision before the fallback move
+HINT_LEVEL = "hard"  # the bot a hint asks
 
 
 class BotRunner:
@@ -74,6 +85,8 @@ class BotRunner:
         while not service.stopping:
             try:
                 table = await service.get(table_id)
+                if not await service.cluster.bots_may_play(table):
+                    return  # another server process holds this table's bot turn (leases.py)
                 seats = table.bot_seats_to_act()
                 if not seats:
                     return
@@ -136,3 +149,35 @@ class BotRunner:
                     exc,
                 )
         return fallback(task)
+
+    async def hint(self, table: Table, seat: int) -> dict[str, Any]:
+        """What the `hard` bot would play for a person's seat now, with a one-line reason (the `hint` message).
+
+        ServiceError if the table has hints off, the seat has nothing to decide, or the pool gives no answer.
+        """
+        if not table_option(table.row.options, "hints"):
+            raise ServiceError("forbidden", "hints are off at this table (a table option)")
+        if table.state.is_terminal():
+            raise ServiceError("illegal", "the game is over")
+        if seat not in table.state.current_players():
+            raise ServiceError("not_your_turn", "a hint is for your own decision: it is not your turn")
+        self.start()
+        assert self.pool is not None
+        seq, module = table.seq, table.module
+        spec = capped_spec(HINT_LEVEL, table.row.game, self.service.settings.bot_seconds)
+        # The seat's own view (as a bot would see it); seeded apart from the bot seats' decisions.
+        seed = decision_seed(table.row.bot_seed, seat, -1 - seq)
+        task = HintTask(table.row.game, spec, seed, dict(table.state.view(seat)))
+        try:
+            hint = await ask_hint(self.pool, task)
+        except DecisionFailed as exc:
+            log.warning("table %s: no hint for seat %d: %s", table.row.id, seat, exc)
+            raise ServiceError("busy", "no hint now: the bots are busy; try again in a moment") from None
+        return {
+            "type": "hint",
+            "seq": seq,
+            "id": hint.action,
+            "notation": module.action_to_str(hint.action),
+            "text": proposed(module.move_text(hint.action, ())),
+            "reason": hint.reason,
+        }

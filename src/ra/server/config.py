@@ -1,4 +1,5 @@
-"""The table service's settings: bot workers and their deadline, how many idle tables and replays stay in memory."""
+"""The table service's settings: bot workers and their deadline, how many idle tables and replays stay in memory,
+and how processes sharing a database (docs/DEPLOY.md) hand bot turns over and read each other's changes."""
 
 from __future__ import annotations
 
@@ -28,9 +29,16 @@ class ServiceSettings:
     # Waits between retries when storage fails under a bot's move (doubling up to the maximum).
     storage_retry: float = 0.5
     storage_retry_max: float = 10.0
+    # Several processes on one database: a bot turn whose process stopped renewing its lease (it died) is taken over
+    # by another after this many seconds; leases are renewed every third of it.
+    lease_seconds: float = 10.0
+    # ... and each process compares its loaded tables with the database this often, in case a doorbell was lost.
+    resync_seconds: float = 2.0
 
     def __post_init__(self) -> None:
         if self.bot_workers < 0 or self.idle_tables < 0 or self.replay_cache_bytes < 0:
             raise ValueError("bot_workers, idle_tables and replay_cache_bytes are 0 or more")
         if not 0 < self.bot_seconds < self.bot_deadline:
             raise ValueError("bot_seconds lies between 0 and bot_deadline")
+        if self.lease_seconds <= 0 or self.resync_seconds <= 0:
+            raise ValueError("lease_seconds and resync_seconds are more than 0")

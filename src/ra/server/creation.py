@@ -17,9 +17,10 @@ from typing import Any
 from ra.core.protocol import GameState
 from ra.games import GAMES, game_module
 from ra.server.botpool import capped_spec
-from ra.server.model import MAX_NAME, ServiceError, Table, check_name, log_entry, seat_token, status_of, token_hash
-from ra.server.rebuild import new_state
+from ra.server.model import ServiceError, Table, check_name, seat_token, status_of, token_hash
+from ra.server.rebuild import narrated_log, new_state
 from ra.server.storage import TableRow, new_bot_seed
+from ra.server.story import bot_names, split_table_options
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,10 @@ def new_table(body: Any, check_bot: Callable[[str, str], None]) -> NewTable:
     table_id = secrets.token_urlsafe(6)
     creator = secrets.token_urlsafe(24)
     seats = _seats(seats_in, game, table_id, creator, check_bot)
-    options = dict(options)
+    try:
+        options, helpers = split_table_options(options)
+    except ValueError as exc:
+        raise ServiceError("bad_message", str(exc)) from None
     players = options.setdefault("players", len(seats))
     if players != len(seats):
         raise ServiceError("bad_message", f"option players is {players!r} but there are {len(seats)} seats")
@@ -65,7 +69,7 @@ def new_table(body: Any, check_bot: Callable[[str, str], None]) -> NewTable:
     row = TableRow(
         id=table_id,
         game=game,
-        options=options,
+        options={**options, **helpers},  # the table's own options are kept with the engine's
         seed=seed,
         seats=seats,
         status="open",
@@ -91,12 +95,17 @@ def _seats(
                 check_bot(bot, game)
             except ValueError as exc:
                 raise ServiceError("bad_message", f"seat {i}: {exc}") from None
-            name = check_name(spec["name"]) if spec.get("name") else check_name(f"{bot.strip()} bot"[:MAX_NAME])
+            name = check_name(spec["name"]) if spec.get("name") else None  # named below, once all names are known
             seats.append({"kind": "bot", "name": name, "bot": bot.strip(), "taken": True})
         else:
             name = check_name(spec["name"]) if spec.get("name") else f"Player {i + 1}"
             token = seat_token(creator, table_id, i)
             seats.append({"kind": "person", "name": name, "token_hash": token_hash(token), "taken": False})
+    labels = [s["bot"].partition(":")[0].strip() if s["name"] is None else None for s in seats]
+    named = bot_names(labels, [s["name"] for s in seats if s["name"] is not None], table_id)
+    for seat, name in zip(seats, named, strict=True):
+        if name is not None:
+            seat["name"] = check_name(name)
     return seats
 
 
@@ -116,8 +125,7 @@ def invitations(row: TableRow, creator: str) -> dict[str, Any]:
 def loaded_table(row: TableRow, state: GameState, current_at: list[tuple[int, ...]], bot_seconds: float) -> Table:
     """A table in memory: its game, public log, and each bot seat's full spec (searches limited to `bot_seconds`)."""
     module = game_module(row.game)
-    names = [s["name"] for s in row.seats]
-    entries = [log_entry(module, m, i + 1, names) for i, m in enumerate(state.history)]
+    entries = narrated_log(module, row, state.history)  # told again from the start: a replay of the game
     bots = {i: _bot_spec(s["bot"], row.game, bot_seconds) for i, s in enumerate(row.seats) if s["kind"] == "bot"}
     return Table(row=row, module=module, state=state, log=entries, bots=bots, current_at=current_at)
 

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from ra.core.protocol import GameModule, GameState, Move
 from ra.server.storage import TableRow
+from ra.server.story import explanation, narration, table_option
 
 MAX_NAME = 40
 # Letters that show as nothing (fillers, blank patterns, an invisible combining mark): spoofable names otherwise.
@@ -126,17 +127,29 @@ def describe(module: GameModule, move: Move, name: str) -> str:
     return f"{name} {module.move_text(move.action, move.draws)}"
 
 
-def log_entry(module: GameModule, move: Move, seq: int, names: list[str]) -> dict[str, Any]:
-    """The public log entry of the action that brought the table to `seq`."""
+def log_entry(
+    module: GameModule, move: Move, seq: int, names: list[str], lines: list[str] | None = None
+) -> dict[str, Any]:
+    """The public log entry of the action that brought the table to `seq`: the move told in `lines` (its phrase
+    when none are given); `text` is the first line."""
     name = names[move.player] if 0 <= move.player < len(names) else f"Player {move.player + 1}"
+    told = list(lines) if lines else [describe(module, move, name)]
     return {
         "seq": seq,
         "player": move.player,
         "name": name,
         "notation": module.action_to_str(move.action),
-        "text": describe(module, move, name),
+        "text": told[0],
+        "lines": told,
         "draws": list(move.draws),
     }
+
+
+def narrated_entry(module: GameModule, before: GameState, after: GameState, names: list[str]) -> dict[str, Any]:
+    """The log entry of `after`'s last move, told by the engine from the spectator views before and after it."""
+    move = after.history[-1]
+    lines = narration(module, seat_view(before, None, names), seat_view(after, None, names), move)
+    return log_entry(module, move, len(after.history), names, lines)
 
 
 def seat_view(state: GameState, seat: int | None, names: list[str]) -> dict[str, Any]:
@@ -151,7 +164,13 @@ class Snapshot:
     """One version of a table, as published: builds each seat's `state` message once, on demand."""
 
     def __init__(
-        self, version: int, state: GameState, log: list[dict[str, Any]], log_json: list[str], row: TableRow
+        self,
+        version: int,
+        state: GameState,
+        log: list[dict[str, Any]],
+        log_json: list[str],
+        row: TableRow,
+        module: GameModule | None = None,
     ) -> None:
         self.version = version
         self.state = state  # never mutated again: the service applies actions to a clone
@@ -159,24 +178,28 @@ class Snapshot:
         self.log = log[:seq]
         self.names = [s["name"] for s in row.seats]
         self.summary = summary(row)
+        self.module = module
+        self.lot_helper = table_option(row.options, "lot_helper")
         # The log and summary are the same for every seat: serialized once per version, not once per seat.
         self._tail = f',"log":[{",".join(log_json[:seq])}],"table":{json.dumps(self.summary)}}}'
         self._cache: dict[int | None, str] = {}
 
     def payload(self, seat: int | None) -> dict[str, Any]:
-        """`{"seq","view","log"}` for a seat (None: spectator)."""
-        return {
-            "seq": len(self.state.history),
-            "view": seat_view(self.state, seat, self.names),
-            "log": self.log,
-        }
+        """`{"seq","view","explain","log"}` for a seat (None: spectator)."""
+        view = seat_view(self.state, seat, self.names)
+        return {"seq": len(self.state.history), "view": view, "explain": self.explain(view), "log": self.log}
+
+    def explain(self, view: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The engine's explanation of a seat's view (only what that view shows; None if the game has none)."""
+        return None if self.module is None else explanation(self.module, view, self.lot_helper)
 
     def message(self, seat: int | None) -> str:
         """The JSON `state` message for a seat (None: spectator)."""
         text = self._cache.get(seat)
         if text is None:
-            view = json.dumps(seat_view(self.state, seat, self.names))
-            text = f'{{"type":"state","seq":{len(self.state.history)},"view":{view}{self._tail}'
+            data = seat_view(self.state, seat, self.names)
+            view, explain = json.dumps(data), json.dumps(self.explain(data))
+            text = f'{{"type":"state","seq":{len(self.state.history)},"view":{view},"explain":{explain}{self._tail}'
             self._cache[seat] = text
         return text
 
@@ -219,7 +242,7 @@ class Table:
         if self.snapshot is None or self.snapshot.version != self.version:
             if len(self.log_json) != len(self.log):
                 self.log_json = [json.dumps(entry) for entry in self.log]
-            self.snapshot = Snapshot(self.version, self.state, self.log, self.log_json, self.row)
+            self.snapshot = Snapshot(self.version, self.state, self.log, self.log_json, self.row, self.module)
         return self.snapshot
 
     def bot_seats_to_act(self) -> list[int]:

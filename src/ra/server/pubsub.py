@@ -1,8 +1,9 @@
 """A tiny in-process publish/subscribe: one topic per table, each subscriber keeps only the newest message.
 
 Every message the table service publishes is a complete picture of a table, so a slow subscriber may skip
-intermediate ones ("conflation") instead of queueing without bound. Another implementation (e.g. Redis or
-PostgreSQL LISTEN/NOTIFY for several server processes) would offer the same two methods.
+intermediate ones ("conflation") instead of queueing without bound. With several server processes
+(docs/DEPLOY.md) each has its own `SharedPubSub`: it delivers to the process's own subscribers and rings the
+other processes (redis_pubsub.py), which read the change from the database (cluster.py).
 """
 
 from __future__ import annotations
@@ -100,3 +101,38 @@ class LocalPubSub(Generic[T]):
                 del self._topics[topic]
                 if self.on_empty is not None:
                     self.on_empty(topic)
+
+
+class SharedPubSub(Generic[T]):
+    """`PubSub` of a process among several serving the same tables: delivers to this process's subscribers
+    (`local`), and tells `on_publish` (the doorbell to the other processes, cluster.py) and `on_subscribe` (a
+    client arrived: the table is read again from the database)."""
+
+    def __init__(
+        self,
+        local: PubSub[T],
+        on_publish: Callable[[str, T], None] | None = None,
+        on_subscribe: Callable[[str], None] | None = None,
+    ) -> None:
+        self.local, self.on_publish, self.on_subscribe = local, on_publish, on_subscribe
+
+    def subscribe(self, topic: str) -> Subscription[T]:
+        """A new subscription to `topic` (in this process)."""
+        sub = self.local.subscribe(topic)
+        if self.on_subscribe is not None:
+            self.on_subscribe(topic)
+        return sub
+
+    def publish(self, topic: str, message: T) -> None:
+        """Deliver `message` here and ring the other processes (never blocks)."""
+        self.local.publish(topic, message)
+        if self.on_publish is not None:
+            self.on_publish(topic, message)
+
+    def deliver(self, topic: str, message: T) -> None:
+        """Deliver `message` to this process's subscribers only (a change another process made)."""
+        self.local.publish(topic, message)
+
+    def subscribers(self, topic: str) -> int:
+        """How many subscriptions `topic` has in this process."""
+        return self.local.subscribers(topic)

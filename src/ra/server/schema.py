@@ -15,6 +15,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+MIGRATION_LOCK = 0x7261_6D69  # PostgreSQL advisory lock held while one process migrates ("rami")
 
 metadata = sa.MetaData()
 
@@ -50,6 +51,18 @@ moves_t = sa.Table(
     sa.UniqueConstraint("table_id", "seq", name="uq_moves_table_seq"),
 )
 
+# A row per table whose bots must act: the lease on that bot turn (docs/DEPLOY.md). Written in the transaction of the
+# move that hands the turn to a bot (and deleted by the one that ends it), so a due bot turn is never forgotten; a
+# process plays it only while it is the `owner`, and another takes it over once `expires` has passed.
+bot_turns_t = sa.Table(
+    "bot_turns",
+    metadata,
+    sa.Column("table_id", sa.String(40), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("seq", sa.Integer, nullable=False),  # the table's seq when its bots became due
+    sa.Column("owner", sa.String(80), nullable=True),
+    sa.Column("expires", sa.DateTime(timezone=True), nullable=False, index=True),
+)
+
 # What a storage call raises when the database cannot do it now (disk full, read-only, unreachable, locked).
 STORAGE_ERRORS: tuple[type[BaseException], ...] = (SQLAlchemyError, OSError)
 
@@ -72,6 +85,9 @@ def upgrade(engine: Engine) -> None:
             connection.commit()
         try:
             with connection.begin():
+                if connection.dialect.name == "postgresql":
+                    # Processes starting together migrate one after the other (the lock ends with the transaction).
+                    connection.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
                 config.attributes["connection"] = connection
                 command.upgrade(config, "head")
         finally:

@@ -1,24 +1,25 @@
-"""Durable storage of tables and their moves: a small interface and its SQLAlchemy 2 implementation.
+"""Durable storage of tables and their moves: the interface of rows.py on SQLAlchemy 2.
 
 The schema (src/ra/server/migrations, described by `ra.server.schema`) is applied with Alembic when the storage
 opens. `moves` has UNIQUE(table_id, seq), so the database
 itself refuses a second action at the same position of a game. A move's `seq` is its 1-based number: the seq of
 the table right after it was accepted. SQLite runs in WAL mode with `synchronous=FULL`: a move clients were told
-of survives a power loss (docs/PROTOCOL.md).
+of survives a power loss (docs/PROTOCOL.md). SQLite serves one server process; PostgreSQL any number of them
+(docs/DEPLOY.md): the writes they may race on are in writes.py, the leases on bot turns in leases.py.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import secrets
 import tempfile
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.exc import IntegrityError
 
+from ra.server import writes
+from ra.server.leases import Leases
+from ra.server.rows import MoveRow, NewMove, SeqConflictError, Storage, TableRow, new_bot_seed, now
 from ra.server.schema import STORAGE_ERRORS, metadata, moves_t, tables_t, upgrade
 
 __all__ = [
@@ -38,100 +39,9 @@ __all__ = [
 ]
 
 
-def now() -> dt.datetime:
-    """The current time in UTC."""
-    return dt.datetime.now(dt.UTC)
-
-
-def new_bot_seed() -> int:
-    """A fresh secret for a table's bots."""
-    return secrets.randbits(62)
-
-
-@dataclass
-class TableRow:
-    """One stored table. `seats` holds per seat kind, name, bot spec, token hash and whether it is taken."""
-
-    id: str
-    game: str
-    options: dict[str, Any]
-    seed: int
-    seats: list[dict[str, Any]]
-    status: str
-    seq: int = 0
-    created: dt.datetime = field(default_factory=now)
-    updated: dt.datetime = field(default_factory=now)
-    bot_seed: int = field(default_factory=new_bot_seed)
-    creator_hash: str | None = None
-
-
-@dataclass(frozen=True)
-class MoveRow:
-    """One stored action: its 1-based number, who acted, the action id and notation, and what it drew."""
-
-    seq: int
-    player: int
-    action: int
-    notation: str
-    draws: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class NewMove:
-    """An action to store: the table, the move, and the table's status and time after it."""
-
-    table_id: str
-    move: MoveRow
-    status: str
-    updated: dt.datetime
-
-
-class SeqConflictError(RuntimeError):
-    """Another action was already stored at this seq (the table moved on)."""
-
-
-class Storage(Protocol):
-    """What the table service needs from a database. Calls are blocking; the service runs them off the loop."""
-
-    def create_table(self, row: TableRow) -> None:
-        """Store a new table."""
-        ...
-
-    def get_table(self, table_id: str) -> TableRow | None:
-        """A table by id, or None."""
-        ...
-
-    def list_tables(self, status: str | None = None, limit: int = 200) -> list[TableRow]:
-        """Tables (optionally of one status), most recently updated first."""
-        ...
-
-    def unfinished_ids(self) -> list[str]:
-        """Ids of every table whose game has not ended."""
-        ...
-
-    def update_table(self, table_id: str, seats: list[dict[str, Any]], status: str, updated: dt.datetime) -> None:
-        """Store new seats and status (names, taken flags)."""
-        ...
-
-    def add_move(self, table_id: str, move: MoveRow, status: str, updated: dt.datetime) -> None:
-        """Commit one action and the table's new status; SeqConflictError if its seq is already used."""
-        ...
-
-    def add_moves(self, batch: list[NewMove]) -> list[SeqConflictError | None]:
-        """Commit several actions (of different tables) at once; per action None or its SeqConflictError."""
-        ...
-
-    def moves(self, table_id: str) -> list[MoveRow]:
-        """Every action of a table, in order."""
-        ...
-
-    def close(self) -> None:
-        """Release connections."""
-        ...
-
-
 def _utc(value: dt.datetime) -> dt.datetime:
-    return value if value.tzinfo is not None else value.replace(tzinfo=dt.UTC)
+    # In UTC whatever the database session's time zone: processes compare these times as text too.
+    return value.astimezone(dt.UTC) if value.tzinfo is not None else value.replace(tzinfo=dt.UTC)
 
 
 def _table(row: sa.Row[Any]) -> TableRow:
@@ -191,6 +101,13 @@ class SqlStorage:
         else:
             self.engine = sa.create_engine(url, pool_pre_ping=True)
         upgrade(self.engine)
+        self._leases = Leases(self.engine)
+        self._leases.solo = self.engine.dialect.name == "sqlite"  # one server process per SQLite file
+
+    @property
+    def leases(self) -> Leases:
+        """This process's leases on bot turns."""
+        return self._leases
 
     @classmethod
     def in_dir(cls, data_dir: str | Path) -> SqlStorage:
@@ -243,12 +160,16 @@ class SqlStorage:
         with self.engine.connect() as c:
             return [r[0] for r in c.execute(query)]
 
-    def update_table(self, table_id: str, seats: list[dict[str, Any]], status: str, updated: dt.datetime) -> None:
-        """Store new seats and status (names, taken flags)."""
-        with self.engine.begin() as c:
-            c.execute(
-                tables_t.update().where(tables_t.c.id == table_id).values(seats=seats, status=status, updated=updated)
-            )
+    def update_table(
+        self,
+        table_id: str,
+        seats: list[dict[str, Any]],
+        status: str,
+        updated: dt.datetime,
+        base: list[dict[str, Any]] | None = None,
+    ) -> None:
+        """Store new seats and status (names, taken flags); with `base`, only what changed from it (merged)."""
+        writes.update_seats(self.engine, table_id, seats, status, updated, base)
 
     def add_move(self, table_id: str, move: MoveRow, status: str, updated: dt.datetime) -> None:
         """Commit one action and the table's new status; SeqConflictError if its seq is already used."""
@@ -257,57 +178,34 @@ class SqlStorage:
             raise error
 
     def add_moves(self, batch: list[NewMove]) -> list[SeqConflictError | None]:
-        """Commit several actions (of different tables) at once; per action None or its SeqConflictError.
-
-        One transaction for the whole batch (group commit); if any action conflicts, each is retried alone.
-        """
-        try:
-            with self.engine.begin() as c:
-                for item in batch:
-                    self._insert(c, item)
-            return [None] * len(batch)
-        except SeqConflictError:
-            pass  # find which: the others commit alone
-        return [self._one(item) for item in batch]
-
-    def _one(self, item: NewMove) -> SeqConflictError | None:
-        try:
-            with self.engine.begin() as c:
-                self._insert(c, item)
-        except SeqConflictError as exc:
-            return exc
-        return None
-
-    @staticmethod
-    def _insert(c: sa.Connection, item: NewMove) -> None:
-        move, stamp = item.move, item.updated
-        try:
-            c.execute(
-                moves_t.insert().values(
-                    table_id=item.table_id,
-                    seq=move.seq,
-                    player=move.player,
-                    action=move.action,
-                    notation=move.notation,
-                    draws=list(move.draws),
-                    created=stamp,
-                )
-            )
-        except IntegrityError as exc:
-            raise SeqConflictError(f"table {item.table_id} already has an action at seq {move.seq}") from exc
-        done = c.execute(
-            tables_t.update()
-            .where(tables_t.c.id == item.table_id, tables_t.c.seq == move.seq - 1)
-            .values(seq=move.seq, status=item.status, updated=stamp)
-        )
-        if done.rowcount != 1:
-            raise SeqConflictError(f"table {item.table_id} is not at seq {move.seq - 1}")
+        """Commit several actions (of different tables) at once, in one transaction (group commit); per action None
+        or its SeqConflictError."""
+        return writes.add_moves(self.engine, self._leases, batch)
 
     def moves(self, table_id: str) -> list[MoveRow]:
         """Every action of a table, in order."""
-        query = sa.select(moves_t).where(moves_t.c.table_id == table_id).order_by(moves_t.c.seq)
+        return self.changes(table_id, 0)[1]
+
+    def changes(self, table_id: str, after: int) -> tuple[TableRow | None, list[MoveRow]]:
+        """A table's row and its actions after seq `after`, in order (what another process stored meanwhile)."""
         with self.engine.connect() as c:
-            return [MoveRow(r.seq, r.player, r.action, r.notation, tuple(r.draws)) for r in c.execute(query)]
+            row = c.execute(sa.select(tables_t).where(tables_t.c.id == table_id)).first()
+            if row is None or (after > 0 and int(row.seq) <= after):
+                return (None if row is None else _table(row)), []
+            query = sa.select(moves_t).where(moves_t.c.table_id == table_id, moves_t.c.seq > after)
+            found = c.execute(query.order_by(moves_t.c.seq))
+            return _table(row), [MoveRow(r.seq, r.player, r.action, r.notation, tuple(r.draws)) for r in found]
+
+    def versions(self, table_ids: list[str]) -> dict[str, tuple[int, dt.datetime]]:
+        """(seq, updated) of each of these tables that exists."""
+        query = sa.select(tables_t.c.id, tables_t.c.seq, tables_t.c.updated).where(tables_t.c.id.in_(table_ids))
+        with self.engine.connect() as c:
+            return {r.id: (int(r.seq), _utc(r.updated)) for r in c.execute(query)}
+
+    def ping(self) -> None:
+        """Reach the database with a trivial query; the database's error if it cannot."""
+        with self.engine.connect() as c:
+            c.execute(sa.text("SELECT 1"))
 
     def close(self) -> None:
         """Release connections."""

@@ -21,6 +21,7 @@ from ra.games import game_module
 from ra.server.botpool import BotPool, make_pool
 from ra.server.botrunner import BotRunner
 from ra.server.cache import LoadedTables, ReplayCache
+from ra.server.cluster import Cluster
 from ra.server.commits import GroupCommit, StorageCalls
 from ra.server.config import ServiceSettings
 from ra.server.creation import invitations, loaded_table, new_table
@@ -30,7 +31,7 @@ from ra.server.model import (
     Table,
     check_name,
     hash_matches,
-    log_entry,
+    narrated_entry,
     status_of,
     summary,
     token_matches,
@@ -66,6 +67,7 @@ class TableService:
         self.db = StorageCalls(db_threads)
         self.stopping = False
         self.commits = GroupCommit(self._add_moves)
+        self.cluster = Cluster(self)  # other processes serving the same tables (none unless the app shares them)
 
     def configure(self, settings: ServiceSettings) -> None:
         """Replace the settings (before `start`: the bot workers start with the service)."""
@@ -222,7 +224,7 @@ class TableService:
         """Store new seats, then (only then) change the table in memory and publish."""
         new = replace(table.row, seats=seats, updated=now())
         new.status = status_of(new, table.state)
-        await self.db(self.storage.update_table, new.id, seats, new.status, new.updated)
+        await self.db(self.storage.update_table, new.id, seats, new.status, new.updated, table.row.seats)
         table.row = new
         for entry in table.log:
             entry["name"] = seats[entry["player"]]["name"] if 0 <= entry["player"] < len(seats) else entry["name"]
@@ -242,6 +244,7 @@ class TableService:
             raise ServiceError("bad_message", "an action message needs an integer action id")
         table = await self.live(table)
         async with table.lock:
+            await self.cluster.before_act(table)  # another process may have moved the table on
             if seq != table.seq and not table.still_open(seat, seq):
                 raise ServiceError("stale", f"stale action: you saw seq {seq}, the table is at seq {table.seq}")
             await self.apply(table, seat, action)
@@ -273,15 +276,15 @@ class TableService:
         record = MoveRow(seq, move.player, move.action, table.module.action_to_str(move.action), move.draws)
         stamp = now()
         try:
-            await self.commits.store(NewMove(row.id, record, status, stamp))
-        except SeqConflictError:
-            log.error("table %s: seq conflict at %d; reloading from storage", row.id, seq)
-            if self.tables.peek(row.id) is table:
-                self.tables.pop(row.id)
-            raise ServiceError("stale", "the table moved on; reconnect to see it") from None
+            due = not new.is_terminal() and any(p in table.bots for p in new.current_players())
+            await self.commits.store(NewMove(row.id, record, status, stamp, move.player in table.bots, due))
+        except SeqConflictError as exc:
+            log.info("%s; catching up from storage", exc)  # another process won the race
+            await self.cluster.catch_up(table)
+            raise ServiceError("stale", "the table moved on; the newest state follows") from None
+        entry = narrated_entry(table.module, table.state, new, table.names)  # told from the states before and after
         table.state = new
         table.current_at.append(new.current_players())
-        entry = log_entry(table.module, move, seq, table.names)
         table.log.append(entry)
         table.log_json.append(json.dumps(entry))
         row.seq, row.status, row.updated = seq, status, stamp

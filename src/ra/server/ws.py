@@ -6,6 +6,8 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +21,9 @@ from ra.server.tables import TableService
 log = logging.getLogger("ra.server")
 MAX_MOVE = 64  # characters of an action's notation in a `move` field
 MESSAGE_TOO_BIG = 1009  # RFC 6455
+# Hints search for seconds in the bot pool: each connection may ask this many per window, one at a time.
+HINTS_PER_WINDOW = 5
+HINT_WINDOW = 60.0  # seconds
 
 
 def error(code: str, message: str) -> dict[str, Any]:
@@ -50,6 +55,8 @@ class Connection:
         self.seat: int | None = None
         self.sent_version = -1
         self.send_lock = asyncio.Lock()
+        self.hints: deque[float] = deque()  # when this connection asked its recent hints
+        self.hint_task: asyncio.Task[None] | None = None
 
     async def send(self, message: dict[str, Any] | str) -> None:
         """Send one message (serialized sends: state pushes and replies never interleave)."""
@@ -97,9 +104,17 @@ class Connection:
     async def serve(self) -> None:
         """Authenticate the seat, subscribe, and answer messages until the client leaves."""
         query = self.ws.query_params
+        notice: dict[str, Any] | None = None
         try:
             table = await self.service.get(self.table_id)
-            self.seat = self.service.seat_of(table, query.get("seat"), query.get("token"))
+            try:
+                self.seat = self.service.seat_of(table, query.get("seat"), query.get("token"))
+            except ServiceError as exc:
+                # A page asks to watch instead when its seat link does not work (mistyped, old, a bot's seat).
+                if query.get("fallback") != "spectator" or exc.code not in ("forbidden", "bad_message"):
+                    raise
+                watching = "this seat link does not work, you are watching as a spectator"
+                notice = error(exc.code, f"{exc.message}: {watching}")
             await self.service.join(table, self.seat)
         except ServiceError as exc:
             await self.refuse(exc.code, exc.message, 4000 + exc.status)
@@ -111,6 +126,10 @@ class Connection:
         sub = self.service.pubsub.subscribe(self.table_id)
         pump = asyncio.create_task(self._pump(sub))
         try:
+            if notice is not None:
+                await self.send(notice)
+            async with table.lock:  # with several processes, this one may be behind the database: catch up first
+                await self.service.cluster.before_act(table)
             await self.send_state(table.snap())
             while True:
                 message = await self.ws.receive()
@@ -128,6 +147,8 @@ class Connection:
             pass  # the client left (a send after its close raises RuntimeError)
         finally:
             pump.cancel()
+            if self.hint_task is not None:
+                self.hint_task.cancel()
             sub.close()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await pump
@@ -161,6 +182,8 @@ class Connection:
                 table = await self.service.get(self.table_id)
                 await self.service.rename(table, self.seat, msg.get("name"))
                 return None
+            if kind == "hint":
+                return self.ask_hint()
             shown = kind if isinstance(kind, str) and len(kind) < 40 else "?"
             return error("bad_message", f"unknown message type {shown!r}")
         except ServiceError as exc:
@@ -168,6 +191,35 @@ class Connection:
         except Exception as exc:  # a server fault, not the client's: logged in full, answered as such
             log.error("table %s: %s handling a message: %s", self.table_id, type(exc).__name__, exc, exc_info=exc)
             return error("internal", "the server failed to handle this message")
+
+    def ask_hint(self) -> dict[str, Any] | None:
+        """Start a hint for this seat (answered later by a `hint` message); an error if it may not ask now."""
+        if self.seat is None:
+            return error("forbidden", "a spectator has no decision to get a hint for")
+        if self.hint_task is not None and not self.hint_task.done():
+            return error("too_many", "a hint is on its way; wait for it")
+        now = time.monotonic()
+        while self.hints and now - self.hints[0] >= HINT_WINDOW:
+            self.hints.popleft()
+        if len(self.hints) >= HINTS_PER_WINDOW:
+            wait = int(HINT_WINDOW - (now - self.hints[0])) + 1
+            return error("too_many", f"at most {HINTS_PER_WINDOW} hints a minute; try again in {wait} s")
+        self.hints.append(now)
+        self.hint_task = asyncio.create_task(self._hint(self.seat))
+        return None
+
+    async def _hint(self, seat: int) -> None:
+        """Ask the bot pool for the hint and send the answer (or why there is none)."""
+        try:
+            table = await self.service.get(self.table_id)
+            answer = await self.service.bots.hint(table, seat)
+        except ServiceError as exc:
+            answer = error(exc.code, exc.message)
+        except Exception as exc:  # a server fault: logged in full, answered as such
+            log.error("table %s: %s giving a hint: %s", self.table_id, type(exc).__name__, exc, exc_info=exc)
+            answer = error("internal", "the server failed to give a hint")
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+            await self.send(answer)
 
     def action_of(self, module: Any, msg: dict[str, Any]) -> Any:
         """The action id of an action message: `move` (notation, e.g. `bid:13`) or `action` (an id)."""

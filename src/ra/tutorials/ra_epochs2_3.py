@@ -163,7 +163,7 @@ TUTORIAL = Tutorial(
     options=OPTIONS,
     steps=EPOCH_1 + SCORING_1 + EPOCH_2 + EPOCH_3 + FINAL,
     intro="A guided game of Ra for three players: you, Hatshepsut and Khufu. Every tile is fixed in advance, and "
-    "each step shows one rule. Type the move asked for, or its number; back returns to the previous step.",
+    "each step shows one rule.",
     ending="That was a whole game of Ra. Hatshepsut and Khufu played along; in a real game nobody does. Try one "
     "against easy bots.",
 )

@@ -197,8 +197,7 @@ TUTORIAL = Tutorial(
     options=OPTIONS,
     steps=OLD_KINGDOM + OLD_SCORING + LATER,
     intro="A guided game of RA and Write for three players: you, Hatshepsut and Khufu. Every card is fixed in "
-    "advance, and each step shows one rule. Type the move asked for, or its number; back returns to the "
-    "previous step.",
+    "advance, and each step shows one rule.",
     ending="That was a whole game of RA and Write. Hatshepsut and Khufu played along; in a real game nobody "
     "does. Try one against easy bots.",
 )

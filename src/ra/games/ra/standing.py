@@ -44,11 +44,17 @@ class Table:
         self.final = view["epoch"] == view["epochs"]  # epoch 3 adds monuments and sun disks (§9.2)
         self.held = [c for p in range(self.n) for c in dict_to_counts(view["tiles"][p])]
         self.totals = [sum(d["face_up"]) + sum(d["face_down"]) for d in view["disks"]]  # E22: every held disk
+        # The same holdings are scored again and again (every tile's worth nets against "now"): score each once.
+        self.scored: dict[tuple[int, ...], list[RaScoreRow]] = {}
         self.rows = self.score(self.held)
 
     def score(self, held: list[int]) -> list[RaScoreRow]:
         """Each seat's row if the epoch were scored on `held` now."""
-        return score_epoch(held, self.n, self.final, self.totals, [_FAR] * self.n, "once")[1]
+        key = tuple(held)
+        rows = self.scored.get(key)
+        if rows is None:
+            rows = self.scored[key] = score_epoch(held, self.n, self.final, self.totals, [_FAR] * self.n, "once")[1]
+        return rows
 
     def now(self, seat: int, category: str) -> int:
         """The points `seat` would score in `category` if the epoch were scored now (0 if it does not score yet)."""

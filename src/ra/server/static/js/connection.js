@@ -5,6 +5,7 @@
 
 /** @typedef {import("./types.js").StateMessage} StateMessage */
 /** @typedef {import("./types.js").ErrorMessage} ErrorMessage */
+/** @typedef {import("./types.js").HintMessage} HintMessage */
 /** @typedef {import("./types.js").LogEntry} LogEntry */
 
 /** Close codes 4400–4499: the request itself was refused (no such table, bad token); retrying cannot help. */
@@ -34,17 +35,20 @@ export function landed(log, seat, seq) {
 }
 
 /**
- * The socket URL of a table for a seat (null: spectator).
+ * The socket URL of a table for a seat (null: spectator). With `fallback`, a seat link the server refuses makes
+ * the page a spectator instead of closing (the server says why first).
  * @param {{protocol: string, host: string}} loc
  * @param {string} id
  * @param {number | null} seat
  * @param {string | null} token
+ * @param {boolean} [fallback]
  * @returns {string}
  */
-export function socketUrl(loc, id, seat, token) {
+export function socketUrl(loc, id, seat, token, fallback = false) {
   const scheme = loc.protocol === "https:" ? "wss" : "ws";
   const url = `${scheme}://${loc.host}/ws/${encodeURIComponent(id)}`;
-  return seat === null ? url : `${url}?seat=${seat}&token=${encodeURIComponent(token ?? "")}`;
+  if (seat === null) return url;
+  return `${url}?seat=${seat}&token=${encodeURIComponent(token ?? "")}${fallback ? "&fallback=spectator" : ""}`;
 }
 
 /**
@@ -52,6 +56,7 @@ export function socketUrl(loc, id, seat, token) {
  * @property {(msg: StateMessage) => void} [onState]
  * @property {(msg: ErrorMessage, retrying: boolean) => void} [onError]  retrying: the action will be sent again
  * @property {(status: "connecting" | "open" | "closed") => void} [onStatus]
+ * @property {(msg: HintMessage) => void} [onHint]
  */
 
 /**
@@ -147,6 +152,7 @@ export class TableConnection {
     }
     if (msg?.type === "state") this.onState(/** @type {StateMessage} */ (msg));
     else if (msg?.type === "error") this.onError(/** @type {ErrorMessage} */ (msg));
+    else if (msg?.type === "hint") this.handlers.onHint?.(/** @type {HintMessage} */ (msg));
   }
 
   /** @param {StateMessage} msg */
@@ -218,6 +224,24 @@ export class TableConnection {
    */
   rename(name) {
     return this.send({ type: "rename", name });
+  }
+
+  /**
+   * Ask what the hard bot would play for this seat (answered by a "hint" message).
+   * @returns {boolean}
+   */
+  hint() {
+    return this.send({ type: "hint" });
+  }
+
+  /**
+   * Go on as a spectator at `url` (the server refused this page's seat link and lets it watch).
+   * @param {string} url
+   */
+  watch(url) {
+    this.url = url;
+    this.seat = null;
+    this.settle();
   }
 
   /** Close for good (no reconnect). */

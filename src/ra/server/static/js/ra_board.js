@@ -3,11 +3,14 @@
 // views are small and the server is the source of truth — and differences from the previous view are marked
 // "fresh" so the eye catches what just happened. Clickable elements come only from the view's legal actions:
 // draw → the bag, invoke → the statue, pass/done → their buttons, bid → the viewer's disk of that number,
-// god → the auction-track tiles of that kind, lose → the viewer's tiles of that kind.
+// god → the auction-track tiles of that kind, lose → the viewer's tiles of that kind. Every tile, disk, track and
+// scoring row carries its explanation key (`data-explain`, docs/VIEWS.md's keys of `explain`); with the table's
+// lot-value helper, the auction track shows what its lot would change in each player's points this epoch.
 
 /** @typedef {import("./types.js").BaseView} BaseView */
 /** @typedef {import("./types.js").BoardContext} BoardContext */
 /** @typedef {import("./types.js").Board} Board */
+/** @typedef {import("./types.js").Extras} Extras */
 /** @typedef {import("./ra_types.js").RaView} RaView */
 /** @typedef {import("./ra_types.js").RaAction} RaAction */
 /** @typedef {import("./moves.js").MoveMarks<RaAction>} Marks */
@@ -20,7 +23,8 @@ import { renderResult, renderScores } from "./ra_scores.js";
 import { disk, tile } from "./ra_tiles.js";
 
 export { rulesPanel } from "./ra_help.js";
-export { turnHint } from "./ra_panels.js";
+export { confirmMove, turnHint } from "./ra_panels.js";
+export { scoringNews } from "./ra_scores.js";
 
 /**
  * A board drawing Ra views into `root`.
@@ -30,7 +34,7 @@ export { turnHint } from "./ra_panels.js";
  */
 export function createBoard(root, ctx) {
   return {
-    render: (view, prev) => render(root, /** @type {RaView} */ (view), /** @type {RaView | null} */ (prev), ctx),
+    render: (view, prev, extras) => render(root, /** @type {RaView} */ (view), /** @type {RaView | null} */ (prev), ctx, extras),
   };
 }
 
@@ -69,14 +73,16 @@ export function describeTurn(view) {
  * @param {RaView} view
  * @param {RaView | null} previous
  * @param {BoardContext} ctx
+ * @param {Extras} [extras]
  */
-function render(root, view, previous, ctx) {
+function render(root, view, previous, ctx, extras) {
   const prev = previous && previous.epoch === view.epoch ? previous : null;
   const marks = new MoveMarks(view.legal_actions || []);
   const turn = describeTurn(view);
   // Built before the panels that list what is left: each marks the legal actions it stands for.
   const track = raTrack(view, prev, marks);
-  const middle = el("div", { class: "board-middle" }, centralDisk(view, prev), auctionTrack(view, prev, marks), bag(view, marks));
+  const lot = lotHelper(view, extras?.explain?.lot_value ?? null);
+  const middle = el("div", { class: "board-middle" }, centralDisk(view, prev), auctionTrack(view, prev, marks, lot), bag(view, marks));
   const players = renderPlayers(view, prev, marks, ctx);
   const panel = decisionPanel(view, marks);
   replaceChildren(
@@ -125,8 +131,9 @@ function raTrack(view, prev, marks) {
   return el(
     "section",
     { class: "ra-track-wrap", "aria-label": "Ra track" },
-    el("h3", {}, "Ra track ", el("small", {}, `${filled} / ${length} — the epoch ends when it is full`)),
-    el("div", { class: "ra-track-row" }, el("div", { class: "ra-track", style: { "--spaces": String(total) } }, spaces), statue),
+    el("h3", { dataset: { explain: "ra_track" } }, "Ra track ", el("small", {}, `${filled} / ${length} — the epoch ends when it is full`)),
+    el("div", { class: "ra-track-row" },
+      el("div", { class: "ra-track", style: { "--spaces": String(total) }, dataset: { explain: "ra_track" } }, spaces), statue),
   );
 }
 
@@ -137,11 +144,13 @@ function raTrack(view, prev, marks) {
 function centralDisk(view, prev) {
   const value = view.central_disk;
   const fresh = prev !== null && prev.central_disk !== value;
+  const sun = value !== null && value !== undefined ? disk(value, { fresh, extraClass: "big" }) : null;
+  if (sun) sun.dataset.explain = "central_disk";
   return el(
     "section",
     { class: "central", "aria-label": "Central sun disk" },
-    el("h3", {}, "Sun"),
-    el("div", { class: "central-space" }, value !== null && value !== undefined ? disk(value, { fresh, extraClass: "big" }) : null),
+    el("h3", { dataset: { explain: "central_disk" } }, "Sun"),
+    el("div", { class: "central-space", dataset: { explain: "central_disk" } }, sun),
     el("small", {}, "the auction winner takes it"),
   );
 }
@@ -152,9 +161,10 @@ function centralDisk(view, prev) {
  * @param {RaView} view
  * @param {RaView | null} prev
  * @param {Marks} marks
+ * @param {HTMLElement | null} lot  the lot-value helper, if the table shows it
  */
-function auctionTrack(view, prev, marks) {
-  const lot = view.auction_track || [];
+function auctionTrack(view, prev, marks, lot) {
+  const tiles = view.auction_track || [];
   const size = view.auction_track_spaces ?? null;
   // Tiles that were not there before: for each kind, the newest (extra) copies are fresh.
   /** @type {Record<string, number>} */
@@ -162,22 +172,39 @@ function auctionTrack(view, prev, marks) {
   for (const k of prev?.auction_track || []) before[k] = (before[k] || 0) + 1;
   /** @type {Record<string, number>} */
   const seen = {};
-  const spaces = lot.map((kind) => {
+  const spaces = tiles.map((kind) => {
     seen[kind] = (seen[kind] || 0) + 1;
     const fresh = prev !== null && seen[kind] > (before[kind] || 0);
     return marks.mark(el("span", { class: "auction-space" }, tile(kind, { fresh })), (a) => a.kind === "god" && a.tile === kind);
   });
-  for (let i = lot.length; i < (size ?? 0); i += 1) spaces.push(el("span", { class: "auction-space empty" }));
+  for (let i = tiles.length; i < (size ?? 0); i += 1) spaces.push(el("span", { class: "auction-space empty" }));
   // Without the track's size in the view, the spaces simply follow one another (no empty spaces to draw).
   const track = size === null
     ? el("div", { class: "auction-track open-ended" }, spaces.length ? spaces : el("span", { class: "auction-space empty" }, "empty"))
     : el("div", { class: "auction-track", style: { "--spaces": String(size) } }, spaces);
+  track.dataset.explain = "auction_track";
+  const count = size === null ? `${tiles.length} tile${tiles.length === 1 ? "" : "s"}` : `${tiles.length} / ${size}`;
   return el(
     "section",
     { class: "auction-wrap", "aria-label": "Auction track" },
-    el("h3", {}, "Auction track ", el("small", {}, size === null ? `${lot.length} tile${lot.length === 1 ? "" : "s"}` : `${lot.length} / ${size}`)),
+    el("h3", { dataset: { explain: "auction_track" } }, "Auction track ", el("small", {}, count)),
     track,
+    lot,
   );
+}
+
+/**
+ * The lot-value helper: what winning the auction track's lot now would change in each player's points this epoch.
+ * @param {RaView} view
+ * @param {number[] | null} values  per seat (the engine's `lot_value`); null: not shown
+ * @returns {HTMLElement | null}
+ */
+function lotHelper(view, values) {
+  if (!values || !view.auction_track?.length) return null;
+  const items = values.map((value, seat) => el("li", { class: `lot-value ${value > 0 ? "pos" : value < 0 ? "neg" : "zero"}`, dataset: { seat: String(seat) } },
+    seat === view.viewer ? "you" : nameOf(view, seat), " ", el("b", {}, value > 0 ? `+${value}` : String(value))));
+  return el("div", { class: "lot-helper", "aria-label": "Lot value" },
+    el("span", { class: "lot-title" }, "This lot would give this epoch:"), el("ul", { class: "lot-values" }, items));
 }
 
 /**
@@ -197,12 +224,13 @@ function bag(view, marks) {
   button.disabled = !button.dataset.move;
   // The view lists every kind in the engine's order; show those still in the bag.
   const contents = Object.entries(view.bag || {}).filter(([, n]) => n > 0).map(([k, n]) => tile(k, { count: n, extraClass: "mini" }));
+  button.dataset.explain = "bag";
   return el(
     "section",
     { class: "bag", "aria-label": "Bag" },
-    el("h3", {}, "Bag"),
+    el("h3", { dataset: { explain: "bag" } }, "Bag"),
     button,
-    el("div", { class: "ra-chance", title: `${ra} Ra tiles among ${total}` },
+    el("div", { class: "ra-chance", dataset: { explain: "bag" } },
       el("strong", {}, `${chance}%`), " chance the next draw is Ra"),
     el("details", { class: "bag-contents" }, el("summary", {}, "Tiles left by kind"), el("div", { class: "tile-grid" }, contents)),
   );

@@ -115,3 +115,19 @@ function auctionPanel(view, a, marks) {
     prompt,
   );
 }
+
+/**
+ * The question to ask before sending `notation`: a bid with the viewer's highest face-up sun disk (worth a second
+ * look: it is the strongest bid this epoch, and the highest disk held breaks a tie at the end, §9.4); else null.
+ * @param {import("./types.js").BaseView} base
+ * @param {string} notation
+ * @returns {string | null}
+ */
+export function confirmMove(base, notation) {
+  const view = /** @type {RaView} */ (base);
+  const action = (view.legal_actions || []).find((a) => a.notation === notation);
+  if (!action || action.kind !== "bid" || view.viewer === null || action.disk === undefined) return null;
+  const up = view.disks?.[view.viewer]?.face_up || [];
+  if (!up.length || action.disk < Math.max(...up)) return null;
+  return `Bid sun disk ${action.disk}, your highest? If you win, it goes to the centre and the next auction's winner takes it.`;
+}

@@ -11,6 +11,12 @@ import { el, icon } from "./dom.js";
 import { GROUPS, lookOf } from "./ra_look.js";
 import { disk, tile } from "./ra_tiles.js";
 
+/** A display group's scoring category, as the explanation names it (docs/VIEWS.md `epoch_scores`). */
+/** @type {Record<string, string>} */
+const CATEGORY_OF = {
+  god: "gods", gold: "gold", pharaoh: "pharaohs", river: "river", civilization: "civilization", monument: "monuments",
+};
+
 /**
  * @param {RaView} view
  * @param {RaView | null} prev
@@ -94,7 +100,9 @@ function tiles(view, prev, marks, seat) {
       return marks ? marks.mark(t, (a) => a.kind === "lose" && a.tile === k) : t;
     });
     if (items.length) {
-      groups.push(el("div", { class: `tile-group g-${group.key}` }, el("span", { class: "group-name" }, group.name),
+      const category = CATEGORY_OF[group.key];
+      groups.push(el("div", { class: `tile-group g-${group.key}` },
+        el("span", { class: "group-name", dataset: category ? { explain: category } : {} }, group.name),
         el("div", { class: "tile-row" }, items)));
     }
   }

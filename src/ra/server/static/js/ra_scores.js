@@ -1,6 +1,9 @@
 // The scoring of each finished epoch as a table (category by category, one column per player; a hidden row
 // shows as "hidden", docs/rules/ra.md R3) and, at the end, the result with the winner and the tie-break (§9.4).
+// The newest epoch's table is also the news the page announces when that epoch has just been scored.
 
+/** @typedef {import("./types.js").BaseView} BaseView */
+/** @typedef {import("./types.js").ScoringNews} ScoringNews */
 /** @typedef {import("./ra_types.js").RaView} RaView */
 /** @typedef {import("./ra_types.js").EpochRow} EpochRow */
 
@@ -39,16 +42,31 @@ export function renderScores(view) {
 }
 
 /**
+ * The epoch just scored between two views, as news: its breakdown per category and player (and the result at the
+ * end); null if no epoch was scored.
+ * @param {BaseView} base
+ * @param {BaseView} prevBase
+ * @returns {ScoringNews | null}
+ */
+export function scoringNews(base, prevBase) {
+  const view = /** @type {RaView} */ (base);
+  const before = (/** @type {RaView} */ (prevBase).epoch_scores || []).length;
+  const epochs = view.epoch_scores || [];
+  if (epochs.length <= before) return null;
+  const entry = epochs[epochs.length - 1];
+  const title = view.result ? `Epoch ${entry.epoch} is scored: the game is over` : `Epoch ${entry.epoch} is scored`;
+  return { title, body: el("div", { class: "news-body", dataset: { epoch: String(entry.epoch) } }, breakdown(view, entry)) };
+}
+
+/**
+ * One epoch's scoring: a category × player table, or a note when every row is hidden from the viewer.
  * @param {RaView} view
  * @param {{epoch: number, players: (EpochRow | null)[]}} entry
+ * @returns {HTMLElement}
  */
-function epochTable(view, entry) {
+function breakdown(view, entry) {
   const rows = entry.players || [];
-  if (rows.every((row) => !row)) {
-    return el("details", { class: "epoch-scores", dataset: { epoch: String(entry.epoch) } },
-      el("summary", {}, `Scoring of epoch ${entry.epoch}`),
-      el("p", { class: "hidden-cell" }, "The scores are hidden until the end of the game (R3)."));
-  }
+  if (rows.every((row) => !row)) return el("p", { class: "hidden-cell" }, "The scores are hidden until the end of the game (R3).");
   /** @type {string[]} */
   const categories = [];
   for (const row of rows) for (const name of Object.keys(row?.categories || {})) if (!categories.includes(name)) categories.push(name);
@@ -59,7 +77,7 @@ function epochTable(view, entry) {
     const row = rows[seat];
     return row ? el("td", {}, fn(row)) : el("td", { class: "hidden-cell" }, "hidden");
   };
-  const body = categories.map((name) => el("tr", {}, el("th", { scope: "row" }, CATEGORY_NAMES[name] || name),
+  const body = categories.map((name) => el("tr", {}, el("th", { scope: "row", dataset: { explain: name } }, CATEGORY_NAMES[name] || name),
     rows.map((_, seat) => cell(seat, (r) => {
       const v = r.categories?.[name] ?? 0;
       return el("span", { class: v > 0 ? "pos" : v < 0 ? "neg" : "zero" }, signed(v));
@@ -67,9 +85,17 @@ function epochTable(view, entry) {
   body.push(el("tr", { class: "net" }, el("th", { scope: "row" }, "Net this epoch"), rows.map((_, seat) => cell(seat, (r) => signed(r.net)))));
   body.push(el("tr", { class: "total" }, el("th", { scope: "row" }, "Score (never below 0)"),
     rows.map((_, seat) => cell(seat, (r) => `${r.before} → ${r.after}`))));
-  return el("details", { class: "epoch-scores", open: true, dataset: { epoch: String(entry.epoch) } },
-    el("summary", {}, `Scoring of epoch ${entry.epoch}`),
-    el("div", { class: "table-scroll" }, el("table", { class: "score-table" }, el("thead", {}, head), el("tbody", {}, body))));
+  return el("div", { class: "table-scroll" }, el("table", { class: "score-table" }, el("thead", {}, head), el("tbody", {}, body)));
+}
+
+/**
+ * @param {RaView} view
+ * @param {{epoch: number, players: (EpochRow | null)[]}} entry
+ */
+function epochTable(view, entry) {
+  const hidden = (entry.players || []).every((row) => !row);
+  return el("details", { class: "epoch-scores", open: !hidden, dataset: { epoch: String(entry.epoch) } },
+    el("summary", {}, `Scoring of epoch ${entry.epoch}`), breakdown(view, entry));
 }
 
 /**

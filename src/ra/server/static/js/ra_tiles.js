@@ -1,5 +1,6 @@
 // Building blocks of the Ra board: tiles and sun disks. Whether one stands for a legal action is decided by the
-// board (js/moves.js marks it), never here.
+// board (js/moves.js marks it), never here. Each carries its explanation key (`data-explain`: `tile:<kind>`,
+// `sun_disk:<n>`): the page shows the engine's words about it on hover or tap.
 
 import { el, icon } from "./dom.js";
 import { kindName, kindShort, lookOf } from "./ra_look.js";
@@ -17,9 +18,8 @@ export function tile(kind, { count = null, fresh = false, extraClass = "" } = {}
     "span",
     {
       class: `tile k-${kind} g-${look.group}${fresh ? " fresh" : ""} ${extraClass}`.trim(),
-      title: label,
       "aria-label": label,
-      dataset: { kind },
+      dataset: { kind, explain: `tile:${kind}` },
     },
     icon(look.icon, "tile-icon"),
     el("span", { class: "tile-label" }, kindShort(kind)),
@@ -38,8 +38,8 @@ export function disk(value, { faceDown = false, fresh = false, extraClass = "" }
     "span",
     {
       class: `disk${faceDown ? " face-down" : ""}${fresh ? " fresh" : ""} ${extraClass}`.trim(),
-      title: faceDown ? `Sun disk ${value} (face down, used this epoch)` : `Sun disk ${value}`,
-      dataset: { disk: String(value) },
+      "aria-label": faceDown ? `Sun disk ${value} (face down, used this epoch)` : `Sun disk ${value}`,
+      dataset: { disk: String(value), explain: `sun_disk:${value}` },
     },
     el("span", { class: "disk-num" }, String(value)),
   );

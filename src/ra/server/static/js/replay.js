@@ -1,6 +1,7 @@
 // Replay of a finished table, move by move, from GET /api/tables/{id}/replay: spectator views after each action
-// (step 0 = the start). The board is the same as at the table; spectator views have no legal actions, so nothing
-// on it is clickable. Each move is told in the server's own words (the log entry's text).
+// (step 0 = the start), every score shown (the game is over). The board is the same as at the table; spectator
+// views have no legal actions, so nothing on it is clickable. Each move is told in the engine's words (the log
+// entry's lines); hovering or tapping a tile or disk names it.
 
 /** @typedef {import("./types.js").BaseView} BaseView */
 /** @typedef {import("./types.js").Board} Board */
@@ -9,20 +10,17 @@
 
 import { api, gameMeta, idFromPath } from "./api.js";
 import { byId, el, replaceChildren } from "./dom.js";
+import { ExplainTips } from "./explain.js";
 import { loadBoard } from "./games.js";
+import { entryLines } from "./table_log.js";
 
 /**
- * A replay step's move in words.
+ * A replay step's move in words: the lines telling it.
  * @param {Step} step
- * @returns {string}
+ * @returns {string[]}
  */
-function stepText(step) {
-  const move = step.move;
-  if (!move) return "The start of the game.";
-  if (move.text) return move.text;
-  const who = move.name ?? step.view.names?.[move.player] ?? `Player ${move.player + 1}`;
-  const draws = move.draws?.length ? ` — drew ${move.draws.join(", ")}` : "";
-  return `${who}: ${move.notation}${draws}`;
+function stepLines(step) {
+  return step.move ? entryLines(step.move, step.view) : ["The start of the game."];
 }
 
 /** The replay page of one table. */
@@ -52,7 +50,9 @@ class ReplayPage {
     this.board.render(step.view, prev);
     this.slider.value = String(this.index);
     byId("step-label").textContent = `move ${this.index} / ${this.steps.length - 1}`;
-    byId("move-text").textContent = stepText(step);
+    const [first, ...more] = stepLines(step);
+    replaceChildren(byId("move-text"), el("span", { class: "log-text" }, first),
+      more.map((line) => el("span", { class: "log-line" }, line.trim())));
     for (const li of /** @type {HTMLCollectionOf<HTMLElement>} */ (this.logList.children)) {
       li.classList.toggle("current", Number(li.dataset.step) === this.index);
     }
@@ -100,7 +100,8 @@ class ReplayPage {
     this.slider.max = String(this.steps.length - 1);
     replaceChildren(this.logList, this.steps.map((step, i) => el("li", { dataset: { step: String(i) } },
       el("button", { class: "log-jump", type: "button", on: { click: () => this.show(i) } },
-        el("span", { class: "log-seq" }, String(i)), " ", stepText(step)))));
+        el("span", { class: "log-seq" }, String(i)), " ", stepLines(step)[0]))));
+    new ExplainTips(this.boardRoot, () => null).start();
     byId("first").addEventListener("click", () => this.show(0));
     byId("back").addEventListener("click", () => this.show(this.index - 1));
     byId("forward").addEventListener("click", () => this.show(this.index + 1));

@@ -1,21 +1,31 @@
 // The table page shell, the same for every game: connection and reconnection, the move log, "your turn"
-// notification, errors, renaming your seat and invite links. The game's board (js/games.js) draws each view.
-// Every click on the board goes through one delegated listener: an element with data-move is a legal action of
-// the view, sent by its notation. Nothing else on the board is sent.
+// notification, errors, renaming your seat and invite links; the story of the table: explanations of the board
+// (js/explain.js), scorings announced (js/news.js), hints (js/hint.js), a second look before a risky move
+// (js/confirm.js). The game's board (js/games.js) draws each view. Every click on the board goes through one
+// delegated listener: an element with data-move is a legal action of the view, sent by its notation. Nothing else
+// on the board is sent.
 
 /** @typedef {import("./types.js").BaseView} BaseView */
 /** @typedef {import("./types.js").Board} Board */
+/** @typedef {import("./types.js").BoardModule} BoardModule */
+/** @typedef {import("./types.js").Explanation} Explanation */
 /** @typedef {import("./types.js").StateMessage} StateMessage */
 /** @typedef {import("./types.js").ErrorMessage} ErrorMessage */
 /** @typedef {import("./types.js").LogEntry} LogEntry */
 /** @typedef {import("./types.js").TableSummary} TableSummary */
 
-import { ApiError, api, gameMeta, idFromPath } from "./api.js";
+import { api, gameMeta, idFromPath } from "./api.js";
+import { ConfirmDialog } from "./confirm.js";
 import { TableConnection, socketUrl } from "./connection.js";
-import { byId, el, linkRow, replaceChildren, toast } from "./dom.js";
+import { byId, el, replaceChildren, toast } from "./dom.js";
+import { ExplainTips } from "./explain.js";
 import { loadBoard } from "./games.js";
+import { HintBox } from "./hint.js";
+import { inviteRows } from "./invites.js";
+import { ScoringPanel } from "./news.js";
 import { createdTable, forgetSeat, storage, takeSeat } from "./seat.js";
 import { Beeper } from "./sound.js";
+import { logItems } from "./table_log.js";
 
 const UNAVAILABLE = "The server cannot save moves right now; retrying…";
 
@@ -47,6 +57,12 @@ class TablePage {
     this.beeper = new Beeper();
     /** @type {Board | null} */
     this.board = null;
+    /** @type {BoardModule | null} */
+    this.module = null;
+    /** @type {Explanation | null} the engine's explanation of the latest view */
+    this.explain = null;
+    /** @type {string | null} why this page watches although it was opened with a seat link */
+    this.notice = null;
     /** @type {Promise<Board | null> | null} the board's loading, shared by states that arrive meanwhile */
     this.loading = null;
     /** @type {BaseView | null} */
@@ -58,11 +74,16 @@ class TablePage {
     /** @type {TableSummary | null} */
     this.table = null;
     this.invitesShown = false;
-    this.conn = new TableConnection(socketUrl(window.location, tableId, seat, token), seat, {
+    this.conn = new TableConnection(socketUrl(window.location, tableId, seat, token, true), seat, {
       onState: (msg) => { void this.onState(msg); },
       onError: (msg, retrying) => this.onError(msg, retrying),
       onStatus: (status) => this.onStatus(status),
+      onHint: (msg) => this.hints.answer(msg),
     });
+    this.tips = new ExplainTips(byId("play"), () => this.explain);
+    this.news = new ScoringPanel();
+    this.confirm = new ConfirmDialog(storage("localStorage"));
+    this.hints = new HintBox(this.boardRoot, () => this.conn.hint());
   }
 
   /** Wire the page's controls and connect. */
@@ -89,6 +110,9 @@ class TablePage {
       if (this.soundBox.checked) this.beeper.beep(); // lets the browser unlock audio on this user gesture
     });
     byId("show-invites").addEventListener("click", () => void this.showInvites());
+    this.tips.start();
+    this.confirm.start();
+    this.hints.start();
     // Come back at once when the network or the tab returns, instead of waiting out the backoff.
     window.addEventListener("online", () => this.conn.reconnectNow());
     document.addEventListener("visibilitychange", () => {
@@ -114,6 +138,8 @@ class TablePage {
       const [module, meta] = await Promise.all([loadBoard(game), api.meta().catch(() => null)]);
       if (!module) return null;
       this.title = gameMeta(meta, game)?.title ?? game;
+      this.module = module;
+      byId("confirm-toggle").hidden = !module.confirmMove;
       replaceChildren(byId("rules-body"), module.rulesPanel());
       return module.createBoard(this.boardRoot, { nameNode });
     })();
@@ -129,14 +155,22 @@ class TablePage {
       this.showMessage(`This page cannot draw the game "${view.game}" yet.`);
       return;
     }
-    if (this.conn.resends === 0) this.hideMessage();
+    if (view.viewer === null && this.seat !== null) this.watch();
+    if (this.notice) this.showMessage(this.notice, "spectator");
+    else if (this.conn.resends === 0) this.hideMessage();
     document.body.classList.remove("pending");
     this.table = msg.table ?? this.table;
-    this.board.render(view, this.prevView);
+    this.explain = msg.explain ?? null;
+    if (String(msg.seq) !== document.body.dataset.seq) this.confirm.close(); // asked about a position now gone
+    const news = this.prevView && this.prevView.game === view.game ? this.module?.scoringNews?.(view, this.prevView) : null;
+    this.board.render(view, this.prevView, { explain: this.explain });
     this.prevView = view;
+    if (news) this.news.show(news);
+    this.tips.refresh();
     this.renderLog(msg.log || [], view);
     this.renderSide(view);
     this.notifyTurn(view);
+    this.hints.update(this.seat !== null && this.table?.options?.hints === true, turnState(view) === "mine", msg.seq);
     // Hooks for the browser tests and for CSS: what the page currently shows.
     Object.assign(document.body.dataset, { seq: String(msg.seq), phase: view.phase, turn: turnState(view) });
   }
@@ -147,13 +181,27 @@ class TablePage {
    */
   onError(msg, retrying) {
     document.body.classList.remove("pending");
-    if (msg.code === "forbidden" && !this.seenState && this.seat !== null) forgetSeat(this.tableId, storage("sessionStorage"));
+    this.hints.failed();
+    if (["forbidden", "bad_message"].includes(msg.code) && !this.seenState && this.seat !== null) {
+      // The seat link does not work: the server lets this page watch instead, and says why.
+      forgetSeat(this.tableId, storage("sessionStorage"));
+      this.notice = `${msg.message}.`;
+      this.watch();
+    }
     let text = msg.message;
     // "stale" means another action landed first; the fresh state is already on its way.
     if (msg.code === "stale") text = "The table moved on before your click arrived — look again.";
     if (msg.code === "unavailable") text = retrying ? UNAVAILABLE : `The server cannot save right now: ${msg.message}`;
     this.showMessage(text, msg.code);
     if (!retrying || this.conn.resends <= 1) toast(text, "error");
+  }
+
+  /** Go on as a spectator (the seat link was refused). */
+  watch() {
+    this.seat = null;
+    this.token = null;
+    this.conn.watch(socketUrl(window.location, this.tableId, null, null));
+    this.notice ??= "This seat link does not work: you are watching as a spectator.";
   }
 
   /**
@@ -175,15 +223,7 @@ class TablePage {
    * @param {BaseView} view
    */
   renderLog(entries, view) {
-    const fresh = this.lastLogSeq >= 0;
-    const items = entries.map((entry) => {
-      const draws = entry.draws?.length ? ` (drew ${entry.draws.join(", ")})` : "";
-      const who = entry.name ?? view.names?.[entry.player] ?? "";
-      const text = entry.text || `${who}: ${entry.notation}${draws}`;
-      return el("li", { class: fresh && entry.seq > this.lastLogSeq ? "fresh" : "", dataset: { seq: String(entry.seq) } },
-        el("span", { class: "log-seq" }, String(entry.seq)), " ", text);
-    });
-    this.logList.replaceChildren(...items);
+    this.logList.replaceChildren(...logItems(entries, view, this.lastLogSeq));
     if (entries.length) this.lastLogSeq = entries[entries.length - 1].seq;
     this.logList.scrollTop = this.logList.scrollHeight;
   }
@@ -208,19 +248,7 @@ class TablePage {
     const created = createdTable(storage("localStorage"), this.tableId);
     if (!created) return;
     this.invitesShown = true;
-    const list = byId("invite-list");
-    try {
-      const answer = await api.invites(this.tableId, created.creator);
-      const origin = window.location.origin;
-      const free = (answer.seats || []).filter((s) => s.invite && s.seat !== this.seat && !this.table?.seats?.[s.seat]?.taken);
-      replaceChildren(list,
-        free.map((s) => linkRow(`Seat ${s.seat + 1} (${this.table?.seats?.[s.seat]?.name || "player"})`, origin + s.invite, "invite")),
-        linkRow("Spectators", `${origin}/t/${encodeURIComponent(this.tableId)}`, "spectate"));
-    } catch (err) {
-      replaceChildren(list, el("p", { class: "message" }, err instanceof ApiError && err.unavailable
-        ? "The server cannot answer right now; try again in a moment."
-        : `No invite links: ${err instanceof Error ? err.message : err}`));
-    }
+    replaceChildren(byId("invite-list"), await inviteRows(this.tableId, created.creator, this.table, this.seat));
   }
 
   /** @param {BaseView} view */
@@ -237,6 +265,14 @@ class TablePage {
   send(target) {
     const move = target.dataset.move;
     if (move === undefined || document.body.classList.contains("pending")) return;
+    const question = this.prevView && this.confirm.wanted() ? this.module?.confirmMove?.(this.prevView, move) : null;
+    if (question) this.confirm.ask(question, "Yes, play it", () => this.play(move));
+    else this.play(move);
+  }
+
+  /** @param {string} move  a legal action's notation */
+  play(move) {
+    if (document.body.classList.contains("pending")) return;
     if (!this.conn.act(move)) {
       this.showMessage("You are offline; reconnecting…");
       return;

@@ -21,14 +21,23 @@
  */
 
 /**
- * One entry of a table's move log.
+ * One entry of a table's move log: the move told by the engine in `lines` (`text` is the first).
  * @typedef {object} LogEntry
  * @property {number} seq
  * @property {number} player
  * @property {string} [name]
  * @property {string} notation
  * @property {string} [text]
+ * @property {string[]} [lines]
  * @property {string[]} [draws]
+ */
+
+/**
+ * The engine's explanation of one seat's view: a text per board element key (`data-explain`), and Ra's lot
+ * values (per seat, what taking the auction track now would change in its points; null when not shown).
+ * @typedef {object} Explanation
+ * @property {Record<string, string>} elements
+ * @property {number[] | null} lot_value
  */
 
 /**
@@ -42,12 +51,13 @@
  */
 
 /**
- * A table as the lobby and the table page see it.
+ * A table as the lobby and the table page see it; `options` holds the table options too (`hints`, `lot_helper`).
  * @typedef {object} TableSummary
  * @property {string} id
  * @property {string} game
  * @property {string} status
  * @property {SeatSummary[]} seats
+ * @property {Record<string, unknown>} [options]
  * @property {string} [updated]
  * @property {number} [seq]
  */
@@ -58,8 +68,20 @@
  * @property {"state"} type
  * @property {number} seq
  * @property {BaseView} view
+ * @property {Explanation | null} [explain]
  * @property {LogEntry[]} [log]
  * @property {TableSummary} [table]
+ */
+
+/**
+ * The server's "hint" message: what the hard bot would play for the viewer's seat at `seq`, and why.
+ * @typedef {object} HintMessage
+ * @property {"hint"} type
+ * @property {number} seq
+ * @property {number} id
+ * @property {string} notation
+ * @property {string} text
+ * @property {string} reason
  */
 
 /**
@@ -71,7 +93,7 @@
  */
 
 /**
- * A table option a person may set (GET /api/meta).
+ * A table option a person may set (GET /api/meta); `scope` "table" marks the server's own (helpers of the table).
  * @typedef {object} OptionSpec
  * @property {string} name
  * @property {"int" | "bool" | "choice"} kind
@@ -81,6 +103,7 @@
  * @property {number} [minimum]
  * @property {number} [maximum]
  * @property {string[]} [choices]
+ * @property {"table"} [scope]
  */
 
 /**
@@ -130,18 +153,35 @@
  */
 
 /**
- * One game's drawing of views into one root element; it keeps its own state (half-made choices, folds).
- * Elements that send a legal action carry `data-move` (its notation); elements of a local first step of a
- * multi-step choice carry `data-step`. The page shell sends every `data-move` click.
- * @typedef {object} Board
- * @property {(view: BaseView, prev: BaseView | null) => void} render
+ * What the table page adds to a view when it draws it (nothing on the replay page).
+ * @typedef {object} Extras
+ * @property {Explanation | null} [explain]
  */
 
 /**
- * A game's board module, loaded through js/games.js.
+ * One game's drawing of views into one root element; it keeps its own state (half-made choices, folds).
+ * Elements that send a legal action carry `data-move` (its notation); elements of a local first step of a
+ * multi-step choice carry `data-step`. The page shell sends every `data-move` click. Elements the engine explains
+ * carry `data-explain` (a key of the explanation's `elements`).
+ * @typedef {object} Board
+ * @property {(view: BaseView, prev: BaseView | null, extras?: Extras) => void} render
+ */
+
+/**
+ * A scoring to announce: a title and the breakdown per category and player (what the viewer may see).
+ * @typedef {object} ScoringNews
+ * @property {string} title
+ * @property {HTMLElement} body
+ */
+
+/**
+ * A game's board module, loaded through js/games.js. `scoringNews` tells what scoring happened between two views;
+ * `confirmMove` asks before sending a move worth a second look (Ra: a bid with the viewer's highest disk).
  * @typedef {object} BoardModule
  * @property {(root: HTMLElement, ctx: BoardContext) => Board} createBoard
  * @property {() => HTMLElement} rulesPanel
+ * @property {(view: BaseView, prev: BaseView) => ScoringNews | null} [scoringNews]
+ * @property {(view: BaseView, notation: string) => string | null} [confirmMove]
  */
 
 export {};

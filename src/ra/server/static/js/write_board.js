@@ -22,6 +22,7 @@ import { renderKingdomScores, renderResult } from "./write_scores.js";
 import { cardLabel, kindName, kingdomShort, kingdomTitle, sectionName, sectionSymbol, symbol, typeName } from "./write_symbols.js";
 
 export { rulesPanel } from "./write_help.js";
+export { scoringNews } from "./write_scores.js";
 
 /** @type {Record<string, string>} */
 const BONUS_HELP = {
@@ -133,8 +134,9 @@ function deck(view, prev, marks) {
   (a) => a.kind === "reveal");
   button.disabled = !button.dataset.move;
   const active = view.phase === "over" ? null : view.active_player;
+  button.dataset.explain = "deck";
   return el("div", { class: `w-deck${prev && prev.deck?.remaining !== remaining ? " changed" : ""}` },
-    el("h3", {}, "Deck"), button,
+    el("h3", { dataset: { explain: "deck" } }, "Deck"), button,
     active === null ? null : el("small", {}, "held by ", nameOf(view, active)));
 }
 
@@ -155,7 +157,7 @@ function raTrack(view, prev) {
       const filled = n < total;
       return el("span", { class: `w-ra${filled ? " filled" : ""}${filled && n >= before ? " fresh" : ""}` }, filled ? symbol("ra") : null);
     })));
-  return el("div", { class: "w-ra-track", "aria-label": `${total} of ${layout.ra_cards} Ra cards set aside` },
+  return el("div", { class: "w-ra-track", "aria-label": `${total} of ${layout.ra_cards} Ra cards set aside`, dataset: { explain: "ra_cards" } },
     el("h3", {}, "Ra ", el("small", {}, `${view.ra?.this_kingdom ?? 0}/${per} this Kingdom`)), el("div", { class: "w-ra-groups" }, groups));
 }
 
@@ -187,8 +189,8 @@ function faceUp(view, d, prev, marks, choice, onSelect) {
     if (prev && was !== f.card) classes.push("fresh");
     const face = f.number ?? (f.type ? typeName(f.type) : "");
     const card = el(selectable ? "button" : "div", {
-      class: classes.join(" "), type: selectable ? "button" : null, title: cardLabel(f.card),
-      "aria-pressed": selectable ? String(choice.slot === slot) : null, dataset: { slot: String(slot), card: f.card },
+      class: classes.join(" "), type: selectable ? "button" : null, "aria-label": cardLabel(f.card),
+      "aria-pressed": selectable ? String(choice.slot === slot) : null, dataset: { slot: String(slot), card: f.card, explain: `card:${slot}` },
     },
     el("span", { class: "w-card-kind" }, kindName(f.kind)), symbol(sectionSymbol(CARD_SECTION[f.kind])),
     el("span", { class: `w-card-face${f.number === null ? " words" : ""}` }, String(face)),

@@ -2,6 +2,8 @@
 // the end bonuses (§6), and the result with the winner and, when it decided, the God-number tie-break. Sections,
 // Kingdoms and end bonuses are the view's (`layout`); only their words are ours.
 
+/** @typedef {import("./types.js").BaseView} BaseView */
+/** @typedef {import("./types.js").ScoringNews} ScoringNews */
 /** @typedef {import("./write_types.js").WriteView} WriteView */
 /** @typedef {import("./write_types.js").KingdomRow} KingdomRow */
 /** @typedef {import("./write_types.js").SectionScore} SectionScore */
@@ -74,14 +76,45 @@ export function renderKingdomScores(view, prev) {
 }
 
 /**
+ * The Kingdom scored (and the end bonuses awarded) between two views, as news; null if nothing was scored.
+ * @param {BaseView} base
+ * @param {BaseView} prevBase
+ * @returns {ScoringNews | null}
+ */
+export function scoringNews(base, prevBase) {
+  const view = /** @type {WriteView} */ (base);
+  const prev = /** @type {WriteView} */ (prevBase);
+  const entries = view.kingdom_scores || [];
+  const scored = entries.length > (prev.kingdom_scores || []).length ? entries[entries.length - 1] : null;
+  const ended = view.end_bonuses && !prev.end_bonuses ? view.end_bonuses : null;
+  if (!scored && !ended) return null;
+  const title = scored ? `The ${kingdomTitle(view.layout, scored.kingdom)} is scored` : "The game is over";
+  return {
+    title: scored && ended ? `${title}: the game is over` : title,
+    body: el("div", { class: "news-body" }, scored ? breakdown(view, scored) : null, ended ? endBreakdown(view, ended) : null),
+  };
+}
+
+/**
  * @param {WriteView} view
  * @param {{kingdom: string, players: KingdomRow[]}} entry
  * @param {boolean} fresh
  */
 function kingdomTable(view, entry, fresh) {
+  return el("details", { class: `kingdom-scores k-${entry.kingdom}${fresh ? " fresh" : ""}`, open: true, dataset: { kingdom: entry.kingdom } },
+    el("summary", {}, `Scoring of the ${kingdomTitle(view.layout, entry.kingdom)}`), breakdown(view, entry));
+}
+
+/**
+ * One Kingdom's scoring: a section × player table.
+ * @param {WriteView} view
+ * @param {{kingdom: string, players: KingdomRow[]}} entry
+ * @returns {HTMLElement}
+ */
+function breakdown(view, entry) {
   const rows = entry.players || [];
   const body = view.layout.sections.map((section) => el("tr", {},
-    el("th", { scope: "row", title: RULE[section] ?? "" }, sectionName(section)),
+    el("th", { scope: "row", "aria-label": RULE[section] ?? "", dataset: { explain: section } }, sectionName(section)),
     rows.map((row) => {
       const score = /** @type {SectionScore | undefined} */ (row?.[section]);
       if (!score) return el("td", {}, "–");
@@ -90,9 +123,7 @@ function kingdomTable(view, entry, fresh) {
     })));
   body.push(el("tr", { class: "total" }, el("th", { scope: "row" }, "Kingdom total"),
     rows.map((row, seat) => el("td", { dataset: { seat: String(seat), total: String(row?.total ?? 0) } }, signed(row?.total ?? 0)))));
-  return el("details", { class: `kingdom-scores k-${entry.kingdom}${fresh ? " fresh" : ""}`, open: true, dataset: { kingdom: entry.kingdom } },
-    el("summary", {}, `Scoring of the ${kingdomTitle(view.layout, entry.kingdom)}`),
-    el("div", { class: "table-scroll" }, el("table", { class: "score-table" }, head(view, "Section"), el("tbody", {}, body))));
+  return el("div", { class: "table-scroll" }, el("table", { class: "score-table" }, head(view, "Section"), el("tbody", {}, body)));
 }
 
 /**
@@ -100,15 +131,24 @@ function kingdomTable(view, entry, fresh) {
  * @param {(Record<string, number> & {total: number})[]} rows
  */
 function endTable(view, rows) {
-  const body = view.layout.end_bonuses.map((key) => el("tr", {}, el("th", { scope: "row" }, endName(view, key)),
+  return el("details", { class: "kingdom-scores end-bonuses", open: true },
+    el("summary", {}, "End bonuses and final score"), endBreakdown(view, rows));
+}
+
+/**
+ * The end bonuses and the final score: a bonus × player table.
+ * @param {WriteView} view
+ * @param {(Record<string, number> & {total: number})[]} rows
+ * @returns {HTMLElement}
+ */
+function endBreakdown(view, rows) {
+  const body = view.layout.end_bonuses.map((key) => el("tr", {}, el("th", { scope: "row", dataset: { explain: key } }, endName(view, key)),
     rows.map((row) => el("td", {}, el("span", { class: tone(row?.[key] ?? 0) }, signed(row?.[key] ?? 0))))));
   body.push(el("tr", { class: "total" }, el("th", { scope: "row" }, "End bonuses"),
     rows.map((row) => el("td", {}, signed(row?.total ?? 0)))));
   body.push(el("tr", { class: "total grand" }, el("th", { scope: "row" }, "Final score"),
     (view.scores || []).map((score, seat) => el("td", { dataset: { seat: String(seat), score: String(score) } }, String(score)))));
-  return el("details", { class: "kingdom-scores end-bonuses", open: true },
-    el("summary", {}, "End bonuses and final score"),
-    el("div", { class: "table-scroll" }, el("table", { class: "score-table" }, head(view, "Bonus"), el("tbody", {}, body))));
+  return el("div", { class: "table-scroll" }, el("table", { class: "score-table" }, head(view, "Bonus"), el("tbody", {}, body)));
 }
 
 /**

@@ -71,7 +71,7 @@ export function renderSheet(view, seat, opts) {
  */
 function section(draw, name, note, body) {
   return el("section", { class: `ws-sec ws-${name}`, dataset: { section: name } },
-    el("h4", { class: "ws-title" }, symbol(sectionSymbol(name)), el("span", { class: "ws-name" }, sectionName(name)),
+    el("h4", { class: "ws-title", dataset: { explain: name } }, symbol(sectionSymbol(name)), el("span", { class: "ws-name" }, sectionName(name)),
       note ? el("small", { class: "ws-note" }, note) : null),
     el("div", { class: "ws-body" }, body),
     scoreBoxes(draw, name));

@@ -32,7 +32,7 @@ export function sectionScore(view, kingdom, seat, name) {
  */
 export function scoreBoxes(draw, name) {
   const { view, seat } = draw;
-  return el("div", { class: "ws-score", "aria-label": `${sectionName(name)} points per Kingdom` },
+  return el("div", { class: "ws-score", "aria-label": `${sectionName(name)} points per Kingdom`, dataset: { explain: name } },
     view.layout.kingdoms.map((k) => {
       const row = sectionScore(view, k, seat, name);
       const title = row
@@ -82,7 +82,7 @@ export function sheetFoot(draw, sheet) {
   ];
   const chips = progress.filter(([key]) => layout.end_bonuses.includes(key)).map(([key, label, sofar]) => {
     const points = end ? end[key] : null;
-    return el("span", { class: `ws-end${points ? " earned" : ""}`, title: `${label}: an end bonus` },
+    return el("span", { class: `ws-end${points ? " earned" : ""}`, "aria-label": `${label}: an end bonus`, dataset: { explain: key } },
       label, " ", el("b", {}, points === null || points === undefined ? sofar : signed(points)));
   });
   const score = view.scores?.[seat] ?? 0;

@@ -1,0 +1,151 @@
+// Every board element the engine explains carries `data-explain` (a key of the state message's
+// `explain.elements`). This module shows that text in one popover: on hover (mouse), on keyboard focus, and on a
+// tap or click of an element that sends no move; a long press shows it on anything, moves included (a tap on a
+// move plays it). Without an explanation (the replay page) the element's own label is shown.
+
+/** @typedef {import("./types.js").Explanation} Explanation */
+
+import { el } from "./dom.js";
+
+const HOVER_DELAY = 250; // ms: a mouse passing over the board does not flash popovers
+const GAP = 8; // px between the element and the popover, and from the window's edges
+
+/**
+ * The text for an explained element: the engine's, else its label.
+ * @param {Explanation | null} explain
+ * @param {HTMLElement} node
+ * @returns {string}
+ */
+export function explainText(explain, node) {
+  const key = node.dataset.explain ?? "";
+  return explain?.elements?.[key] || node.getAttribute("aria-label") || "";
+}
+
+/** The popover of one page, for the `[data-explain]` elements inside `root`. */
+export class ExplainTips {
+  /**
+   * @param {HTMLElement} root
+   * @param {() => Explanation | null} explanation  the latest explanation of the viewer's view
+   */
+  constructor(root, explanation) {
+    this.root = root;
+    this.explanation = explanation;
+    this.tip = el("div", { id: "explain-tip", class: "explain-tip", role: "tooltip", hidden: true });
+    document.body.append(this.tip);
+    /** @type {HTMLElement | null} */
+    this.target = null;
+    this.pinned = false;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.timer = undefined;
+    this.pointerType = "mouse";
+  }
+
+  /** Listen to the root (delegated: the board redraws its elements on every view). */
+  start() {
+    const root = this.root;
+    root.addEventListener("pointerdown", (event) => { this.pointerType = event.pointerType; });
+    root.addEventListener("pointerover", (event) => {
+      if (event.pointerType !== "mouse" || this.pinned) return;
+      const node = this.explained(event.target);
+      clearTimeout(this.timer);
+      if (node) this.timer = setTimeout(() => this.show(node, false), HOVER_DELAY);
+    });
+    root.addEventListener("pointerout", (event) => {
+      if (event.pointerType !== "mouse" || this.pinned) return;
+      const to = event.relatedTarget instanceof Node ? this.explained(event.relatedTarget) : null;
+      if (to !== this.target) this.hide();
+    });
+    root.addEventListener("focusin", (event) => {
+      const node = this.explained(event.target);
+      if (node && !this.pinned) this.show(node, false);
+    });
+    root.addEventListener("focusout", () => { if (!this.pinned) this.hide(); });
+    root.addEventListener("click", (event) => {
+      const node = this.explained(event.target);
+      // A move is played by its click; its explanation comes by hover, focus or a long press.
+      if (!node || /** @type {Element} */ (event.target).closest("[data-move]")) {
+        if (this.pinned) this.hide();
+        return;
+      }
+      if (this.pinned && this.target === node) this.hide();
+      else this.show(node, true);
+    });
+    root.addEventListener("contextmenu", (event) => {
+      const node = this.explained(event.target);
+      if (!node || this.pointerType === "mouse") return; // the mouse keeps the browser's own menu
+      event.preventDefault();
+      this.show(node, true);
+    });
+    document.addEventListener("click", (event) => {
+      if (this.pinned && event.target instanceof Node && !root.contains(event.target) && !this.tip.contains(event.target)) this.hide();
+    });
+    document.addEventListener("keydown", (event) => { if (event.key === "Escape") this.hide(); });
+    window.addEventListener("scroll", () => { if (!this.pinned) this.hide(); }, { passive: true });
+    window.addEventListener("resize", () => this.hide());
+  }
+
+  /**
+   * The explained element at or around `target`, inside the root.
+   * @param {EventTarget | null} target
+   * @returns {HTMLElement | null}
+   */
+  explained(target) {
+    if (!(target instanceof Element)) return null;
+    const node = target.closest("[data-explain]");
+    return node instanceof HTMLElement && this.root.contains(node) ? node : null;
+  }
+
+  /**
+   * Show the text of `node` beside it.
+   * @param {HTMLElement} node
+   * @param {boolean} pinned  stays until dismissed (tap, click, long press)
+   */
+  show(node, pinned) {
+    clearTimeout(this.timer);
+    const text = explainText(this.explanation(), node);
+    if (!text || !node.isConnected) {
+      this.hide();
+      return;
+    }
+    this.target?.removeAttribute("aria-describedby");
+    this.target = node;
+    this.pinned = pinned;
+    node.setAttribute("aria-describedby", "explain-tip");
+    this.tip.textContent = text;
+    this.tip.dataset.key = node.dataset.explain ?? "";
+    this.tip.hidden = false;
+    this.place(node);
+  }
+
+  /** @param {HTMLElement} node */
+  place(node) {
+    const box = node.getBoundingClientRect();
+    const tip = this.tip.getBoundingClientRect();
+    const width = Math.min(tip.width, window.innerWidth - 2 * GAP);
+    const left = Math.max(GAP, Math.min(box.left + box.width / 2 - width / 2, window.innerWidth - width - GAP));
+    const below = box.bottom + GAP + tip.height <= window.innerHeight || box.top - GAP - tip.height < 0;
+    const top = below ? box.bottom + GAP : box.top - GAP - tip.height;
+    // Positions go through CSSOM: the page's CSP allows no style attribute.
+    this.tip.style.setProperty("left", `${Math.round(left)}px`);
+    this.tip.style.setProperty("top", `${Math.round(Math.max(GAP, top))}px`);
+  }
+
+  /** Hide the popover. */
+  hide() {
+    clearTimeout(this.timer);
+    this.target?.removeAttribute("aria-describedby");
+    this.target = null;
+    this.pinned = false;
+    this.tip.hidden = true;
+  }
+
+  /** After a redraw: the element shown may be gone; show the same key's new element, with the new text. */
+  refresh() {
+    if (this.tip.hidden) return;
+    const key = this.tip.dataset.key ?? "";
+    const node = this.target?.isConnected ? this.target
+      : /** @type {HTMLElement | null} */ (this.root.querySelector(`[data-explain="${CSS.escape(key)}"]`));
+    if (node) this.show(node, this.pinned);
+    else this.hide();
+  }
+}

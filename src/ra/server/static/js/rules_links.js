@@ -1,0 +1,23 @@
+// The rules panel beside a table: a game's summary, each part linked to its section of the complete rules page
+// (/rules/<game>#<heading>), which opens in a new tab so that the game stays where it is.
+
+import { el } from "./dom.js";
+
+/**
+ * A rules panel: a link to the whole rules, then each part's title, section link and summary.
+ * @param {string} page  the rules page, e.g. "/rules/ra"
+ * @param {string} title  the game's title
+ * @param {[string, string, string, string][]} sections  title, section (e.g. "§5"), anchor ("#5-auctions"), summary
+ * @returns {HTMLElement}
+ */
+export function rulesLinks(page, title, sections) {
+  /** @type {(href: string, text: string) => HTMLAnchorElement} */
+  const link = (href, text) => el("a", { href, target: "_blank", rel: "noopener" }, text);
+  return el("div", { class: "rules-text" },
+    el("p", { class: "rules-note" }, "Our short summary; ", link(page, `the complete rules of ${title}`),
+      " explain every case (each section number below opens its part)."),
+    el("dl", {}, sections.map(([name, section, anchor, text]) => [
+      el("dt", {}, name, " ", el("small", {}, "(", link(`${page}${anchor}`, section), ")")),
+      el("dd", {}, text),
+    ])));
+}

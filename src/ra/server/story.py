@@ -1,0 +1,176 @@
+"""A table that tells its story: the move log in the engine's words, explanations for each seat, the table options
+of the helpers (lot value, hints), and names for bot seats.
+
+Narration compares the spectator views just before and after a move (`GameModule.narrate`), so the shared log never
+tells a score hidden from anyone; explanations come from each seat's own view (`GameModule.explain`). A game that
+lacks either still works: its log falls back to the move's phrase and its state messages carry no explanations.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ra.core.protocol import GameModule, Move, OptionSpec
+
+log = logging.getLogger("ra.server")
+
+# Options of the table, not of the game: the server keeps them with the table's options and never passes them to
+# the engine. Served in /api/meta after each game's own options, marked `"scope": "table"`.
+TABLE_OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "lot_helper",
+        "bool",
+        True,
+        "Lot-value helper",
+        "Shows what the lot on the auction track would change in each player's points this epoch (Ra).",
+    ),
+    OptionSpec(
+        "hints",
+        "bool",
+        False,
+        "Hints",
+        "A Hint button shows what the hard bot would play in your place, with a one-line reason.",
+    ),
+)
+TABLE_OPTION_NAMES = frozenset(spec.name for spec in TABLE_OPTIONS)
+
+# Names for bot seats, one table of them: a bot seat is called "<name> (<level>)", unique within its table.
+BOT_NAMES: tuple[str, ...] = (
+    "Nefertari",
+    "Khufu",
+    "Hatshepsut",
+    "Ramesses",
+    "Imhotep",
+    "Nefertiti",
+    "Thutmose",
+    "Tiye",
+    "Sneferu",
+    "Ahmose",
+    "Merneith",
+    "Djoser",
+    "Hetepheres",
+    "Amenhotep",
+    "Khafre",
+    "Sobekneferu",
+    "Menkaure",
+    "Ankhesenamun",
+    "Senusret",
+    "Neithhotep",
+)
+
+
+# The engines word a move done ("drew a tile", "took card 1 into…"); a hint proposes it ("Draw a tile").
+_PROPOSED = {
+    "bid": "Bid",
+    "declined": "Decline",
+    "drew": "Draw",
+    "gave": "Give",
+    "invoked": "Invoke",
+    "made": "Make",
+    "passed": "Pass",
+    "revealed": "Reveal",
+    "spent": "Spend",
+    "stopped": "Stop",
+    "took": "Take",
+}
+
+
+def proposed(phrase: str) -> str:
+    """A move's phrase (`move_text`, worded as done) as a proposal: its first verb in the imperative."""
+    verb, _, rest = phrase.partition(" ")
+    word = _PROPOSED.get(verb)
+    if word is None:
+        return phrase[:1].upper() + phrase[1:]
+    return f"{word} {rest}".rstrip()
+
+
+def table_options_json() -> list[dict[str, Any]]:
+    """The table options as /api/meta lists them (each marked `"scope": "table"`)."""
+    return [{**spec.as_json(), "scope": "table"} for spec in TABLE_OPTIONS]
+
+
+def split_table_options(options: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, bool]]:
+    """(the engine's options, the table options with their defaults filled in); ValueError for a non-bool value."""
+    engine = {k: v for k, v in options.items() if k not in TABLE_OPTION_NAMES}
+    table: dict[str, bool] = {}
+    for spec in TABLE_OPTIONS:
+        value = options.get(spec.name, spec.default)
+        if not isinstance(value, bool):
+            raise ValueError(f"option {spec.name!r} must be true or false, not {value!r}")
+        table[spec.name] = value
+    return engine, table
+
+
+def engine_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """A table's stored options without the table options: what the engine is given."""
+    return {k: v for k, v in options.items() if k not in TABLE_OPTION_NAMES}
+
+
+def table_option(options: Mapping[str, Any], name: str) -> bool:
+    """A table option's value (its default for tables stored before it existed)."""
+    value = options.get(name)
+    if isinstance(value, bool):
+        return value
+    return bool(next(spec.default for spec in TABLE_OPTIONS if spec.name == name))
+
+
+def revealed(module: GameModule, options: Mapping[str, Any]) -> dict[str, Any]:
+    """Options under which every view shows every score (for replays of finished games): games that can hide
+    scores offer that as the option `scores_visible`."""
+    if any(spec.name == "scores_visible" for spec in getattr(module, "OPTIONS", ())):
+        return {**options, "scores_visible": True}
+    return dict(options)
+
+
+def bot_names(labels: list[str | None], taken: list[str], salt: str) -> list[str | None]:
+    """A name "<Egyptian name> (<label>)" for each bot seat (a label; None for seats that need none).
+
+    Names are unique within the table and avoid the people's names (`taken`); `salt` (the table id) varies which
+    names a table gets.
+    """
+    used = {name.casefold() for name in taken}
+    firsts = {name.split(" ", 1)[0].casefold() for name in taken if name}
+    pool = [n for n in BOT_NAMES if n.casefold() not in firsts]
+    random.Random(salt).shuffle(pool)
+    out: list[str | None] = []
+    for label in labels:
+        if label is None:
+            out.append(None)
+            continue
+        while pool:
+            name = f"{pool.pop()} ({label})"
+            if name.casefold() not in used:
+                break
+        else:  # more bots than names: number them
+            name = f"Bot {len(out) + 1} ({label})"
+        used.add(name.casefold())
+        out.append(name)
+    return out
+
+
+def narration(module: GameModule, before: Mapping[str, Any], after: Mapping[str, Any], move: Move) -> list[str]:
+    """The engine's lines telling `move` from two spectator views; [] if the game cannot narrate (or fails to)."""
+    narrate = getattr(module, "narrate", None)
+    if narrate is None:
+        return []
+    try:
+        return [str(line) for line in narrate(before, after, move)]
+    except Exception as exc:  # a narration bug must never lose a committed move: the log keeps its phrase
+        log.error("%s cannot narrate move %r: %s: %s", module.GAME, move, type(exc).__name__, exc, exc_info=exc)
+        return []
+
+
+def explanation(module: GameModule, view: Mapping[str, Any], lot_helper: bool) -> dict[str, Any] | None:
+    """The engine's explanation of a view for its viewer (`lot_value` only where the table shows the helper)."""
+    explain = getattr(module, "explain", None)
+    if explain is None:
+        return None
+    try:
+        data = dict(explain(view))
+    except Exception as exc:  # a board without tooltips is better than a table that cannot be watched
+        log.error("%s cannot explain a view: %s: %s", module.GAME, type(exc).__name__, exc, exc_info=exc)
+        return None
+    return {"elements": dict(data.get("elements") or {}), "lot_value": data.get("lot_value") if lot_helper else None}

@@ -1,0 +1,206 @@
+"""Browser tests of the tutorials (/learn/ra, /learn/write): each completed by clicking what the page highlights,
+on a desktop and at phone width; a wrong click explained; back, forward and a reload keep the learner's place;
+the end opens a real game against easy bots.
+
+The fixtures (a real `ra serve`, Debian's Chromium via Playwright, the screenshot folder) come from conftest.py.
+`?delay=0` plays the other players' scripted moves without a pause. <body> says where the page is:
+data-learn-step, data-learn-move and data-learn-state ("loading", "playing", "yours", "done", "finished").
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+if TYPE_CHECKING:
+    from conftest import Server  # type: ignore[import-not-found]
+
+pytestmark = pytest.mark.browser
+
+PLACE = "() => ['learnStep', 'learnMove', 'learnState'].map((k) => document.body.dataset[k]).join('/')"
+SETTLED = "() => ['yours', 'done', 'finished', 'error'].includes(document.body.dataset.learnState)"
+MOVED_ON = f"(before) => ({PLACE})() !== before && !document.body.classList.contains('pending')"
+DESKTOP: ViewportSize = {"width": 1300, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+CSP_REPORT = (
+    "document.addEventListener('securitypolicyviolation', (e) => console.error("
+    "'Content Security Policy violation: ' + e.violatedDirective + ' ' + e.blockedURI));"
+)
+
+
+@pytest.fixture
+def open_page(browser: Browser) -> Iterator[Any]:
+    """Open pages at a viewport size; after the test, no JavaScript error and no CSP violation on any of them."""
+    problems: list[str] = []
+    contexts = []
+
+    def open_at(size: ViewportSize) -> Page:
+        phone = size["width"] < 500
+        context = browser.new_context(
+            viewport=size, device_scale_factor=2 if phone else 1, has_touch=phone, reduced_motion="reduce"
+        )
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda exc: problems.append(str(exc)))
+        page.on("console", lambda msg: problems.append(msg.text) if "Content Security Policy" in msg.text else None)
+        page.add_init_script(CSP_REPORT)
+        return page
+
+    yield open_at
+    for context in contexts:
+        context.close()
+    assert not problems, problems
+
+
+def start(page: Page, server: Server, game: str) -> None:
+    page.goto(f"{server.base}/learn/{game}?delay=0")
+    page.wait_for_function(SETTLED)
+
+
+def place(page: Page) -> str:
+    return str(page.evaluate(PLACE))
+
+
+def learn_state(page: Page) -> str:
+    return str(page.evaluate("() => document.body.dataset.learnState"))
+
+
+def message(page: Page) -> str | None:
+    box = page.locator("#learn-message")
+    return box.text_content() if box.is_visible() else None
+
+
+def expected_move(tutorial: dict[str, Any], page: Page) -> str:
+    """The notation the tutorial asks for at the page's place."""
+    step, move, _ = place(page).split("/")
+    return str(tutorial["steps"][int(step)]["moves"][int(move)]["action"])
+
+
+def click_target(page: Page, tutorial: dict[str, Any]) -> None:
+    """Click what the page highlights: first steps (a card, a Nile space) until the element of the move itself."""
+    for _ in range(3):
+        target = page.locator("#board .learn-target").first
+        expect(target).to_be_visible()
+        if target.get_attribute("data-step") is None:
+            assert target.get_attribute("data-move") == expected_move(tutorial, page)
+            target.click()
+            return
+        target.click()  # local: the board now shows where this leads
+    raise AssertionError("the highlighted first steps never led to the move")
+
+
+def advance(page: Page, tutorial: dict[str, Any]) -> str:
+    """Do once what the page asks (the step's move, or the next step); the state reached."""
+    page.wait_for_function(SETTLED)
+    state = learn_state(page)
+    assert state != "error", message(page)
+    before = place(page)
+    if state == "done":
+        page.click("#next-step")
+    elif state == "yours":
+        click_target(page, tutorial)
+    else:
+        return state
+    page.wait_for_function(MOVED_ON, arg=before)
+    page.wait_for_function(SETTLED)
+    assert message(page) is None, message(page)
+    return learn_state(page)
+
+
+def saved_progress(page: Page, game: str) -> dict[str, Any]:
+    return dict(json.loads(page.evaluate(f"() => localStorage.getItem('ra.learn.{game}')")))
+
+
+def fits_width(page: Page) -> None:
+    widths = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert widths[0] <= widths[1], widths
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize("game", ["ra", "write"])
+def test_each_tutorial_is_completed_by_clicking_what_it_highlights(
+    open_page: Any, server: Server, shots: Path, game: str, size: ViewportSize
+) -> None:
+    page = open_page(size)
+    tutorial = server.get(f"/api/learn/{game}")
+    start(page, server, game)
+    expect(page.locator("#step-title")).to_have_text(tutorial["steps"][0]["title"])
+    expect(page.locator("#step-rule a")).to_have_attribute("href", tutorial["steps"][0]["rule_link"])
+    name = f"learn-{game}-{'phone' if size is PHONE else 'desktop'}"
+    page.screenshot(path=str(shots / f"{name}-start.png"))
+    learner_moves = sum(m["learner"] for s in tutorial["steps"] for m in s["moves"])
+    budget = learner_moves + len(tutorial["steps"]) + 5
+    state = learn_state(page)
+    for _ in range(budget):
+        if state == "finished":
+            break
+        if size is PHONE and place(page).endswith("/yours"):
+            fits_width(page)
+        state = advance(page, tutorial)
+    assert state == "finished", place(page)
+    assert page.locator("#step-title").text_content() == tutorial["steps"][-1]["title"]
+    expect(page.locator("#play-real")).to_be_visible()
+    expect(page.locator("#ending-text")).to_have_text(tutorial["ending"]["text"])
+    assert saved_progress(page, game)["finished"] is True
+    page.screenshot(path=str(shots / f"{name}-end.png"))
+
+
+def test_a_wrong_click_is_explained_and_the_place_survives_back_forward_and_a_reload(
+    open_page: Any, server: Server, shots: Path
+) -> None:
+    page = open_page(DESKTOP)
+    tutorial = server.get("/api/learn/ra")
+    auction = next(i for i, s in enumerate(tutorial["steps"]) if s["key"] == "auction")
+    start(page, server, "ra")
+    while int(page.evaluate("() => document.body.dataset.learnStep")) < auction:
+        advance(page, tutorial)
+    page.wait_for_function("() => document.body.dataset.learnState === 'yours'")
+    before = place(page)
+    page.click("#board [data-move='bid:13']")  # legal, but the step asks for the 5
+    expect(page.locator("#learn-message")).to_have_text(tutorial["steps"][auction]["moves"][0]["hint"])
+    page.screenshot(path=str(shots / "learn-ra-wrong-click.png"))
+    assert place(page) == before
+    advance(page, tutorial)  # the 5, as asked
+    assert message(page) is None
+    while learn_state(page) != "done":
+        advance(page, tutorial)
+    advance(page, tutorial)  # on to the next step
+
+    page.reload()
+    page.wait_for_function(SETTLED)
+    assert place(page).startswith(f"{auction + 1}/")
+    assert saved_progress(page, "ra")["reached"] == auction + 1
+    page.click("#back")
+    page.wait_for_function(f"() => document.body.dataset.learnStep === '{auction}'")
+    expect(page.locator("#step-title")).to_have_text(tutorial["steps"][auction]["title"])
+    page.wait_for_function(SETTLED)
+    expect(page.locator("#next-step")).to_be_visible()  # a step reached before may be skipped again
+    page.click("#next-step")
+    page.wait_for_function(f"() => document.body.dataset.learnStep === '{auction + 1}'")
+    page.locator("#steps summary").click()
+    expect(page.locator("#step-list button")).to_have_count(auction + 2)  # the steps reached, and no further
+
+
+def test_the_end_opens_a_real_game_against_easy_bots(open_page: Any, server: Server) -> None:
+    page = open_page(DESKTOP)
+    tutorial = server.get("/api/learn/write")
+    last = len(tutorial["steps"]) - 1
+    start(page, server, "write")
+    progress = json.dumps({"step": last, "reached": last, "finished": False})
+    page.evaluate(f"() => localStorage.setItem('ra.learn.write', {json.dumps(progress)})")
+    page.reload()
+    page.wait_for_function("() => document.body.dataset.learnState === 'finished'")
+    page.click("#play-real")
+    page.wait_for_url("**/t/*")
+    page.wait_for_function("() => document.body.dataset.seq !== undefined")
+    table_id = page.url.rsplit("/", 1)[-1].split("?")[0]
+    summary = server.get(f"/api/tables/{table_id}")
+    assert summary["game"] == "write"
+    assert [(s["kind"], s["bot"]) for s in summary["seats"]] == [("person", None), ("bot", "easy"), ("bot", "easy")]
+    assert page.evaluate(f"() => localStorage.getItem('ra.created.{table_id}')") is not None
+    assert "token=" not in page.url  # the table page took the seat's token out of the address
