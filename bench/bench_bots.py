@@ -2,18 +2,136 @@
 
 One experiment:   python bench/bench_bots.py --game ra --seats greedy,random,random --games 300 --jobs 2
 The issue's suite: python bench/bench_bots.py --suite --greedy-games 300 --mcts-games 30
+Strength (issue 14): python bench/bench_bots.py --suite strength --games 40 --jobs 2 --seed 1
+  (seat-swapped seeded matches with CPU decision times; `clairvoyant` is bench/clairvoyant.py, Ra only)
 
-Seats rotate every game (ra.tournament); the first seat's bot is the subject. The fair share is 1/players.
-Decision times are wall-clock per `choose` call, so they grow on a loaded machine.
+Seats rotate every game; the first seat's bot is the subject. The fair share is 1/players. The single experiment
+and the ladder suite go through ra.tournament (wall-clock decision times, which grow on a loaded machine); the
+strength suite runs its own seat-swapped loop (every deal played from every seat) and times decisions in CPU
+seconds, so that it can seat the clairvoyant bot, which reads the full state.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import os
+import statistics
+import sys
 import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 
-from ra.bots import split_specs
+from ra.bots import make_bot, split_specs
+from ra.core.protocol import GameState
+from ra.games import game_module
+from ra.games.ra import State as RaState
 from ra.tournament.runner import run_tournament
+from ra.tournament.stats import percentile, wilson_interval
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from clairvoyant import ClairvoyantBot  # bench/ is not a package: found by path
+
+CLAIRVOYANT = "clairvoyant"
+
+
+@dataclass(frozen=True)
+class Match:
+    """One line of the suite: a name, the game, the entrants (subject first), and games as a share of --games."""
+
+    name: str
+    game: str
+    specs: tuple[str, ...]
+    share: float = 1.0
+
+
+def matches(hard: str, hard_write: str) -> list[Match]:
+    """The issue's matches with `hard` (Ra) or `hard_write` (RA and Write) as the subject."""
+    return [
+        Match("ra2_vs_clairvoyant", "ra", (hard, CLAIRVOYANT)),
+        Match("ra3_vs_greedy", "ra", (hard, "greedy", "greedy")),
+        Match("ra3_vs_clairvoyant_greedy", "ra", (hard, CLAIRVOYANT, "greedy")),
+        Match("ra2_vs_greedy", "ra", (hard, "greedy")),
+        Match("write3_vs_greedy", "write", (hard_write, "greedy", "greedy")),
+        Match("ra3_selfplay", "ra", (hard, hard, hard), 0.5),
+    ]
+
+
+def _seed(master: int, index: int, purpose: str) -> int:
+    digest = hashlib.sha256(f"strength:{master}:{index}:{purpose}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def play(
+    game: str, seats: Sequence[str], deal: int, master: int, index: int
+) -> tuple[list[int], int, list[list[float]]]:
+    """One game: final scores, the winner's seat, and each seat's decision times in CPU seconds."""
+    state: GameState = game_module(game).State.new({"players": len(seats)}, seed=_seed(master, deal, "deal"))
+    bots = [
+        ClairvoyantBot() if spec == CLAIRVOYANT else make_bot(spec, game, _seed(master, index, f"bot{seat}"))
+        for seat, spec in enumerate(seats)
+    ]
+    times: list[list[float]] = [[] for _ in seats]
+    while not state.is_terminal():
+        player = state.current_players()[0]
+        bot = bots[player]
+        start = time.process_time()
+        if isinstance(bot, ClairvoyantBot):
+            assert isinstance(state, RaState)
+            action = bot.choose_state(state)
+        else:
+            action = bot.choose(state.view(player))
+        times[player].append(time.process_time() - start)
+        state.apply(action, player)
+    return list(state.scores()), state.winners()[0], times
+
+
+def run_match(match: Match, games: int, jobs: int, master: int) -> str:
+    """Play a match and return its key=value line."""
+    n = len(match.specs)
+    games = max(n, games - games % n)
+    tasks = []
+    for g in range(games):
+        rotation = g % n
+        seats = [match.specs[(seat + rotation) % n] for seat in range(n)]
+        tasks.append((match.game, seats, g // n, master, g))
+    wall = time.perf_counter()
+    with ProcessPoolExecutor(jobs) as pool:
+        results = list(pool.map(play, *zip(*tasks, strict=True)))
+    wins = 0.0
+    margins: list[float] = []
+    subject_times: list[float] = []
+    other_times: list[float] = []
+    winning: list[int] = []
+    for g, (scores, winner, times) in enumerate(results):
+        subject = (-(g % n)) % n  # the seat entrant 0 had in rotation g % n
+        wins += winner == subject
+        margins.append(scores[subject] - max(scores[q] for q in range(n) if q != subject))
+        subject_times += times[subject]
+        for q in range(n):
+            if q != subject:
+                other_times += times[q]
+        winning.append(scores[winner])
+    low, high = wilson_interval(wins, games)
+    load = os.getloadavg()[0]
+    return (
+        f"match={match.name} game={match.game} players={n} seats={','.join(match.specs)} games={games} "
+        f"win_share={wins / games:.3f} ci_low={low:.3f} ci_high={high:.3f} fair_share={1 / n:.3f} "
+        f"mean_margin={statistics.fmean(margins):.1f} mean_winning_score={statistics.fmean(winning):.1f} "
+        f"subject_p50_s={percentile(subject_times, 50):.3f} subject_p99_s={percentile(subject_times, 99):.3f} "
+        f"others_p50_s={percentile(other_times, 50):.3f} others_p99_s={percentile(other_times, 99):.3f} "
+        f"seed={master} jobs={jobs} wall_s={time.perf_counter() - wall:.0f} load1={load:.2f}"
+    )
+
+
+def strength_suite(games: int, jobs: int, master: int, hard: Sequence[str], only: Sequence[str] | None) -> None:
+    """Print one key=value line per match (all of them, or those named in `only`); `hard` is (Ra's, Write's)."""
+    for match in matches(hard[0], hard[1]):
+        if only is None or match.name in only:
+            print(run_match(match, round(games * match.share), jobs, master), flush=True)
+
 
 
 def experiment(game: str, seats: list[str], games: int, jobs: int, seed: int) -> None:
@@ -52,7 +170,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--suite", action="store_true", help="greedy vs random and mcts vs greedy, 2-5 players")
+    parser.add_argument(
+        "--suite",
+        nargs="?",
+        const="ladder",
+        choices=["ladder", "strength"],
+        help="ladder: greedy vs random and mcts vs greedy, 2-5 players; strength: issue 14's matches",
+    )
+    parser.add_argument("--matches", default=None, help="strength: only the matches with these names (comma-separated)")
+    parser.add_argument("--hard", default="search:samples=10,depth=2,nodes=4000,blind=1", help="strength: Ra's subject")
+    parser.add_argument("--hard-write", default="mcts:iterations=1000", help="strength: RA and Write's subject")
     parser.add_argument("--games-list", default="ra,write", help="games of the suite")
     parser.add_argument("--players-list", default="2,3,4,5", help="player counts of the suite")
     parser.add_argument("--greedy-games", type=int, default=300)
@@ -61,6 +188,10 @@ def main() -> None:
     args = parser.parse_args()
     if not args.suite:
         experiment(args.game, split_specs(args.seats), args.games, args.jobs, args.seed)
+        return
+    if args.suite == "strength":
+        only = None if args.matches is None else args.matches.split(",")
+        strength_suite(args.games, args.jobs, args.seed, (args.hard, args.hard_write), only)
         return
     for game in args.games_list.split(","):
         for players in (int(p) for p in args.players_list.split(",")):

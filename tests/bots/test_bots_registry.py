@@ -11,11 +11,14 @@ from ra.bots.registry import GENERIC_LEVELS, game_bots
 from ra.games import GAMES
 from ra.tournament.runner import new_game
 
+HARD = {"ra": "search:samples=10,depth=2,nodes=4000,blind=1,seconds=1.0", "write": "mcts:iterations=1000,seconds=1.0"}
+
 
 @pytest.mark.parametrize("game", ["ra", "write"])
 def test_levels_and_kinds_of_each_game(game: str) -> None:
-    """Both games offer every kind and the easy/medium/hard ladder; each level builds a bot of an offered kind."""
-    assert kinds_for(game) == BOT_KINDS == ("random", "greedy", "mcts")
+    """Both games offer their kinds and the easy/medium/hard ladder; each level builds a bot of an offered kind."""
+    assert BOT_KINDS == ("random", "greedy", "search", "mcts")
+    assert kinds_for(game) == (("random", "greedy", "search", "mcts") if game == "ra" else ("random", "greedy", "mcts"))
     levels = levels_for(game)
     assert [level.name for level in levels] == ["easy", "medium", "hard"]
     assert all(isinstance(level, Level) and level.description for level in levels)
@@ -23,7 +26,8 @@ def test_levels_and_kinds_of_each_game(game: str) -> None:
         kind, _ = parse_spec(level.spec, game)
         assert kind in kinds_for(game)
         assert make_bot(level.name, game, seed=1) is not None
-    assert [level.spec for level in levels] == ["greedy:epsilon=0.4", "greedy", "mcts:iterations=1000,seconds=1.0"]
+    hard = HARD[game]
+    assert [level.spec for level in levels] == ["greedy:epsilon=0.4", "greedy", hard]
 
 
 def test_unknown_game_raises() -> None:

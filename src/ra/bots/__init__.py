@@ -58,6 +58,7 @@ def make_bot(spec: str, game: str, seed: int = 0) -> Bot:
             seconds=settings.get("seconds"),
             c=settings.get("c"),
         )
-    if support.greedy is None:  # parse_spec already refuses kinds the game lacks; this keeps the types honest
+    factory = support.search if kind == "search" else support.greedy
+    if factory is None:  # parse_spec already refuses kinds the game lacks; this keeps the types honest
         raise ValueError(f"game {game!r} has no {kind!r} bot")
-    return support.greedy(seed, **settings)
+    return factory(seed, **settings)

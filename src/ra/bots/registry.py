@@ -3,6 +3,7 @@
 A game's subpackage may define, at module level (docs/BOTS.md, "A new game"):
 
 - `greedy(seed, **settings) -> Bot`: its heuristic bot (the `greedy` kind exists only for games that define it);
+- `search(seed, **settings) -> Bot`: its own search bot (the `search` kind, likewise);
 - `rollout(state, rng) -> list[float]` and `candidates(state, player, legal) -> list[int]` for `mcts`;
 - `LEVELS`: its ladder of `Level`s.
 
@@ -23,10 +24,10 @@ from ra.games import game_module
 
 
 class GreedyFactory(Protocol):
-    """Builds a game's heuristic bot from a seed and its spec settings (e.g. `epsilon`)."""
+    """Builds one of a game's own bots (`greedy`, `search`) from a seed and its spec settings (e.g. `epsilon`)."""
 
     def __call__(self, seed: int, **settings: float) -> Bot:
-        """The heuristic bot."""
+        """The bot."""
         ...
 
 
@@ -49,12 +50,13 @@ GENERIC_LEVELS: tuple[Level, ...] = (
 
 @dataclass(frozen=True)
 class GameBots:
-    """What one game offers its bots: its heuristic bot (if any), `mcts`'s playout and candidates, its ladder."""
+    """What a game offers its bots: its heuristic and search bots (if any), `mcts`'s playout and candidates, ladder."""
 
     greedy: GreedyFactory | None
     rollout: Rollout
     candidates: Candidates
     levels: tuple[Level, ...]
+    search: GreedyFactory | None = None
 
 
 def game_bots(game: str) -> GameBots:
@@ -73,6 +75,7 @@ def _load(game: str) -> GameBots:
         rollout=getattr(module, "rollout", random_rollout),
         candidates=getattr(module, "candidates", all_actions),
         levels=tuple(getattr(module, "LEVELS", GENERIC_LEVELS)),
+        search=getattr(module, "search", None),
     )
 
 
@@ -92,5 +95,7 @@ def levels_for(game: str) -> list[Level]:
 
 
 def kinds_for(game: str) -> tuple[str, ...]:
-    """The bot kinds a game offers: `random` and `mcts` always, `greedy` where the game defines one."""
-    return ("random", "greedy", "mcts") if game_bots(game).greedy is not None else ("random", "mcts")
+    """The bot kinds a game offers: `random` and `mcts` always, `greedy` and `search` where the game defines them."""
+    support = game_bots(game)
+    own = (("greedy",) if support.greedy is not None else ()) + (("search",) if support.search is not None else ())
+    return ("random", *own, "mcts")

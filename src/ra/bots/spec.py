@@ -57,6 +57,15 @@ SPEC_LIMITS = SpecLimits(
             "greedy": MappingProxyType(
                 {"epsilon": Bound(float, 0.0, 1.0, True, "the chance of a uniformly random move instead")}
             ),
+            "search": MappingProxyType(
+                {
+                    "samples": Bound(int, 1, 200, True, "sampled bags or decks per decision"),
+                    "depth": Bound(int, 1, 3, True, "auctions searched ahead"),
+                    "nodes": Bound(int, 100, 100_000, True, "search nodes per sample before searching shallower"),
+                    "blind": Bound(int, 0, 1, True, "1: weigh its own later draws by P(Ra) instead of foreseeing them"),
+                    "seconds": Bound(float, 0.0, 2.0, False, "wall-clock limit per decision"),
+                }
+            ),
             "mcts": MappingProxyType(
                 {
                     "iterations": Bound(int, 1, 20_000, True, "determinized iterations per decision"),

@@ -2,7 +2,8 @@
 
 - `valuation`: what holdings are worth in points by the end of the game, from a seat's view;
 - `heuristic`: the heuristic player built on it (`greedy` below);
-- `playout`: the cheap playout to the end of the epoch and its points estimate (`rollout`).
+- `playout`: the cheap playout to the end of the epoch and its points estimate (`rollout`);
+- `evaluation`, `search`, `searchbot`: the static evaluation, max-n search and the `search` bot (`hard`).
 """
 
 from __future__ import annotations
@@ -10,12 +11,17 @@ from __future__ import annotations
 from ra.bots.base import Bot
 from ra.bots.ra.heuristic import RaGreedyBot
 from ra.bots.ra.playout import rollout
+from ra.bots.ra.searchbot import RaSearchBot
 from ra.bots.registry import Level
 
 LEVELS: tuple[Level, ...] = (
     Level("easy", "greedy:epsilon=0.4", "the heuristic player, but 40% of its moves are random"),
     Level("medium", "greedy", "the heuristic player: values every option in points, one step ahead"),
-    Level("hard", "mcts:iterations=1000,seconds=1.0", "search over sampled bags: 1000 iterations, at most 1 s"),
+    Level(
+        "hard",
+        "search:samples=10,depth=2,nodes=4000,blind=1,seconds=1.0",
+        "max-n search two auctions deep over 10 sampled bags, its own draws as chance, at most 1 s",
+    ),
 )
 
 
@@ -24,4 +30,9 @@ def greedy(seed: int = 0, **settings: float) -> Bot:
     return RaGreedyBot(seed, **settings)
 
 
-__all__ = ["LEVELS", "RaGreedyBot", "greedy", "rollout"]
+def search(seed: int = 0, **settings: float) -> Bot:
+    """Ra's search bot: max-n over sampled bags (`samples`, `depth`, `nodes`, `seconds`)."""
+    return RaSearchBot(seed, **settings)
+
+
+__all__ = ["LEVELS", "RaGreedyBot", "RaSearchBot", "greedy", "rollout", "search"]

@@ -34,6 +34,20 @@ def _build() -> tuple[tuple[str, ...], dict[str, int]]:
 NOTATION, _BY_NOTATION = _build()
 
 
+# A seat's auction actions by its face-up disks (high to low), then by the high bid: [PASS, bid:d for each disk
+# d > high, lowest first] (§5). Built on first use; disks come from a few fixed groups, so few tuples ever occur.
+AUCTION_ROWS: dict[tuple[int, ...], list[list[int]]] = {}
+
+
+def auction_rows(up: tuple[int, ...]) -> list[list[int]]:
+    """Fill and return `AUCTION_ROWS[up]` (callers copy a row before handing it out: rows are shared)."""
+    if len(AUCTION_ROWS) > 50_000:  # a bound for pathological callers; real games stay far below it
+        AUCTION_ROWS.clear()
+    rows = [[PASS, *(BID_BASE + d for d in reversed(up) if d > high)] for high in range(MAX_DISK + 1)]
+    AUCTION_ROWS[up] = rows
+    return rows
+
+
 def action_to_str(action: int) -> str:
     """The notation of an action id (`draw`, `ra`, `pass`, `done`, `bid:13`, `god:pharaoh`, `lose:art`)."""
     if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:

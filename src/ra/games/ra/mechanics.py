@@ -22,12 +22,16 @@ from ra.games.ra.tables import (
     EPOCHS,
     FIRST_DISASTER,
     GOD,
+    MAX_PLAYERS,
     NK,
     RA,
     WAR,
 )
 
+TURN, AUCTION, GODS, DISASTER, OVER = ph.TURN, ph.AUCTION, ph.GODS, ph.DISASTER, ph.OVER
 NO_PENDING = (0, 0, 0, 0)  # disasters gained while spending gods, not yet resolved, counted in DISASTERS order
+# A pass as an entry of auc_bids, shared so the hot path builds no tuple.
+_PASSED: tuple[tuple[tuple[int, int]], ...] = tuple(((p, 0),) for p in range(MAX_PLAYERS))
 
 # The fields of a state, written once: name -> whether `clone` copies it. Only lists the rules change in place are
 # copied; every other field is immutable (ints, tuples, frozen Options) or replaced whole, so clones share it.
@@ -132,12 +136,12 @@ class RaRules:
             if q == n:
                 q = 0
             if up[q]:
-                self.cur, self.phase = q, ph.TURN
+                self.cur, self.phase = q, TURN
                 return
         self._end_epoch()
 
     def _start_auction(self, kind: int, ra_player: int) -> None:
-        self.phase, self.auc_kind, self.auc_ra = ph.AUCTION, kind, ra_player
+        self.phase, self.auc_kind, self.auc_ra = AUCTION, kind, ra_player
         self.auc_high, self.auc_bidder, self.auc_bids = 0, -1, ()
         self._next_bidder(ra_player + 1 if ra_player + 1 < self.num_players else 0)
 
@@ -149,17 +153,11 @@ class RaRules:
             if u and u[0] > high:
                 self.cur = p
                 return
-            self.auc_bids += ((p, 0),)
+            self.auc_bids += _PASSED[p]
             if p == ra:
                 self._end_auction()
                 return
             p = p + 1 if p + 1 < n else 0
-
-    def _bidder_done(self, p: int) -> None:
-        if p == self.auc_ra:
-            self._end_auction()
-        else:
-            self._next_bidder(p + 1 if p + 1 < self.num_players else 0)
 
     def _end_auction(self) -> None:
         """§5 resolution: nobody bid (lot stays / discarded) or the high bidder takes the lot and swaps disks."""
@@ -173,17 +171,25 @@ class RaRules:
             return
         d = self.auc_high
         held, b = self.held, w * NK
-        gained = [0, 0, 0, 0]
+        gained: list[int] | None = None
         for t in self.track:  # §5.1, §7: place all tiles first
             if t >= FIRST_DISASTER:
+                if gained is None:
+                    gained = [0, 0, 0, 0]
                 gained[t - FIRST_DISASTER] += 1
             else:
                 held[b + t] += 1
         self.track = []
-        self.up[w] = tuple([x for x in self.up[w] if x != d])  # §5.4: winning disk to the centre
-        self.down[w] = tuple(sorted((*self.down[w], self.central), reverse=True))  # §5.3: central face down
+        up = self.up[w]
+        i = up.index(d)
+        self.up[w] = up[:i] + up[i + 1 :]  # §5.4: winning disk to the centre
+        down, central = self.down[w], self.central
+        i = 0
+        while i < len(down) and down[i] > central:  # §5.3: central face down, kept high to low
+            i += 1
+        self.down[w] = (*down[:i], central, *down[i:])
         self.central = d
-        if gained[0] or gained[1] or gained[2] or gained[3]:
+        if gained is not None:
             self._disasters(w, gained, ra)
         else:
             self._continue(ra)

@@ -16,6 +16,7 @@ from ra.core.protocol import Move
 from ra.core.record import make_record
 from ra.games.ra import phases as ph
 from ra.games.ra.actions import (
+    AUCTION_ROWS,
     BID_BASE,
     DONE,
     DRAW,
@@ -26,6 +27,7 @@ from ra.games.ra.actions import (
     NUM_ACTIONS,
     PASS,
     action_to_str,
+    auction_rows,
 )
 from ra.games.ra.checks import explain
 from ra.games.ra.mechanics import FIELDS, NO_PENDING, RaRules, field_functions
@@ -42,6 +44,7 @@ from ra.games.ra.tables import (
     GOD,
     KIND_INDEX,
     KINDS,
+    MAX_DISK,
     MAX_PLAYERS,
     NK,
     RA,
@@ -59,6 +62,13 @@ CANONICAL_BAG: tuple[int, ...] = tuple(k for k in range(NK) for _ in range(COUNT
 _MOVES = [[Move(p, a, ()) for a in range(NUM_ACTIONS)] for p in range(MAX_PLAYERS)]
 _DRAW_MOVES = [[Move(p, DRAW, (KINDS[t],)) for t in range(NK)] for p in range(MAX_PLAYERS)]
 
+
+# Shared, immutable pieces the hot path would otherwise build on every call.
+_SEATS: tuple[tuple[int], ...] = tuple((p,) for p in range(MAX_PLAYERS))
+_PASSED: tuple[tuple[tuple[int, int]], ...] = tuple(((p, 0),) for p in range(MAX_PLAYERS))
+_BIDS_MADE = tuple(tuple(((p, d),) for d in range(MAX_DISK + 1)) for p in range(MAX_PLAYERS))
+TURN, AUCTION, GODS, DISASTER, OVER = ph.TURN, ph.AUCTION, ph.GODS, ph.DISASTER, ph.OVER
+RA_DRAWN, INVOKED_NONFULL, INVOKED_FULL = ph.RA_DRAWN, ph.INVOKED_NONFULL, ph.INVOKED_FULL
 
 _GENERATED = field_functions(FIELDS)
 
@@ -141,11 +151,11 @@ class State(RaRules):
     # --- protocol -------------------------------------------------------------------------------------------
     def current_players(self) -> tuple[int, ...]:
         """The seat that must decide now, or () when the game is over."""
-        return () if self.phase == ph.OVER else (self.cur,)
+        return () if self.phase == OVER else _SEATS[self.cur]
 
     def is_terminal(self) -> bool:
         """True once epoch 3 has been scored."""
-        return self.phase == ph.OVER
+        return self.phase == OVER
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """Legal action ids for the seat that must decide (empty for anyone else or when over)."""
@@ -153,28 +163,33 @@ class State(RaRules):
         if player is not None and player != p:
             return []
         phase = self.phase
-        if phase == ph.TURN:  # §3: draw, invoke Ra, spend gods
-            track = self.track
-            acts = [DRAW, INVOKE] if len(track) < AUCTION_TRACK_SIZE else [INVOKE]
+        if phase == TURN:  # §3: draw, invoke Ra, spend gods
             if self.held[p * NK + GOD]:
-                kinds = {t for t in track if t != GOD}
-                if kinds:
-                    acts += sorted([GOD_BASE + t for t in kinds])
-            return acts
-        if phase == ph.AUCTION:  # §5: one bid higher than the high bid, or pass (unless forced)
+                return self._turn_with_gods(p)
+            return [DRAW, INVOKE] if len(self.track) < AUCTION_TRACK_SIZE else [INVOKE]
+        if phase == AUCTION:  # §5: one bid higher than the high bid, or pass (unless forced)
+            up = self.up[p]
+            rows = AUCTION_ROWS.get(up) or auction_rows(up)
             high = self.auc_high
-            bids = [BID_BASE + d for d in reversed(self.up[p]) if d > high]
-            if high == 0 and p == self.auc_ra and self.auc_kind == ph.INVOKED_NONFULL:
-                return bids  # §5 forced bid
-            return [PASS, *bids]
-        if phase == ph.GODS:  # §6: another god, or stop
+            if high == 0 and p == self.auc_ra and self.auc_kind == INVOKED_NONFULL:
+                return rows[0][1:]  # §5 forced bid
+            return rows[high][:]
+        if phase == GODS:  # §6: another god, or stop
             return [DONE, *sorted({GOD_BASE + t for t in self.track if t != GOD})]
-        if phase == ph.DISASTER:  # §7: choose the next War or Earthquake loss
+        if phase == DISASTER:  # §7: choose the next War or Earthquake loss
             b = p * NK
             held = self.held
             group = DISASTER_TARGETS[WAR if self.lose_war else EARTHQUAKE]
             return [LOSE_OFFSET + k for k in group if held[b + k]]
         return []
+
+    def _turn_with_gods(self, p: int) -> list[int]:
+        """§3, §6: the turn's actions of a seat that holds a god (one god action per kind on the track)."""
+        acts = [DRAW, INVOKE] if len(self.track) < AUCTION_TRACK_SIZE else [INVOKE]
+        kinds = {t for t in self.track if t != GOD}
+        if kinds:
+            acts += sorted([GOD_BASE + t for t in kinds])
+        return acts
 
     def apply(self, action: int, player: int | None = None) -> None:
         """Check and apply an action; raises an IllegalActionError subclass and leaves the state unchanged."""
@@ -201,23 +216,35 @@ class State(RaRules):
                 if self.ra_filled == self.ra_len:
                     self._end_epoch()  # §4.3: the last Ra tile ends the epoch, no auction
                 else:
-                    self._start_auction(ph.RA_DRAWN, p)
+                    self._start_auction(RA_DRAWN, p)
             else:
                 self.track.append(t)
-                self._continue(p)
+                up, n = self.up, self.num_players  # §3: the next active player left of p (as _continue)
+                q = p + 1 if p + 1 < n else 0
+                while q != p and not up[q]:
+                    q = q + 1 if q + 1 < n else 0
+                if up[q]:
+                    self.cur = q
+                else:
+                    self._end_epoch()  # §8.1b: nobody is active
             return
         self.history.append(_MOVES[p][action])
         if action == PASS:
-            self.auc_bids += ((p, 0),)
-            self._bidder_done(p)
-        elif action < GOD_BASE and action > DONE:  # bid:d
+            self.auc_bids += _PASSED[p]
+            if p == self.auc_ra:
+                self._end_auction()
+            else:
+                self._next_bidder(p + 1 if p + 1 < self.num_players else 0)
+        elif DONE < action < GOD_BASE:  # bid:d
             d = action - BID_BASE
             self.auc_high, self.auc_bidder = d, p
-            self.auc_bids += ((p, d),)
-            self._bidder_done(p)
+            self.auc_bids += _BIDS_MADE[p][d]
+            if p == self.auc_ra:
+                self._end_auction()
+            else:
+                self._next_bidder(p + 1 if p + 1 < self.num_players else 0)
         elif action == INVOKE:  # §5 auction types
-            kind = ph.INVOKED_FULL if len(self.track) == AUCTION_TRACK_SIZE else ph.INVOKED_NONFULL
-            self._start_auction(kind, p)
+            self._start_auction(INVOKED_FULL if len(self.track) == AUCTION_TRACK_SIZE else INVOKED_NONFULL, p)
         elif action < LOSE_BASE and action >= GOD_BASE:
             self._spend_god(p, action - GOD_BASE)
         elif action == DONE:

@@ -157,7 +157,7 @@ class WriteRules:
             else:
                 bonus = mark_monument(s, b, ACT_ARG[action])
         if bonus:
-            if bonus_possible(s, b, bonus, self.limit()):
+            if bonus_possible(s, b, bonus, self.limit() if self.limited else -1):
                 s[b + PEND] = bonus
             else:  # §2: a bonus entry with no legal space is lost
                 self.lost.append((self.turn, player, -bonus))
@@ -171,7 +171,9 @@ class WriteRules:
             self.phase = PH_OTHERS
             self.cur = OTHERS_AFTER[self.num_players][self.active]
             return
-        cur = tuple(q for q in self.cur if q != player)
+        cur = self.cur
+        i = cur.index(player)
+        cur = cur[:i] + cur[i + 1 :]
         if cur:
             self.cur = cur
             return
@@ -187,13 +189,12 @@ class WriteRules:
 
     def _reveal(self) -> tuple[str, ...]:
         """§3.1/§4: reveal until three non-Ra cards are face up; the third Ra of a Kingdom scores it at once."""
-        drawn: list[int] = []
         face = self.face
         deck = self.deck
+        start = pos = self.pos
         while len(face) < FACE_UP:
-            c = deck[self.pos]
-            self.pos += 1
-            drawn.append(c)
+            c = deck[pos]
+            pos += 1
             if c != RA_CODE:
                 face.append(c)
                 continue
@@ -203,11 +204,13 @@ class WriteRules:
                 self.kcounts.append(counts)
                 self.kpoints.append(points)
                 if self.ra == RA_CARDS:  # §4: the 9th Ra ends the game; face-up cards are discarded unused
+                    self.pos = pos
                     self.used += face
                     self.face = []
                     self.bonuses = end_bonuses(self.s, self.num_players)
                     self.phase = PH_OVER
                     self.cur = ()
-                    return tuple(CARD_NAMES[x] for x in drawn)
+                    return tuple(map(CARD_NAMES.__getitem__, deck[start:pos]))
+        self.pos = pos
         self.phase = PH_ACTIVE
-        return tuple(CARD_NAMES[x] for x in drawn)
+        return tuple(map(CARD_NAMES.__getitem__, deck[start:pos]))

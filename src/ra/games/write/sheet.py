@@ -202,17 +202,15 @@ def civ_lines(s: list[int], b: int, kind: int, limit: int) -> list[int]:
 
 def nile_spaces(s: list[int], b: int, number: int) -> list[int]:
     """Empty Nile spaces where `number` keeps the row non-decreasing (blank gaps allowed)."""
-    lo = -1
-    hi = NILE_SPACES
-    for j in range(NILE_SPACES):
-        v = s[b + N0 + j]
-        if v:
-            if v < number:
-                lo = j
-            elif v > number:
-                hi = j
-                break
-    return [j for j in range(lo + 1, hi) if not s[b + N0 + j]]
+    out: list[int] = []
+    for j, v in enumerate(s[b + N0 : b + N0 + NILE_SPACES]):  # one pass: a smaller number drops the empties before
+        if not v:
+            out.append(j)
+        elif v < number:
+            out.clear()
+        elif v > number:
+            break
+    return out
 
 
 def nile_bounds(s: list[int], b: int) -> list[tuple[int, int, int]]:

@@ -33,19 +33,22 @@ from ra.games.write.phases import PH_OVER, PH_REVEAL, PHASE_NAMES
 from ra.games.write.scoring import totals
 from ra.games.write.scoring import winners as rank_winners
 from ra.games.write.serial import deck_from_order, state_from_json, state_to_json
-from ra.games.write.sheet import CHOSEN, PEND, W, blank_block, civ_lines, god_spaces, nile_spaces
+from ra.games.write.sheet import C0, CHOSEN, PEND, W, blank_block, nile_spaces
 from ra.games.write.tables import (
     CARD_CODES,
     CARD_KIND,
     CARD_NAMES,
     CARD_VALUE,
     CIV,
+    CIV_TYPES,
     DECK,
     GOD,
     GOD_SPACES,
+    GOD_SPACES_PER_KINGDOM,
     KINGDOMS,
     NILE,
     NILE_SPACES,
+    RA_PER_KINGDOM,
 )
 from ra.games.write.view import WriteView
 from ra.games.write.view import view as make_view
@@ -53,6 +56,11 @@ from ra.games.write.view import view as make_view
 GAME = "write"
 # Shared, immutable moves: push appends these instead of building a Move per action.
 _MOVES = [[Move(p, a, ()) for a in range(NUM_ACTIONS)] for p in range(MAX_PLAYERS)]
+NLINES = len(KINGDOMS)
+NCIV = len(CIV_TYPES)
+LINES = tuple(range(NLINES))
+LAST_KINGDOM = NLINES - 1
+LAST_RA = LAST_KINGDOM * RA_PER_KINGDOM  # from this many Ra cards on, the last Kingdom runs
 
 
 def _clone_function(fields: Mapping[str, bool]) -> Callable[[Any], Any]:
@@ -153,34 +161,49 @@ class State(WriteRules):
             return [REVEAL]
         s = self.s
         b = player * W
-        limit = self.limit()
+        limit = (self.ra // RA_PER_KINGDOM if self.ra < LAST_RA else LAST_KINGDOM) if self.limited else -1
         pend = s[b + PEND]
         if pend:
             return bonus_actions(s, b, pend, limit)
         reserved = s[self.active * W + CHOSEN] if player != self.active else -1
         out: list[int] = []
-        for i, c in enumerate(self.face):
+        i = -1
+        for c in self.face:
+            i += 1
             if i == reserved:
                 continue
             kind = CARD_KIND[c]
             if kind == GOD:
-                sp = god_spaces(s, b, limit)
-                if sp:
+                if limit >= 0:
+                    lo = limit * GOD_SPACES_PER_KINGDOM
+                    spaces = [x for x in range(lo, lo + GOD_SPACES_PER_KINGDOM) if not s[b + x]]
+                else:
+                    gods = s[b : b + GOD_SPACES]
+                    spaces = [x for x in range(GOD_SPACES) if not gods[x]] if 0 in gods else []
+                if spaces:
                     base = CARD_GOD0 + i * GOD_SPACES
-                    out += [base + x for x in sp]
+                    out += [base + x for x in spaces]
                     continue
             elif kind == NILE:
-                sp = nile_spaces(s, b, CARD_VALUE[c])
-                if sp:
+                spaces = nile_spaces(s, b, CARD_VALUE[c])
+                if spaces:
                     base = CARD_NILE0 + i * NILE_SPACES
-                    out += [base + x for x in sp]
+                    out += [base + x for x in spaces]
                     continue
             elif kind == CIV:
-                sp = civ_lines(s, b, CARD_VALUE[c], limit)
-                if sp:
-                    base = CARD_CIV0 + i * len(KINGDOMS)
-                    out += [base + x for x in sp]
-                    continue
+                t = b + C0 + CARD_VALUE[c]
+                base = CARD_CIV0 + i * NLINES
+                if limit >= 0:
+                    if not s[t + limit * NCIV]:
+                        out.append(base + limit)
+                        continue
+                else:
+                    n0 = len(out)
+                    for line in LINES:
+                        if not s[t + line * NCIV]:
+                            out.append(base + line)
+                    if len(out) > n0:
+                        continue
             out.append(TAKE0 + i)  # §2: a Pharaoh or Monument, or any card with no legal space (then lost)
         return out
 

@@ -1,0 +1,75 @@
+"""`search` for Ra: max-n search over sampled bags (determinizations), deciding from its seat's view only.
+
+Each sample rebuilds the position with `from_view` (the bag's order drawn at random from its public counts) and
+runs `ra.bots.ra.search` two auctions deep, every seat maximising its own lead, leaves scored by the static
+evaluation. A root action's worth is its lead averaged over the samples; the best average is played. A sample
+whose deep search outgrows `nodes` is searched one auction deep instead, and `seconds` caps the samples. With
+`blind`, the bot's own draws inside the tree count as chance (Ra or not, by P(Ra)), so that it cannot plan on a
+sampled bag's timing of the last Ra tile as if it knew it. After a
+decision, `last_samples` and `last_leads` (root action -> average lead in points) tell why (the server's hints).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from ra.bots.base import legal_ids, seat_of
+from ra.bots.ra.search import BudgetExceeded, Search, own_lead
+from ra.games.ra import from_view
+
+DEFAULT_SAMPLES = 10
+DEFAULT_DEPTH = 2
+DEFAULT_NODES = 4000
+
+
+class RaSearchBot:
+    """Determinized max-n search: `samples` bags, `depth` auctions deep, at most `nodes` nodes per sample."""
+
+    name = "search"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        samples: float = DEFAULT_SAMPLES,
+        depth: float = DEFAULT_DEPTH,
+        nodes: float = DEFAULT_NODES,
+        seconds: float | None = None,
+        blind: float = 0,
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.samples = int(samples)
+        self.depth = int(depth)
+        self.nodes = int(nodes)
+        self.seconds = seconds
+        self.blind = bool(blind)
+        self.last_samples = 0
+        self.last_leads: dict[int, float] = {}  # root action -> its average lead in points (for hints)
+
+    def choose(self, view: Mapping[str, Any]) -> int:
+        """The root action with the best lead averaged over the sampled bags."""
+        ids = legal_ids(view)
+        if len(ids) == 1:
+            return ids[0]
+        me = seat_of(view)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        base = from_view(view, self.rng)
+        totals = dict.fromkeys(ids, 0.0)
+        done = 0
+        while done < self.samples:
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            state = base.clone()
+            self.rng.shuffle(state.bag)
+            try:
+                values = Search(self.depth, self.nodes, me if self.blind else -1).root_values(state, ids)
+            except BudgetExceeded:
+                values = Search(min(1, self.depth), 1 << 40, me if self.blind else -1).root_values(state, ids)
+            for action in ids:
+                totals[action] += own_lead(values[action], me)
+            done += 1
+        self.last_samples = done
+        self.last_leads = {action: total / done for action, total in totals.items()}
+        return max(ids, key=lambda a: totals[a])
