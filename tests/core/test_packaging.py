@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+# Spelled in pieces so that this file does not name them itself.
+OUTSIDE = (".." + "/shared", "/" + "work/", "shared" + "/rules", "shared" + "/seeds")
 TEXT_SUFFIXES = {".py", ".md", ".js", ".html", ".css", ".txt", ".json", ".toml", ""}
 
 
@@ -43,10 +45,10 @@ def test_nothing_in_the_repository_points_outside_it() -> None:
         files = [base] if base.is_file() else [p for p in base.rglob("*") if p.is_file()] if base.exists() else []
         for path in files:
             skipped = any(part.endswith(".egg-info") or part in {"__pycache__", "node_modules"} for part in path.parts)
-            if skipped or path == Path(__file__).resolve() or path.suffix not in TEXT_SUFFIXES:
+            if skipped or path.suffix not in TEXT_SUFFIXES:
                 continue
             text = path.read_text(encoding="utf-8", errors="replace")
-            for needle in ("../shared", "/work/", "shared/rules"):
+            for needle in OUTSIDE:
                 if needle in text:
                     offenders.append(f"{path.relative_to(ROOT)}: {needle}")
     assert not offenders, offenders
