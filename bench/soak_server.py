@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import socket
 import subprocess
 import sys
 import tempfile
@@ -22,12 +21,7 @@ from typing import Any
 
 import httpx
 
-
-def free_port() -> int:
-    """A free TCP port on the loopback interface."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from bench_server import free_port, wait_ready  # the scripts run from bench/, side by side
 
 
 def rss_mib(pid: int) -> float:
@@ -36,19 +30,6 @@ def rss_mib(pid: int) -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     raise RuntimeError(f"no VmRSS for process {pid}")
-
-
-async def wait_ready(client: httpx.AsyncClient, deadline: float) -> None:
-    """Poll /api/meta until the server answers."""
-    while True:
-        try:
-            if (await client.get("/api/meta")).status_code == 200:
-                return
-        except httpx.TransportError:
-            pass
-        if time.monotonic() > deadline:
-            raise SystemExit("the server did not start")
-        await asyncio.sleep(0.1)
 
 
 async def play_one(client: httpx.AsyncClient, args: argparse.Namespace, number: int) -> None:
