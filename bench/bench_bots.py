@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from ra.bots import make_bot, split_specs
+from ra.bots import levels_for, make_bot, split_specs
 from ra.core.protocol import GameState
 from ra.games import game_module
 from ra.games.ra import State as RaState
@@ -54,9 +54,17 @@ def matches(hard: str, hard_write: str) -> list[Match]:
         Match("ra3_vs_greedy", "ra", (hard, "greedy", "greedy")),
         Match("ra3_vs_clairvoyant_greedy", "ra", (hard, CLAIRVOYANT, "greedy")),
         Match("ra2_vs_greedy", "ra", (hard, "greedy")),
+        Match("write2_vs_greedy", "write", (hard_write, "greedy")),
         Match("write3_vs_greedy", "write", (hard_write, "greedy", "greedy")),
+        Match("write4_vs_greedy", "write", (hard_write, "greedy", "greedy", "greedy")),
+        Match("write5_vs_greedy", "write", (hard_write, "greedy", "greedy", "greedy", "greedy")),
         Match("ra3_selfplay", "ra", (hard, hard, hard), 0.5),
     ]
+
+
+def level_spec(game: str, level: str) -> str:
+    """The spec behind one of a game's levels (what the server and the CLI seat as `hard`)."""
+    return next(lv.spec for lv in levels_for(game) if lv.name == level)
 
 
 def _seed(master: int, index: int, purpose: str) -> int:
@@ -178,8 +186,10 @@ def main() -> None:
         help="ladder: greedy vs random and mcts vs greedy, 2-5 players; strength: issue 14's matches",
     )
     parser.add_argument("--matches", default=None, help="strength: only the matches with these names (comma-separated)")
-    parser.add_argument("--hard", default="search:samples=10,depth=2,nodes=4000,blind=1", help="strength: Ra's subject")
-    parser.add_argument("--hard-write", default="mcts:iterations=1000", help="strength: RA and Write's subject")
+    parser.add_argument("--hard", default=level_spec("ra", "hard"), help="strength: Ra's subject (default: hard)")
+    parser.add_argument(
+        "--hard-write", default=level_spec("write", "hard"), help="strength: RA and Write's subject (default: hard)"
+    )
     parser.add_argument("--games-list", default="ra,write", help="games of the suite")
     parser.add_argument("--players-list", default="2,3,4,5", help="player counts of the suite")
     parser.add_argument("--greedy-games", type=int, default=300)
