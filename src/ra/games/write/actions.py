@@ -7,6 +7,8 @@ action for a card that has no legal space and is lost). Bonus actions name the s
 
 from __future__ import annotations
 
+from itertools import product
+
 from ra.core.errors import InvalidNotationError
 from ra.games.write.sheet import (
     B_ANY,
@@ -16,10 +18,10 @@ from ra.games.write.sheet import (
     B_PHARAOH,
     C0,
     M0,
+    N0,
     NMON,
     PH,
     god_spaces,
-    nile_bounds,
 )
 from ra.games.write.tables import (
     CIV_TYPES,
@@ -110,6 +112,26 @@ for _t in range(len(MONUMENT_TYPES)):
 _add(K_DECLINE, -1, -1, -1, "decline")
 assert len(NOTATION) == NUM_ACTIONS
 
+# NILE_BONUS[j]: the Nile bonus entries into space j, NILE_LO first (ready ints: the hot path copies, never adds).
+NILE_BONUS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(range(BONUS_NILE0 + j * NILE_RANGE, BONUS_NILE0 + (j + 1) * NILE_RANGE)) for j in range(NILE_SPACES)
+)
+LINES = tuple(range(NLINES))
+# CIV_BONUS[line][marks of the line's types]: the Civilization bonus entries into its unmarked types.
+CIV_BONUS: tuple[dict[tuple[int, ...], tuple[int, ...]], ...] = tuple(
+    {
+        marks: tuple(BONUS_CIV0 + x * NCIV + t for t in range(NCIV) if not marks[t])
+        for marks in product((0, 1), repeat=NCIV)
+    }
+    for x in LINES
+)
+# A Monument column's marks as a byte: 1 once all its rows are marked, else 0; MONUMENT_BONUS[those bytes]: the
+# Monuments bonus entries into the columns with a row left.
+MONUMENT_FULL = bytes(int(v >= MONUMENT_ROWS) for v in range(256))
+MONUMENT_BONUS: dict[bytes, tuple[int, ...]] = {
+    bytes(full): tuple(BONUS_MONUMENT0 + t for t in range(len(MONUMENT_TYPES)) if not full[t])
+    for full in product((0, 1), repeat=len(MONUMENT_TYPES))
+}
 ACTION_BY_TEXT: dict[str, int] = {text: i for i, text in enumerate(NOTATION)}
 
 
@@ -142,18 +164,31 @@ def bonus_actions(s: list[int], b: int, kind: int, limit: int) -> list[int]:
     if (kind in (B_PHARAOH, B_ANY)) and s[b + PH] < PHARAOH_SPACES:
         out.append(BONUS_PHARAOH)
     if kind in (B_NILE, B_ANY):
-        for j, lo, hi in nile_bounds(s, b):
-            base = BONUS_NILE0 + j * NILE_RANGE - NILE_LO
-            out += range(base + lo, base + hi + 1)
+        _nile_bonus_actions(s, b, out)
     if kind in (B_CIV, B_ANY):
-        lines = (limit,) if limit >= 0 else range(len(KINGDOMS))
-        for x in lines:
+        for x in (limit,) if limit >= 0 else LINES:
             lb = b + C0 + x * NCIV
-            out += [BONUS_CIV0 + x * NCIV + t for t in range(NCIV) if not s[lb + t]]
+            out += CIV_BONUS[x][tuple(s[lb : lb + NCIV])]
     if kind in (B_MONUMENT, B_ANY):
-        out += [BONUS_MONUMENT0 + t for t in range(NMON) if s[b + M0 + t] < MONUMENT_ROWS]
+        out += MONUMENT_BONUS[bytes(s[b + M0 : b + M0 + NMON]).translate(MONUMENT_FULL)]
     out.append(DECLINE)
     return out
+
+
+def _nile_bonus_actions(s: list[int], b: int, out: list[int]) -> None:
+    """Add the Nile bonus entries: each run of empty spaces takes any number from the one before to the one after."""
+    lo = 0  # the smallest number allowed, counted from NILE_LO
+    first = 0  # first space of the current run of empty spaces
+    for j, v in enumerate(s[b + N0 : b + N0 + NILE_SPACES]):
+        if v:
+            hi = v - NILE_LO + 1
+            if first < j and lo < hi:
+                for x in range(first, j):
+                    out += NILE_BONUS[x][lo:hi]
+            lo = hi - 1
+            first = j + 1
+    for x in range(first, NILE_SPACES):
+        out += NILE_BONUS[x][lo:]
 
 
 def _card_words(card: str) -> str:

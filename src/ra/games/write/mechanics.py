@@ -20,9 +20,12 @@ from ra.games.write.actions import (
     K_CARD_GOD,
     K_CARD_NILE,
     K_DECLINE,
+    K_TAKE,
+    NUM_ACTIONS,
+    REVEAL,
 )
-from ra.games.write.options import Options
-from ra.games.write.phases import OTHERS_AFTER, PH_ACTIVE, PH_OTHERS, PH_OVER, PH_REVEAL
+from ra.games.write.options import MAX_PLAYERS, MIN_PLAYERS, Options
+from ra.games.write.phases import OTHERS_AFTER, OTHERS_LEFT, PH_ACTIVE, PH_OTHERS, PH_OVER, PH_REVEAL
 from ra.games.write.scoring import end_bonuses, score_kingdom
 from ra.games.write.sheet import (
     CHOSEN,
@@ -54,6 +57,11 @@ from ra.games.write.tables import (
 )
 
 LAST_KINGDOM = len(KINGDOMS) - 1
+# Shared, immutable moves: push appends these instead of building a Move per action (a reveal's holds its draws).
+MOVES = [[Move(p, a, ()) for a in range(NUM_ACTIONS)] for p in range(MAX_PLAYERS)]
+_NAME = CARD_NAMES.__getitem__
+_new_move = tuple.__new__  # Move(...) without the named tuple's Python-level __new__
+UNCHOSEN = {n: [-1] * n for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}  # every seat's CHOSEN box cleared
 
 # The state's fields, written once: name -> True if `clone` copies it (a list changed in place), False if the clone
 # shares it (immutable, or only ever replaced). `new`, `clone`, `from_json` and `from_view` all build from this.
@@ -64,17 +72,17 @@ FIELDS: dict[str, bool] = {
     "order": False,
     "deck": False,
     "pos": False,
-    "face": True,
+    "face": False,
     "s": True,
     "phase": False,
     "active": False,
     "turn": False,
     "ra": False,
     "cur": False,
-    "used": True,
-    "lost": True,
-    "kcounts": True,
-    "kpoints": True,
+    "used": False,
+    "lost": False,
+    "kcounts": False,
+    "kpoints": False,
     "bonuses": False,
     "history": True,
     "limited": False,
@@ -118,8 +126,25 @@ class WriteRules:
         """The face-up slot reserved by the active player this turn, or -1."""
         return self.s[self.active * W + CHOSEN]
 
-    def _enter(self, action: int, player: int) -> None:
-        """§2: make a card or bonus entry (or decline one); start the bonus it earns, or end the player's part."""
+    def push(self, action: int, player: int | None = None) -> None:
+        """Apply an action known to be legal (no checks)."""
+        if player is None:
+            player = self.cur[0]
+        if action == REVEAL:
+            face = self.face
+            pos = self.pos
+            drawn = self.deck[pos : pos + FACE_UP - len(face)]
+            if RA_CODE not in drawn and len(face) + len(drawn) == FACE_UP:  # §3.1, the common case: no Ra drawn
+                self.face = [*face, *drawn]  # shared with clones: replaced, never changed in place
+                self.pos = pos + len(drawn)
+                self.phase = PH_ACTIVE
+                draws = tuple(map(_NAME, drawn))
+            else:
+                draws = self._reveal()
+            self.history.append(_new_move(Move, (player, REVEAL, draws)))
+            return
+        self.history.append(MOVES[player][action])
+        # §2: make a card or bonus entry (or decline one)
         kind = ACT_KIND[action]
         s = self.s
         b = player * W
@@ -127,13 +152,7 @@ class WriteRules:
             slot = ACT_SLOT[action]
             s[b + CHOSEN] = slot
             c = self.face[slot]
-            if kind == K_CARD_GOD:
-                bonus = write_god(s, b, ACT_SPACE[action], CARD_VALUE[c])
-            elif kind == K_CARD_NILE:
-                bonus = write_nile(s, b, ACT_SPACE[action], CARD_VALUE[c])
-            elif kind == K_CARD_CIV:
-                bonus = mark_civ(s, b, ACT_SPACE[action], CARD_VALUE[c])
-            else:
+            if kind == K_TAKE:  # the most frequent card action: a Pharaoh or Monument (or a lost card)
                 ck = CARD_KIND[c]
                 if ck == PHARAOH and s[b + PH] < PHARAOH_SPACES:
                     bonus = mark_pharaoh(s, b)
@@ -141,7 +160,13 @@ class WriteRules:
                     bonus = mark_monument(s, b, CARD_VALUE[c])
                 else:  # §2: a card with no legal space is lost
                     bonus = 0
-                    self.lost.append((self.turn, player, c))
+                    self.lost = [*self.lost, (self.turn, player, c)]
+            elif kind == K_CARD_GOD:
+                bonus = write_god(s, b, ACT_SPACE[action], CARD_VALUE[c])
+            elif kind == K_CARD_NILE:
+                bonus = write_nile(s, b, ACT_SPACE[action], CARD_VALUE[c])
+            else:
+                bonus = mark_civ(s, b, ACT_SPACE[action], CARD_VALUE[c])
         else:
             s[b + PEND] = 0
             if kind == K_BONUS_NILE:
@@ -156,42 +181,40 @@ class WriteRules:
                 bonus = 0
             else:
                 bonus = mark_monument(s, b, ACT_ARG[action])
-        if bonus:
+        if bonus:  # start the bonus entry it earns
             if bonus_possible(s, b, bonus, self.limit() if self.limited else -1):
                 s[b + PEND] = bonus
-            else:  # §2: a bonus entry with no legal space is lost
-                self.lost.append((self.turn, player, -bonus))
-                bonus = 0
-        if not bonus:
-            self._finish(player)
-
-    def _finish(self, player: int) -> None:
-        """§3: the player's card and chain are done; after the active player the others choose, then the turn ends."""
+                return
+            self.lost = [*self.lost, (self.turn, player, -bonus)]  # §2: a bonus entry with no legal space is lost
+        # §3: the player's card and chain are done; after the active player the others choose, then the turn ends
         if self.phase == PH_ACTIVE:
             self.phase = PH_OTHERS
             self.cur = OTHERS_AFTER[self.num_players][self.active]
             return
         cur = self.cur
-        i = cur.index(player)
-        cur = cur[:i] + cur[i + 1 :]
-        if cur:
-            self.cur = cur
+        if len(cur) > 1:
+            try:
+                self.cur = OTHERS_LEFT[cur][player]
+            except KeyError:  # a set of seats no turn of play makes (a state built by hand)
+                i = cur.index(player)
+                self.cur = cur[:i] + cur[i + 1 :]
             return
-        self.used += self.face
+        if cur[0] != player:
+            raise ValueError(f"seat {player} is not choosing now")
+        n = self.num_players
+        self.used = self.used + self.face  # shared with clones: replaced, never changed in place
         self.face = []
-        s = self.s
-        for q in range(self.num_players):
-            s[q * W + CHOSEN] = -1
-        self.active = a = (self.active + 1) % self.num_players
+        s[CHOSEN::W] = UNCHOSEN[n]
+        self.active = a = (self.active + 1) % n
         self.phase = PH_REVEAL
         self.cur = (a,)
         self.turn += 1
 
     def _reveal(self) -> tuple[str, ...]:
         """§3.1/§4: reveal until three non-Ra cards are face up; the third Ra of a Kingdom scores it at once."""
-        face = self.face
         deck = self.deck
         start = pos = self.pos
+        face = self.face[:]  # shared with clones: replaced, never changed in place
         while len(face) < FACE_UP:
             c = deck[pos]
             pos += 1
@@ -201,16 +224,17 @@ class WriteRules:
             self.ra += 1
             if self.ra % RA_PER_KINGDOM == 0:
                 counts, points = score_kingdom(self.s, self.num_players, self.ra // RA_PER_KINGDOM - 1)
-                self.kcounts.append(counts)
-                self.kpoints.append(points)
+                self.kcounts = [*self.kcounts, counts]
+                self.kpoints = [*self.kpoints, points]
                 if self.ra == RA_CARDS:  # §4: the 9th Ra ends the game; face-up cards are discarded unused
                     self.pos = pos
-                    self.used += face
+                    self.used = self.used + face
                     self.face = []
                     self.bonuses = end_bonuses(self.s, self.num_players)
                     self.phase = PH_OVER
                     self.cur = ()
-                    return tuple(map(CARD_NAMES.__getitem__, deck[start:pos]))
+                    return tuple(map(_NAME, deck[start:pos]))
+        self.face = face
         self.pos = pos
         self.phase = PH_ACTIVE
-        return tuple(map(CARD_NAMES.__getitem__, deck[start:pos]))
+        return tuple(map(_NAME, deck[start:pos]))

@@ -16,3 +16,10 @@ PHASE_NAMES: tuple[str, ...] = ("reveal", "active_choice", "others_choice", "ove
 OTHERS_AFTER: dict[int, tuple[tuple[int, ...], ...]] = {
     n: tuple(tuple((a + i) % n for i in range(1, n)) for a in range(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
 }
+
+# OTHERS_LEFT[cur][seat]: who still chooses in PH_OTHERS once `seat` has finished (cur: those choosing now, in order).
+OTHERS_LEFT: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {}
+for _others in {o for table in OTHERS_AFTER.values() for o in table}:
+    for _mask in range(1 << len(_others)):
+        _cur = tuple(q for i, q in enumerate(_others) if _mask >> i & 1)
+        OTHERS_LEFT[_cur] = {q: tuple(x for x in _cur if x != q) for q in _cur}

@@ -3,7 +3,7 @@
 Phases (phases.py): the active player reveals (§3.1); the active player chooses a card and makes its whole bonus
 chain (§3.2); then every other player, simultaneously and in any order, chooses one of the two other cards and makes
 its chain (§3.3); when all have finished, the next player clockwise becomes active (§3.4). Hot path:
-`legal_actions`, `push`, `clone`.
+`legal_actions` (legal.py), `push` (mechanics.py), `clone`.
 """
 
 from __future__ import annotations
@@ -14,53 +14,28 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from ra.core.errors import GameOverError, IllegalActionError, NotYourTurnError, UnknownActionError
-from ra.core.protocol import Move
 from ra.core.record import make_record
-from ra.games.write import checks
+from ra.games.write import checks, legal
 from ra.games.write.actions import (
-    CARD_CIV0,
-    CARD_GOD0,
-    CARD_NILE0,
     NUM_ACTIONS,
-    REVEAL,
-    TAKE0,
     action_to_str,
-    bonus_actions,
 )
 from ra.games.write.mechanics import FIELDS, WriteRules
-from ra.games.write.options import MAX_PLAYERS, Options
+from ra.games.write.options import Options
 from ra.games.write.phases import PH_OVER, PH_REVEAL, PHASE_NAMES
 from ra.games.write.scoring import totals
 from ra.games.write.scoring import winners as rank_winners
 from ra.games.write.serial import deck_from_order, state_from_json, state_to_json
-from ra.games.write.sheet import C0, CHOSEN, PEND, W, blank_block, nile_spaces
+from ra.games.write.sheet import blank_block
 from ra.games.write.tables import (
     CARD_CODES,
-    CARD_KIND,
     CARD_NAMES,
-    CARD_VALUE,
-    CIV,
-    CIV_TYPES,
     DECK,
-    GOD,
-    GOD_SPACES,
-    GOD_SPACES_PER_KINGDOM,
-    KINGDOMS,
-    NILE,
-    NILE_SPACES,
-    RA_PER_KINGDOM,
 )
 from ra.games.write.view import WriteView
 from ra.games.write.view import view as make_view
 
 GAME = "write"
-# Shared, immutable moves: push appends these instead of building a Move per action.
-_MOVES = [[Move(p, a, ()) for a in range(NUM_ACTIONS)] for p in range(MAX_PLAYERS)]
-NLINES = len(KINGDOMS)
-NCIV = len(CIV_TYPES)
-LINES = tuple(range(NLINES))
-LAST_KINGDOM = NLINES - 1
-LAST_RA = LAST_KINGDOM * RA_PER_KINGDOM  # from this many Ra cards on, the last Kingdom runs
 
 
 def _clone_function(fields: Mapping[str, bool]) -> Callable[[Any], Any]:
@@ -148,64 +123,14 @@ class State(WriteRules):
         """True once the 9th Ra has ended the game (§4)."""
         return self.phase == PH_OVER
 
-    def legal_actions(self, player: int | None = None) -> list[int]:
-        """Legal action ids for `player` (default: the first current player); empty if it may not act."""
-        cur = self.cur
-        if not cur:
-            return []
-        if player is None:
-            player = cur[0]
-        elif player not in cur:
-            return []
-        if self.phase == PH_REVEAL:
-            return [REVEAL]
-        s = self.s
-        b = player * W
-        limit = (self.ra // RA_PER_KINGDOM if self.ra < LAST_RA else LAST_KINGDOM) if self.limited else -1
-        pend = s[b + PEND]
-        if pend:
-            return bonus_actions(s, b, pend, limit)
-        reserved = s[self.active * W + CHOSEN] if player != self.active else -1
-        out: list[int] = []
-        i = -1
-        for c in self.face:
-            i += 1
-            if i == reserved:
-                continue
-            kind = CARD_KIND[c]
-            if kind == GOD:
-                if limit >= 0:
-                    lo = limit * GOD_SPACES_PER_KINGDOM
-                    spaces = [x for x in range(lo, lo + GOD_SPACES_PER_KINGDOM) if not s[b + x]]
-                else:
-                    gods = s[b : b + GOD_SPACES]
-                    spaces = [x for x in range(GOD_SPACES) if not gods[x]] if 0 in gods else []
-                if spaces:
-                    base = CARD_GOD0 + i * GOD_SPACES
-                    out += [base + x for x in spaces]
-                    continue
-            elif kind == NILE:
-                spaces = nile_spaces(s, b, CARD_VALUE[c])
-                if spaces:
-                    base = CARD_NILE0 + i * NILE_SPACES
-                    out += [base + x for x in spaces]
-                    continue
-            elif kind == CIV:
-                t = b + C0 + CARD_VALUE[c]
-                base = CARD_CIV0 + i * NLINES
-                if limit >= 0:
-                    if not s[t + limit * NCIV]:
-                        out.append(base + limit)
-                        continue
-                else:
-                    n0 = len(out)
-                    for line in LINES:
-                        if not s[t + line * NCIV]:
-                            out.append(base + line)
-                    if len(out) > n0:
-                        continue
-            out.append(TAKE0 + i)  # §2: a Pharaoh or Monument, or any card with no legal space (then lost)
-        return out
+    if TYPE_CHECKING:
+
+        def legal_actions(self, player: int | None = None) -> list[int]:
+            """Legal action ids for `player` (default: the first current player); empty if it may not act."""
+            ...
+
+    else:
+        legal_actions = legal.legal_actions  # a plain function as the method: no extra call on the hot path
 
     # --- actions ---------------------------------------------------------------------------------------------------
     def apply(self, action: int, player: int | None = None) -> None:
@@ -223,16 +148,6 @@ class State(WriteRules):
         if action not in self.legal_actions(player):
             raise IllegalActionError(checks.why_illegal(self, action, player))
         self.push(action, player)
-
-    def push(self, action: int, player: int | None = None) -> None:
-        """Apply an action known to be legal (no checks)."""
-        if player is None:
-            player = self.cur[0]
-        if action == REVEAL:
-            self.history.append(Move(player, action, self._reveal()))
-            return
-        self._enter(action, player)
-        self.history.append(_MOVES[player][action])
 
     # --- hidden order -----------------------------------------------------------------------------------------------
     def stack_draws(self, names: Sequence[str]) -> None:

@@ -1,0 +1,167 @@
+"""Legal actions of RA and Write (docs/rules/ra-and-write.md §2 entries, §3 a turn): the hot path of search.
+
+Which spaces a card may fill depends only on which boxes of its section are empty (Gods, Civilization) or, for a
+Nile number, on which Nile numbers are smaller, equal or larger. Those patterns are read from the sheet with a few
+C-level list and bytes operations and looked up in tables of ready action tuples, rather than rebuilt per call.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import TYPE_CHECKING
+
+from ra.games.write.actions import CARD_CIV0, CARD_GOD0, CARD_NILE0, REVEAL, TAKE0, bonus_actions
+from ra.games.write.phases import PH_REVEAL
+from ra.games.write.sheet import C0, CHOSEN, N0, NCIV, PEND, W
+from ra.games.write.tables import (
+    CARD_KIND,
+    CARD_VALUE,
+    CIV,
+    CIV_SPACES,
+    FACE_UP,
+    GOD,
+    GOD_SPACES,
+    GOD_SPACES_PER_KINGDOM,
+    KINGDOMS,
+    NILE,
+    NILE_SPACES,
+    NUMBER_MAX,
+    RA_PER_KINGDOM,
+)
+
+if TYPE_CHECKING:
+    from ra.games.write.mechanics import WriteRules
+
+NLINES = len(KINGDOMS)
+LAST_KINGDOM = NLINES - 1
+LAST_RA = LAST_KINGDOM * RA_PER_KINGDOM  # from this many Ra cards on, the last Kingdom runs
+
+# A sheet value as a byte: 0 (empty) stays 0, any number becomes 1 ("filled").
+FILLED = bytes([0] + [1] * 255)
+# NILE_RELATION[n]: a Nile value as a byte relative to number n: 0 empty, 1 smaller, 2 equal, 3 larger.
+NILE_SMALLER, NILE_EQUAL, NILE_LARGER = 1, 2, 3
+NILE_RELATION: tuple[bytes, ...] = tuple(
+    bytes([0] + [NILE_SMALLER if v < n else NILE_EQUAL if v == n else NILE_LARGER for v in range(1, 256)])
+    for n in range(NUMBER_MAX + 1)
+)
+
+
+def _god_table(slot: int) -> dict[bytes, tuple[int, ...]]:
+    """Filled-pattern of the nine Gods spaces -> the card actions of `slot` into each empty space."""
+    base = CARD_GOD0 + slot * GOD_SPACES
+    return {
+        bytes(pattern): tuple(base + x for x in range(GOD_SPACES) if not pattern[x])
+        for pattern in product((0, 1), repeat=GOD_SPACES)
+    }
+
+
+def _civ_table(slot: int) -> dict[tuple[int, ...], tuple[int, ...]]:
+    """Marks of one Civilization type down the Kingdom lines -> the card actions of `slot` into each free line."""
+    base = CARD_CIV0 + slot * NLINES
+    return {
+        pattern: tuple(base + line for line in range(NLINES) if not pattern[line])
+        for pattern in product((0, 1), repeat=NLINES)
+    }
+
+
+GOD_CARD: tuple[dict[bytes, tuple[int, ...]], ...] = tuple(_god_table(i) for i in range(FACE_UP))
+CIV_CARD: tuple[dict[tuple[int, ...], tuple[int, ...]], ...] = tuple(_civ_table(i) for i in range(FACE_UP))
+# Nile relation pattern -> per face-up slot, the card actions into each space the number may go in. Filled as
+# patterns turn up; valid rows (filled relations never decrease) allow at most 120,832 patterns, and the table stops
+# growing at NILE_MEMO_MAX entries (later patterns are worked out each time) to bound its memory.
+_NILE_CARD: dict[bytes, tuple[tuple[int, ...], ...]] = {}
+NILE_MEMO_MAX = 1 << 16
+
+
+def nile_card_actions(pattern: bytes) -> tuple[tuple[int, ...], ...]:
+    """§2 Nile: per slot, the card actions into the empty spaces after every smaller number, before every larger."""
+    acts = _NILE_CARD.get(pattern)
+    if acts is None:
+        stop = pattern.find(NILE_LARGER)
+        if stop < 0:
+            stop = NILE_SPACES
+        fits = [j for j in range(pattern.rfind(NILE_SMALLER, 0, stop) + 1, stop) if not pattern[j]]
+        acts = tuple(tuple(CARD_NILE0 + i * NILE_SPACES + j for j in fits) for i in range(FACE_UP))
+        if len(_NILE_CARD) < NILE_MEMO_MAX:
+            _NILE_CARD[pattern] = acts
+    return acts
+
+
+def legal_actions(self: WriteRules, player: int | None = None) -> list[int]:
+    """Legal action ids for `player` (default: the first current player); empty if it may not act."""
+    cur = self.cur
+    if not cur:
+        return []
+    if player is None:
+        player = cur[0]
+    elif player not in cur:
+        return []
+    if self.phase == PH_REVEAL:
+        return [REVEAL]
+    s = self.s
+    b = player * W
+    if self.limited:
+        return _limited_actions(self, player, b)
+    pend = s[b + PEND]
+    if pend:
+        return bonus_actions(s, b, pend, -1)
+    reserved = s[self.active * W + CHOSEN] if player != self.active else -1
+    out: list[int] = []
+    i = -1
+    for c in self.face:
+        i += 1
+        if i == reserved:
+            continue
+        kind = CARD_KIND[c]
+        if kind == GOD:
+            spaces = GOD_CARD[i][bytes(s[b : b + GOD_SPACES]).translate(FILLED)]
+            if spaces:
+                out += spaces
+                continue
+        elif kind == NILE:
+            row = bytes(s[b + N0 : b + N0 + NILE_SPACES]).translate(NILE_RELATION[CARD_VALUE[c]])
+            spaces = (_NILE_CARD.get(row) or nile_card_actions(row))[i]
+            if spaces:
+                out += spaces
+                continue
+        elif kind == CIV:
+            t = b + C0 + CARD_VALUE[c]
+            lines = CIV_CARD[i][tuple(s[t : t + CIV_SPACES : NCIV])]
+            if lines:
+                out += lines
+                continue
+        out.append(TAKE0 + i)  # §2: a Pharaoh or Monument, or any card with no legal space (then lost)
+    return out
+
+
+def _limited_actions(self: WriteRules, player: int, b: int) -> list[int]:
+    """The kingdom-limited variant: Gods and Civilization entries only in the current Kingdom."""
+    s = self.s
+    limit = self.ra // RA_PER_KINGDOM if self.ra < LAST_RA else LAST_KINGDOM
+    pend = s[b + PEND]
+    if pend:
+        return bonus_actions(s, b, pend, limit)
+    reserved = s[self.active * W + CHOSEN] if player != self.active else -1
+    out: list[int] = []
+    for i, c in enumerate(self.face):
+        if i == reserved:
+            continue
+        kind = CARD_KIND[c]
+        if kind == GOD:
+            lo = limit * GOD_SPACES_PER_KINGDOM
+            gods = [CARD_GOD0 + i * GOD_SPACES + x for x in range(lo, lo + GOD_SPACES_PER_KINGDOM) if not s[b + x]]
+            if gods:
+                out += gods
+                continue
+        elif kind == NILE:
+            row = bytes(s[b + N0 : b + N0 + NILE_SPACES]).translate(NILE_RELATION[CARD_VALUE[c]])
+            spaces = nile_card_actions(row)[i]
+            if spaces:
+                out += spaces
+                continue
+        elif kind == CIV and not s[b + C0 + CARD_VALUE[c] + limit * NCIV]:
+            out.append(CARD_CIV0 + i * NLINES + limit)
+            continue
+        out.append(TAKE0 + i)
+    return out
+
