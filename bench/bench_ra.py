@@ -1,4 +1,5 @@
-"""Benchmark the Ra engine's hot paths in CPU time: legal actions, push, clone and random rollouts per second.
+"""Benchmark the Ra engine's hot paths in CPU time: legal actions, push, clone, clone-and-push (one step of a
+search) and random rollouts per second.
 
 Usage: python bench/bench_ra.py [--players 2 3 4 5] [--seconds S] [--compare OLD_CHECKOUT] [--rounds R]
 
@@ -22,7 +23,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-METRICS = ("legal_actions_per_s", "push_per_s", "clone_per_s", "rollout_games_per_s")
+METRICS = ("legal_actions_per_s", "push_per_s", "clone_per_s", "clone_push_per_s", "rollout_games_per_s")
 
 
 def _play_random(state: Any, rng: random.Random, snapshots: list[Any] | None, actions: list[tuple[int, int]]) -> None:
@@ -83,6 +84,14 @@ def measure(game: str, players: int, seconds: float) -> dict[str, float]:
             st.clone()
         return len(snapshots)
 
+    # A search step: a mid-game state is cloned and one legal action pushed on the copy (the original stays).
+    steps = [(st, p, rng.choice(st.legal_actions(p))) for st in snapshots for p in st.current_players()[:1]]
+
+    def clone_push() -> int:
+        for st, player, action in steps:
+            st.clone().push(action, player)
+        return len(steps)
+
     def rollouts() -> int:
         play = random.Random(len(snapshots))
         for start in starts:
@@ -101,6 +110,7 @@ def measure(game: str, players: int, seconds: float) -> dict[str, float]:
         "legal_actions_per_s": _timed(legal, seconds),
         "push_per_s": pushes / push_time,
         "clone_per_s": _timed(clone, seconds),
+        "clone_push_per_s": _timed(clone_push, seconds),
         "rollout_games_per_s": _timed(rollouts, seconds),
     }
 

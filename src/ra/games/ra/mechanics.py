@@ -1,16 +1,15 @@
 """The rules machinery of Ra (docs/rules/ra.md §3-§8): turns, auctions, gods, disasters and the end of an epoch.
 
-`RaRules` holds the state's fields (the one field list, FIELDS) and the rules that move it from one decision to the
-next; `ra.games.ra.state.State` adds the public protocol on top. Nothing here checks legality.
+`RaRules` holds the state's fields (the one field list, fields.FIELDS) and the rules that move it from one decision
+to the next; `ra.games.ra.state.State` adds the public protocol on top. Nothing here checks legality.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from ra.core.protocol import Move
 from ra.games.ra import phases as ph
+from ra.games.ra.fields import FIELDS, STORED, SharedStores
 from ra.games.ra.options import Options
 from ra.games.ra.scoring import EpochScoring, score_epoch
 from ra.games.ra.tables import (
@@ -22,6 +21,7 @@ from ra.games.ra.tables import (
     EPOCHS,
     FIRST_DISASTER,
     GOD,
+    MAX_DISK,
     MAX_PLAYERS,
     NK,
     RA,
@@ -32,70 +32,20 @@ TURN, AUCTION, GODS, DISASTER, OVER = ph.TURN, ph.AUCTION, ph.GODS, ph.DISASTER,
 NO_PENDING = (0, 0, 0, 0)  # disasters gained while spending gods, not yet resolved, counted in DISASTERS order
 # A pass as an entry of auc_bids, shared so the hot path builds no tuple.
 _PASSED: tuple[tuple[tuple[int, int]], ...] = tuple(((p, 0),) for p in range(MAX_PLAYERS))
-
-# The fields of a state, written once: name -> whether `clone` copies it. Only lists the rules change in place are
-# copied; every other field is immutable (ints, tuples, frozen Options) or replaced whole, so clones share it.
-# `__slots__`, `clone`, `new`, `from_json` and `from_view` all follow this table (State.from_fields).
-FIELDS: dict[str, bool] = {
-    "num_players": False,
-    "options": False,
-    "seed": False,
-    "order": False,
-    "ra_len": False,
-    "bag": True,
-    "track": True,
-    "ra_filled": False,
-    "central": False,
-    "up": True,
-    "down": True,
-    "held": True,
-    "discard": True,
-    "points": True,
-    "epoch": False,
-    "phase": False,
-    "cur": False,
-    "auc_kind": False,
-    "auc_ra": False,
-    "auc_high": False,
-    "auc_bidder": False,
-    "auc_bids": False,
-    "pending": False,
-    "lose_war": False,
-    "lose_quake": False,
-    "after": False,
-    "epoch_scores": False,
-    "history": True,
-}
+_NONE_HELD: tuple[list[int], ...] = tuple([0] * n for n in range(MAX_PLAYERS + 1))  # a column of zero counts
+_ONE_DISK: tuple[tuple[int], ...] = tuple((d,) for d in range(MAX_DISK + 1))  # shared 1-tuples for disk swaps
 
 
-def field_functions(fields: Mapping[str, bool]) -> dict[str, Callable[..., Any]]:
-    """`clone` and `from_fields` written out from the field table, one line per field, as dataclasses write `__init__`.
-
-    A loop over the fields at run time would make `clone`, the hot path of search, about twice as slow.
-    """
-    copies = "".join(f"\n    c.{name} = self.{name}{'[:]' if copied else ''}" for name, copied in fields.items())
-    sets = "".join(f"\n    st.{name} = {name}" for name in fields)
-    source = (
-        f"def clone(self):\n    c = new(type(self)){copies}\n    return c\n"
-        f"def from_fields(cls, *, {', '.join(fields)}):\n    st = new(cls){sets}\n    return st\n"
-    )
-    namespace: dict[str, Any] = {"new": object.__new__}
-    exec(source, namespace)
-    namespace["clone"].__doc__ = "An independent copy, cheap enough for search."
-    namespace["from_fields"].__doc__ = "A state from every field of FIELDS by keyword (TypeError if one is missing)."
-    return {"clone": namespace["clone"], "from_fields": namespace["from_fields"]}
-
-
-class RaRules:
+class RaRules(SharedStores):
     """The fields of a Ra state and the rules that move it between decisions."""
 
-    __slots__ = tuple(FIELDS)
+    __slots__ = tuple(name for name in FIELDS if name not in STORED)
     num_players: int
     options: Options
     seed: int | None  # None when the bag does not follow a seed (explicit order, stacked or reshuffled bag)
     order: tuple[str, ...] | None  # draw order given at setup (a prefix) or, once stacked or reshuffled, all of it
     ra_len: int  # Ra tiles per epoch (§2)
-    bag: list[int]  # drawn from the end
+    # bag: list[int], drawn from the end, and history: list[Move] are properties of SharedStores
     track: list[int]  # the auction track, at most 8 tiles (order carries no meaning, §6)
     ra_filled: int  # Ra tiles on the Ra track this epoch (§4)
     central: int  # the central sun disk
@@ -117,7 +67,6 @@ class RaRules:
     lose_quake: int  # monument tiles still to choose for Earthquake
     after: int  # once disasters are resolved, the next turn goes left of this seat
     epoch_scores: tuple[EpochScoring, ...]  # one per finished epoch (§9)
-    history: list[Move]
 
     def _reset_auction(self) -> None:
         self.auc_kind, self.auc_ra, self.auc_high, self.auc_bidder, self.auc_bids = ph.NO_AUCTION, -1, 0, -1, ()
@@ -143,7 +92,11 @@ class RaRules:
     def _start_auction(self, kind: int, ra_player: int) -> None:
         self.phase, self.auc_kind, self.auc_ra = AUCTION, kind, ra_player
         self.auc_high, self.auc_bidder, self.auc_bids = 0, -1, ()
-        self._next_bidder(ra_player + 1 if ra_player + 1 < self.num_players else 0)
+        p = ra_player + 1 if ra_player + 1 < self.num_players else 0
+        if self.up[p]:  # the usual case, with no high bid yet: the left neighbour can bid
+            self.cur = p
+        else:
+            self._next_bidder(p)
 
     def _next_bidder(self, p: int) -> None:
         """Give the decision to `p` or the next seat that can bid; seats that cannot beat the bid pass (§5, E5)."""
@@ -173,26 +126,38 @@ class RaRules:
         held, b = self.held, w * NK
         gained: list[int] | None = None
         for t in self.track:  # §5.1, §7: place all tiles first
-            if t >= FIRST_DISASTER:
+            if t < FIRST_DISASTER:
+                held[b + t] += 1
+            else:
                 if gained is None:
                     gained = [0, 0, 0, 0]
                 gained[t - FIRST_DISASTER] += 1
-            else:
-                held[b + t] += 1
         self.track = []
-        up = self.up[w]
+        ups, downs = self.up, self.down
+        up = ups[w]
         i = up.index(d)
-        self.up[w] = up[:i] + up[i + 1 :]  # §5.4: winning disk to the centre
-        down, central = self.down[w], self.central
-        i = 0
-        while i < len(down) and down[i] > central:  # §5.3: central face down, kept high to low
-            i += 1
-        self.down[w] = (*down[:i], central, *down[i:])
+        ups[w] = up[1:] if i == 0 else up[:i] + up[i + 1 :]  # §5.4: winning disk to the centre
+        down, central = downs[w], self.central
+        if not down or central < down[-1]:  # §5.3: central face down, kept high to low (often it goes last)
+            downs[w] = down + _ONE_DISK[central]
+        else:
+            i = 0
+            while down[i] > central:
+                i += 1
+            downs[w] = (*down[:i], central, *down[i:])
         self.central = d
         if gained is not None:
             self._disasters(w, gained, ra)
-        else:
-            self._continue(ra)
+            return
+        n, q = self.num_players, ra  # §3: the next active player left of the Ra player (as _continue, inlined)
+        while True:
+            q = q + 1 if q + 1 < n else 0
+            if ups[q]:
+                self.cur, self.phase = q, TURN
+                return
+            if q == ra:
+                break
+        self._end_epoch()
 
     # --- gods (§6) and disasters (§7) ---------------------------------------------------------------------------
     def _spend_god(self, p: int, kind: int) -> None:
@@ -288,19 +253,20 @@ class RaRules:
         self.ra_filled = 0
         self._reset_auction()
         final = self.epoch == EPOCHS
-        totals = [sum(self.up[p]) + sum(self.down[p]) for p in range(n)]  # E22: all held disks
+        ups, downs = self.up, self.down
+        totals = [sum(ups[p]) + sum(downs[p]) for p in range(n)]  # E22: all held disks
         self.points, rows = score_epoch(held, n, final, totals, self.points, self.options.final_floor)
         self.epoch_scores = (*self.epoch_scores, {"epoch": self.epoch, "players": rows})
-        self.up = [tuple(sorted(self.up[p] + self.down[p], reverse=True)) for p in range(n)]  # §8.2.3
+        self.up = ups = [tuple(sorted(ups[p] + downs[p], reverse=True)) for p in range(n)]  # §8.2.3
         self.down = [()] * n
         for k in DISCARDED_AT_EPOCH_END:  # §8.2.4: keep only scarab tiles
-            for b in range(k, n * NK, NK):
-                if held[b]:
-                    disc[k] += held[b]
-                    held[b] = 0
+            lost = sum(held[k::NK])  # every seat's tiles of kind k
+            if lost:
+                disc[k] += lost
+                held[k::NK] = _NONE_HELD[n]
         if final:
             self.phase, self.cur = ph.OVER, -1
         else:
             self.epoch += 1
-            best = self.highest_disks()
+            best = [up[0] if up else 0 for up in ups]  # highest_disks(): every disk is face up now, high to low
             self.phase, self.cur = ph.TURN, best.index(max(best))  # §8.3

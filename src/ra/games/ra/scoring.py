@@ -58,9 +58,16 @@ def most_fewest(values: Sequence[int], most: int, fewest: int) -> list[int]:
     return [most if v == hi else fewest if v == lo else 0 for v in values]
 
 
+# Civilization and monument kinds are contiguous, so a seat's counts are one slice of its held row.
+_CIV_FIRST, _CIV_END = CIVILIZATION[0], CIVILIZATION[-1] + 1
+_MON_FIRST, _MON_END = MONUMENTS[0], MONUMENTS[-1] + 1
+assert tuple(range(_CIV_FIRST, _CIV_END)) == CIVILIZATION and tuple(range(_MON_FIRST, _MON_END)) == MONUMENTS
+_monument_same = MONUMENT_SAME.__getitem__
+
+
 def civilization_points(counts: Sequence[int]) -> int:
     """§9.1: points by the number of distinct civilization types held (0 tiles: -5; 3/4/5 types: 5/10/15)."""
-    return CIV_POINTS[sum(1 for c in counts if c)]
+    return CIV_POINTS[len(counts) - list(counts).count(0)]
 
 
 def river_points(nile: int, flood: int) -> int:
@@ -70,8 +77,7 @@ def river_points(nile: int, flood: int) -> int:
 
 def monument_points(counts: Sequence[int]) -> int:
     """§9.2: variety (1-6 types: 1 each, 7: 10, 8: 15) plus per type 3/4/5 identical: 5/10/15 (one tier only)."""
-    variety = MONUMENT_VARIETY[sum(1 for c in counts if c)]
-    return variety + sum(MONUMENT_SAME[c] for c in counts)
+    return MONUMENT_VARIETY[len(counts) - list(counts).count(0)] + sum(map(_monument_same, counts))
 
 
 def score_epoch(
@@ -83,32 +89,37 @@ def score_epoch(
     final_floor: str,
 ) -> tuple[list[int], list[RaScoreRow]]:
     """Score one epoch for all players at once; returns the new scores and one breakdown row per seat (§9)."""
-    pharaohs = most_fewest([held[p * NK + PHARAOH] for p in range(players)], PHARAOH_MOST, PHARAOH_FEWEST)
-    sun = most_fewest(disk_totals, SUN_DISK_MOST, SUN_DISK_FEWEST) if final else [0] * players
+    # The scoring of every epoch end, so written out without helper calls (the rules are the helpers above).
+    pharaohs = most_fewest(held[PHARAOH : players * NK : NK], PHARAOH_MOST, PHARAOH_FEWEST)  # a count per seat
+    sun = most_fewest(disk_totals, SUN_DISK_MOST, SUN_DISK_FEWEST) if final else None
+    twice = final and final_floor == "twice"
+    civ_types = _CIV_END - _CIV_FIRST
     new_scores: list[int] = []
     rows: list[RaScoreRow] = []
     for p in range(players):
         b = p * NK
-        cats = {
-            _GODS: GOD_POINTS * held[b + GOD],
-            _GOLD: GOLD_POINTS * held[b + GOLD],
-            _PHARAOHS: pharaohs[p],
-            _RIVER: river_points(held[b + NILE], held[b + FLOOD]),
-            _CIVILIZATION: civilization_points([held[b + k] for k in CIVILIZATION]),
-        }
-        regular = sum(cats.values())
-        bonus = 0
-        if final:
-            cats[_MONUMENTS] = monument_points([held[b + k] for k in MONUMENTS])
-            cats[_SUN_DISKS] = sun[p]
-            bonus = cats[_MONUMENTS] + cats[_SUN_DISKS]
+        gods, gold, pharaoh = GOD_POINTS * held[b + GOD], GOLD_POINTS * held[b + GOLD], pharaohs[p]
+        flood = held[b + FLOOD]
+        river = RIVER_POINTS * (held[b + NILE] + flood) if flood else 0
+        civ = CIV_POINTS[civ_types - held[b + _CIV_FIRST : b + _CIV_END].count(0)]
+        cats = {_GODS: gods, _GOLD: gold, _PHARAOHS: pharaoh, _RIVER: river, _CIVILIZATION: civ}
+        regular = gods + gold + pharaoh + river + civ
         before = scores[p]
-        if final and final_floor == "twice":
-            # A1, the other reading: clamp after the regular epoch-3 scoring, then again after the final bonuses.
-            after = max(0, max(0, before + regular) + bonus)
+        if sun is None:
+            bonus = 0
+            after = before + regular  # R1, §9.3: one clamp per epoch, on the running total
         else:
-            # R1, §9.3: one clamp per epoch, on the running total, after netting every category.
-            after = max(0, before + regular + bonus)
+            monuments = held[b + _MON_FIRST : b + _MON_END]
+            cats[_MONUMENTS] = m = MONUMENT_VARIETY[len(monuments) - monuments.count(0)] + sum(
+                map(_monument_same, monuments)
+            )
+            cats[_SUN_DISKS] = sun[p]
+            bonus = m + sun[p]
+            # R1, §9.3: one clamp per epoch after netting every category; A1, the other reading, also clamps
+            # after the regular epoch-3 scoring, before the final bonuses.
+            after = (before + regular if before + regular > 0 else 0) + bonus if twice else before + regular + bonus
+        if after < 0:
+            after = 0
         new_scores.append(after)
         rows.append({"categories": cats, "net": regular + bonus, "before": before, "after": after})
     return new_scores, rows

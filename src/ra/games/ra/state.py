@@ -1,7 +1,8 @@
 """The Ra game state (docs/rules/ra.md §2-§9) and the public protocol. Hot path: `legal_actions`, `push`, `clone`.
 
 Tiles are ints (tables.KINDS); held tiles are one flat list `held[seat * NK + kind]`; disks are tuples sorted
-high to low (replaced, never mutated, so `clone` shares them); the bag is a list drawn from its end.
+high to low (replaced, never mutated, so `clone` shares them); the bag is a list drawn from its end, shared with the
+moves between clones until read (fields.py).
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ from ra.games.ra.actions import (
     auction_rows,
 )
 from ra.games.ra.checks import explain
-from ra.games.ra.mechanics import FIELDS, NO_PENDING, RaRules, field_functions
+from ra.games.ra.fields import FIELDS, OWN, field_functions
+from ra.games.ra.mechanics import NO_PENDING, RaRules
 from ra.games.ra.options import Options
 from ra.games.ra.scoring import winners
 from ra.games.ra.serial import bag_from_order, state_from_json, state_to_json
@@ -64,7 +66,8 @@ _DRAW_MOVES = [[Move(p, DRAW, (KINDS[t],)) for t in range(NK)] for p in range(MA
 
 
 # Shared, immutable pieces the hot path would otherwise build on every call.
-_SEATS: tuple[tuple[int], ...] = tuple((p,) for p in range(MAX_PLAYERS))
+# Indexed by `cur`: cur is -1 exactly when the game is over, and _SEATS[-1] is the () of nobody deciding.
+_SEATS: tuple[tuple[int, ...], ...] = (*((p,) for p in range(MAX_PLAYERS)), ())
 _PASSED: tuple[tuple[tuple[int, int]], ...] = tuple(((p, 0),) for p in range(MAX_PLAYERS))
 _BIDS_MADE = tuple(tuple(((p, d),) for d in range(MAX_DISK + 1)) for p in range(MAX_PLAYERS))
 TURN, AUCTION, GODS, DISASTER, OVER = ph.TURN, ph.AUCTION, ph.GODS, ph.DISASTER, ph.OVER
@@ -151,7 +154,7 @@ class State(RaRules):
     # --- protocol -------------------------------------------------------------------------------------------
     def current_players(self) -> tuple[int, ...]:
         """The seat that must decide now, or () when the game is over."""
-        return () if self.phase == OVER else _SEATS[self.cur]
+        return _SEATS[self.cur]
 
     def is_terminal(self) -> bool:
         """True once epoch 3 has been scored."""
@@ -169,7 +172,10 @@ class State(RaRules):
             return [DRAW, INVOKE] if len(self.track) < AUCTION_TRACK_SIZE else [INVOKE]
         if phase == AUCTION:  # §5: one bid higher than the high bid, or pass (unless forced)
             up = self.up[p]
-            rows = AUCTION_ROWS.get(up) or auction_rows(up)
+            try:
+                rows = AUCTION_ROWS[up]
+            except KeyError:
+                rows = auction_rows(up)
             high = self.auc_high
             if high == 0 and p == self.auc_ra and self.auc_kind == INVOKED_NONFULL:
                 return rows[0][1:]  # §5 forced bid
@@ -209,8 +215,14 @@ class State(RaRules):
         """Apply an action known to be legal (no checks)."""
         p = self.cur
         if action == DRAW:  # §3, §4
-            t = self.bag.pop()
-            self.history.append(_DRAW_MOVES[p][t])
+            left = self._left  # the shared cases of SharedStores, inlined
+            if left == OWN:
+                t = self._bag.pop()
+            else:
+                left -= 1
+                t = self._bag[left]
+                self._left = left
+            self._moves.append(_DRAW_MOVES[p][t])
             if t == RA:
                 self.ra_filled += 1
                 if self.ra_filled == self.ra_len:
@@ -228,23 +240,39 @@ class State(RaRules):
                 else:
                     self._end_epoch()  # §8.1b: nobody is active
             return
-        self.history.append(_MOVES[p][action])
+        self._moves.append(_MOVES[p][action])
         if action == PASS:
             self.auc_bids += _PASSED[p]
             if p == self.auc_ra:
                 self._end_auction()
+                return
+            q = p + 1 if p + 1 < self.num_players else 0
+            u = self.up[q]
+            if u and u[0] > self.auc_high:  # the usual case, _next_bidder's first step inlined
+                self.cur = q
             else:
-                self._next_bidder(p + 1 if p + 1 < self.num_players else 0)
+                self._next_bidder(q)
         elif DONE < action < GOD_BASE:  # bid:d
             d = action - BID_BASE
             self.auc_high, self.auc_bidder = d, p
             self.auc_bids += _BIDS_MADE[p][d]
             if p == self.auc_ra:
                 self._end_auction()
+                return
+            q = p + 1 if p + 1 < self.num_players else 0
+            u = self.up[q]
+            if u and u[0] > d:  # the usual case, _next_bidder's first step inlined
+                self.cur = q
             else:
-                self._next_bidder(p + 1 if p + 1 < self.num_players else 0)
-        elif action == INVOKE:  # §5 auction types
-            self._start_auction(INVOKED_FULL if len(self.track) == AUCTION_TRACK_SIZE else INVOKED_NONFULL, p)
+                self._next_bidder(q)
+        elif action == INVOKE:  # §5 auction types; _start_auction inlined
+            self.phase, self.auc_ra, self.auc_high, self.auc_bidder, self.auc_bids = AUCTION, p, 0, -1, ()
+            self.auc_kind = INVOKED_FULL if len(self.track) == AUCTION_TRACK_SIZE else INVOKED_NONFULL
+            q = p + 1 if p + 1 < self.num_players else 0
+            if self.up[q]:  # the usual case, with no high bid yet: the left neighbour can bid
+                self.cur = q
+            else:
+                self._next_bidder(q)
         elif action < LOSE_BASE and action >= GOD_BASE:
             self._spend_god(p, action - GOD_BASE)
         elif action == DONE:

@@ -1,0 +1,159 @@
+"""Clones share the bag and the moves (ra.games.ra.fields) yet behave as independent copies; the written-out epoch
+scoring agrees with the rules as stated."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ra.core.protocol import Move
+from ra.games.ra import State
+from ra.games.ra import tables as T
+from ra.games.ra.scoring import RaScoreRow, most_fewest, score_epoch
+
+
+def _random_state(seed: int, moves: int) -> State:
+    """A state after `moves` random moves (or the end of the game)."""
+    rng = random.Random(seed)
+    st = State.new({"players": 2 + seed % 4}, seed=seed)
+    for _ in range(moves):
+        if st.is_terminal():
+            break
+        st.push(rng.choice(st.legal_actions()))
+    return st
+
+
+def _replayed(st: State) -> State:
+    """The same game played again from its record's start with plain lists (no clone anywhere)."""
+    other = State.new(st.options.to_dict(), seed=st.seed, order=None if st.order is None else list(st.order))
+    for move in st.history:
+        other.push(move.action)
+    return other
+
+
+def test_clones_play_on_independently_from_a_shared_past() -> None:
+    """A tree of clones (as search makes) gives each node exactly the bag and moves of replaying its own line."""
+    rng = random.Random(3)
+    for seed in range(12):
+        root = _random_state(seed, 30 + seed)
+        nodes = [root]
+        for _ in range(25):
+            parent = rng.choice(nodes)
+            if parent.is_terminal():
+                continue
+            child = parent.clone()
+            for _ in range(rng.randrange(1, 12)):
+                if child.is_terminal():
+                    break
+                child.push(rng.choice(child.legal_actions()))
+            nodes.append(child)
+            if rng.random() < 0.3 and not parent.is_terminal():  # the original moves on after being cloned, too
+                parent.push(rng.choice(parent.legal_actions()))
+        for node in nodes:
+            assert node == _replayed(node)
+            assert len(node.bag) + sum(len(m.draws) for m in node.history) == T.TOTAL_TILES
+
+
+def test_the_owner_of_a_clone_may_change_its_bag_in_place() -> None:
+    """Shuffling or removing tiles in a clone's bag (or the original's) leaves the other state as it was."""
+    for seed in range(8):
+        st = _random_state(seed, 20)
+        before = list(st.bag)
+        other = st.clone()
+        random.Random(seed).shuffle(other.bag)
+        other.bag.remove(T.RA)
+        assert st.bag == before
+        mine = st.clone()
+        st.bag.reverse()  # the original's owner changes its bag after cloning: the clone keeps the old order
+        assert mine.bag == before and st.bag == before[::-1]
+        assert other.bag.count(T.RA) == before.count(T.RA) - 1
+
+
+def test_a_bag_held_across_a_clone_may_still_be_changed() -> None:
+    """A bag list taken before a clone stays its holder's: changing it afterwards leaves the clone and its clones."""
+    for seed in range(6):
+        st = _random_state(seed, 15)
+        held = st.bag
+        size = st.bag_size
+        child = st.clone()
+        grandchild = child.clone()
+        expected = list(held)
+        held.clear()
+        assert child.bag_size == grandchild.bag_size == size and st.bag_size == 0
+        assert child.bag == expected and grandchild.bag == expected
+
+
+def test_a_draw_after_the_bag_was_changed_takes_the_changed_bag() -> None:
+    """A bag handed out and changed by its owner is the one the next draw takes from, on clone and original."""
+    st = State.new({"players": 3}, seed=5)
+    top, bottom = st.bag[-1], st.bag[0]
+    other = st.clone()
+    other.bag.append(T.GOLD)  # stack a gold tile on top
+    other.push(0)
+    assert other.history[-1].draws == ("gold",) and other.track == [T.GOLD]
+    st.bag.insert(0, T.WAR)  # at the bottom: the next draw is still the old top
+    st.push(0)
+    assert st.history[-1].draws == (T.KINDS[top],) and st.bag[0] == T.WAR and other.bag[0] == bottom
+
+
+def test_history_reads_as_a_list_of_moves_and_grows_in_place() -> None:
+    """`history` is a list of Move that the state keeps growing while nobody clones it; setting it replaces it."""
+    rng = random.Random(1)
+    st = _random_state(4, 15)
+    st.clone()  # the moves so far become a shared segment
+    st.push(rng.choice(st.legal_actions()))
+    moves = st.history
+    assert isinstance(moves, list) and all(isinstance(m, Move) for m in moves) and len(moves) == 16
+    st.push(rng.choice(st.legal_actions()))
+    assert st.history is moves and len(moves) == 17 and moves[-1] == st.history[-1]
+    st.history = moves[:3]
+    assert st.history == moves[:3]
+
+
+def _plain_score_epoch(
+    held: list[int], players: int, final: bool, totals: list[int], scores: list[int], floor: str
+) -> tuple[list[int], list[RaScoreRow]]:
+    """§9 as written, category by category, for comparison with the written-out `score_epoch`."""
+    pharaohs = most_fewest([held[p * T.NK + T.PHARAOH] for p in range(players)], T.PHARAOH_MOST, T.PHARAOH_FEWEST)
+    sun = most_fewest(totals, T.SUN_DISK_MOST, T.SUN_DISK_FEWEST)
+    rows: list[RaScoreRow] = []
+    for p in range(players):
+        count = [held[p * T.NK + k] for k in range(T.NK)]
+        cats = {
+            "gods": T.GOD_POINTS * count[T.GOD],
+            "gold": T.GOLD_POINTS * count[T.GOLD],
+            "pharaohs": pharaohs[p],
+            "river": (count[T.NILE] + count[T.FLOOD]) * T.RIVER_POINTS if count[T.FLOOD] > 0 else 0,
+            "civilization": T.CIV_POINTS[len([k for k in T.CIVILIZATION if count[k] > 0])],
+        }
+        regular = sum(cats.values())
+        bonus = 0
+        if final:
+            kinds = len([k for k in T.MONUMENTS if count[k] > 0])
+            cats["monuments"] = T.MONUMENT_VARIETY[kinds] + sum(T.MONUMENT_SAME[count[k]] for k in T.MONUMENTS)
+            cats["sun_disks"] = sun[p]
+            bonus = cats["monuments"] + cats["sun_disks"]
+        if final and floor == "twice":
+            after = max(0, max(0, scores[p] + regular) + bonus)
+        else:
+            after = max(0, scores[p] + regular + bonus)
+        rows.append({"categories": cats, "net": regular + bonus, "before": scores[p], "after": after})
+    return [r["after"] for r in rows], rows
+
+
+@pytest.mark.parametrize("floor", T.FINAL_FLOOR_RULES)
+def test_score_epoch_agrees_with_the_rules_as_written(floor: str) -> None:
+    """Random holdings, scores near the floor and disk totals score alike in both versions, breakdowns included."""
+    rng = random.Random(11)
+    for _ in range(400):
+        players = rng.randrange(2, 6)
+        never_held = (T.RA, *T.DISASTERS)
+        held = [0 if k % T.NK in never_held else rng.choice((0, 0, 1, 2, 3, 5)) for k in range(players * T.NK)]
+        totals = [rng.randrange(5, 40) for _ in range(players)]
+        scores = [rng.randrange(0, 25) for _ in range(players)]
+        for final in (False, True):
+            got = score_epoch(held, players, final, totals, scores, floor)
+            assert got == _plain_score_epoch(held, players, final, totals, scores, floor)
+            order = T.EPOCH_CATEGORIES + (T.FINAL_CATEGORIES if final else ())
+            assert all(tuple(row["categories"]) == order for row in got[1])
