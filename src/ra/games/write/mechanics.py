@@ -60,6 +60,9 @@ LAST_KINGDOM = len(KINGDOMS) - 1
 # Shared, immutable moves: push appends these instead of building a Move per action (a reveal's holds its draws).
 MOVES = [[Move(p, a, ()) for a in range(NUM_ACTIONS)] for p in range(MAX_PLAYERS)]
 _NAME = CARD_NAMES.__getitem__
+_NAMES = tuple(CARD_NAMES)
+if FACE_UP != 3:  # push's common reveal names the three drawn cards one by one
+    raise ImportError("push's common reveal assumes three face-up cards")
 _new_move = tuple.__new__  # Move(...) without the named tuple's Python-level __new__
 UNCHOSEN = {n: [-1] * n for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}  # every seat's CHOSEN box cleared
 
@@ -131,17 +134,18 @@ class WriteRules:
         if player is None:
             player = self.cur[0]
         if action == REVEAL:
-            face = self.face
             pos = self.pos
-            drawn = self.deck[pos : pos + FACE_UP - len(face)]
-            if RA_CODE not in drawn and len(face) + len(drawn) == FACE_UP:  # §3.1, the common case: no Ra drawn
-                self.face = [*face, *drawn]  # shared with clones: replaced, never changed in place
-                self.pos = pos + len(drawn)
+            drawn = self.deck[pos : pos + FACE_UP]
+            if not self.face and RA_CODE not in drawn and len(drawn) == FACE_UP:  # §3.1, the common case: no Ra
+                # Three cards by name (FACE_UP is 3, checked at import): unpacking is 5x cheaper than a map.
+                first, second, third = drawn
+                self.face = [first, second, third]  # shared with clones: replaced, never changed in place
+                self.pos = pos + FACE_UP
                 self.phase = PH_ACTIVE
-                draws = tuple(map(_NAME, drawn))
-            else:
-                draws = self._reveal()
-            self.history.append(_new_move(Move, (player, REVEAL, draws)))
+                draws = (_NAMES[first], _NAMES[second], _NAMES[third])
+                self.history.append(_new_move(Move, (player, REVEAL, draws)))
+                return
+            self.history.append(_new_move(Move, (player, REVEAL, self._reveal())))
             return
         self.history.append(MOVES[player][action])
         # §2: make a card or bonus entry (or decline one)

@@ -40,28 +40,32 @@ def score_kingdom(s: list[int], players: int, k: int) -> tuple[list[int], list[i
     Also writes each player's Gods total box for the Kingdom if it is still empty (empty spaces count 0).
     """
     counts: list[int] = []
-    for p in range(players):
-        b = p * W
-        g = b + G0 + k * GOD_SPACES_PER_KINGDOM
+    gods_at = G0 + k * GOD_SPACES_PER_KINGDOM
+    civ_at = C0 + k * NCIV
+    for b in range(0, players * W, W):
+        g = b + gods_at
         gods = s[g] + s[g + 1] + s[g + 2]
         if s[b + GT + k] < 0:
             s[b + GT + k] = gods
-        nile = NILE_SPACES - s[b + N0 : b + N0 + NILE_SPACES].count(0)
-        civ = sum(s[b + C0 + k * NCIV : b + C0 + (k + 1) * NCIV])
-        mon = NMON - s[b + M0 : b + M0 + NMON].count(0)
-        counts += [gods, s[b + PH], nile, civ, mon]
+        c = b + civ_at
+        counts += (
+            gods,
+            s[b + PH],
+            NILE_SPACES - s[b + N0 : b + N0 + NILE_SPACES].count(0),
+            sum(s[c : c + NCIV]),
+            NMON - s[b + M0 : b + M0 + NMON].count(0),
+        )
     gods_pts = majority_points(counts[0::NSEC])
     phar_pts = majority_points(counts[1::NSEC])
     points: list[int] = []
-    for p in range(players):
-        row = counts[p * NSEC : p * NSEC + NSEC]
-        points += [
+    for p, i in enumerate(range(0, players * NSEC, NSEC)):
+        points += (
             gods_pts[p],
             phar_pts[p],
-            row[2] * NILE_POINTS_PER_SPACE,
-            CIV_TABLE[row[3]],
-            row[4] * MONUMENT_POINTS_PER_COLUMN,
-        ]
+            counts[i + 2] * NILE_POINTS_PER_SPACE,
+            CIV_TABLE[counts[i + 3]],
+            counts[i + 4] * MONUMENT_POINTS_PER_COLUMN,
+        )
     return counts, points
 
 
