@@ -92,8 +92,11 @@ def measure(game: str, players: int, seconds: float) -> dict[str, float]:
             st.clone().push(action, player)
         return len(steps)
 
+    # Each call plays new games (its own seed): replaying the same games would keep any memo of the engine warm.
+    rollout_seeds = iter(range(1 << 30))
+
     def rollouts() -> int:
-        play = random.Random(len(snapshots))
+        play = random.Random(next(rollout_seeds))
         for start in starts:
             st = start.clone()
             choice = play.choice
