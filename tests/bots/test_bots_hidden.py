@@ -56,8 +56,11 @@ def test_views_carry_no_order_or_seed(game: str) -> None:
         assert all(isinstance(c, int) for c in deck["composition"].values())
 
 
-@pytest.mark.parametrize("game", ["ra", "write"])
-@pytest.mark.parametrize("spec", ["greedy", "mcts:iterations=40", "random"])
+@pytest.mark.parametrize(
+    ("game", "spec"),
+    [(g, s) for g in ("ra", "write") for s in ("greedy", "mcts:iterations=40", "random")]
+    + [("write", "search:samples=3")],
+)
 @pytest.mark.parametrize("moves", [0, 25, 60])
 def test_decisions_ignore_the_undrawn_order(game: str, spec: str, moves: int) -> None:
     """Two states differing only in the undrawn order give equal views, hence equal decisions."""
@@ -74,8 +77,10 @@ def test_decisions_ignore_the_undrawn_order(game: str, spec: str, moves: int) ->
     assert choice_a == choice_b
 
 
-@pytest.mark.parametrize("game", ["ra", "write"])
-@pytest.mark.parametrize("spec", ["random", "greedy", "mcts:iterations=5"])
+@pytest.mark.parametrize(
+    ("game", "spec"),
+    [(g, s) for g in ("ra", "write") for s in ("random", "greedy", "mcts:iterations=5", "search:samples=1")],
+)
 def test_bots_receive_only_a_view(game: str, spec: str) -> None:
     """Structural: the only decision entry point takes one argument, the view mapping."""
     bot = make_bot(spec, game, seed=0)

@@ -11,14 +11,14 @@ from ra.bots.registry import GENERIC_LEVELS, game_bots
 from ra.games import GAMES
 from ra.tournament.runner import new_game
 
-HARD = {"ra": "search:samples=10,depth=2,nodes=4000,blind=1,seconds=1.0", "write": "mcts:iterations=1000,seconds=1.0"}
+HARD = {"ra": "search:samples=10,depth=2,nodes=4000,blind=1,seconds=1.0", "write": "search:samples=100,seconds=1.0"}
 
 
 @pytest.mark.parametrize("game", ["ra", "write"])
 def test_levels_and_kinds_of_each_game(game: str) -> None:
     """Both games offer their kinds and the easy/medium/hard ladder; each level builds a bot of an offered kind."""
     assert BOT_KINDS == ("random", "greedy", "search", "mcts")
-    assert kinds_for(game) == (("random", "greedy", "search", "mcts") if game == "ra" else ("random", "greedy", "mcts"))
+    assert kinds_for(game) == ("random", "greedy", "search", "mcts")
     levels = levels_for(game)
     assert [level.name for level in levels] == ["easy", "medium", "hard"]
     assert all(isinstance(level, Level) and level.description for level in levels)

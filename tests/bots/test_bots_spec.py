@@ -102,7 +102,7 @@ def test_non_text_spec_is_a_value_error() -> None:
 def test_levels_resolve_per_game() -> None:
     """A level name stands for its game's spec; without a game, for the generic ladder's."""
     assert parse_spec("medium", "ra") == ("greedy", {})
-    assert parse_spec("HARD", "write") == ("mcts", {"iterations": 1000, "seconds": 1.0})
+    assert parse_spec("HARD", "write") == ("search", {"samples": 100, "seconds": 1.0})
     assert resolve_spec(" easy ", "ra") == "greedy:epsilon=0.4"
     assert parse_spec("medium")[0] == "mcts"
     assert resolve_spec("greedy:epsilon=0.2", "ra") == "greedy:epsilon=0.2"

@@ -1,8 +1,9 @@
-"""RA and Write's bots (found by `ra.bots.registry` as `ra.bots.write`): `greedy`, and `mcts`'s playout.
+"""RA and Write's bots (found by `ra.bots.registry` as `ra.bots.write`): `greedy`, `search`, and `mcts`'s playout.
 
 - `valuation`: every scoresheet's expected final score;
 - `heuristic`: tries every entry (and the bonus chain it earns) on a copy of the position (`greedy` below);
-- `playout`: the rule-of-thumb playout to the end of the Kingdom (`rollout`), and the search's `candidates`.
+- `playout`: the rule-of-thumb playout to the end of the Kingdom (`rollout`), and the search's `candidates`;
+- `search`: flat Monte Carlo over greedy's best entries with those playouts (`search` below, the `hard` level).
 """
 
 from __future__ import annotations
@@ -11,11 +12,16 @@ from ra.bots.base import Bot
 from ra.bots.registry import Level
 from ra.bots.write.heuristic import WriteGreedyBot
 from ra.bots.write.playout import candidates, rollout
+from ra.bots.write.search import DEFAULT_SAMPLES, WriteSearchBot
 
 LEVELS: tuple[Level, ...] = (
     Level("easy", "greedy:epsilon=0.4", "the heuristic player, but 40% of its moves are random"),
     Level("medium", "greedy", "the heuristic player: values every option in points, one step ahead"),
-    Level("hard", "mcts:iterations=1000,seconds=1.0", "search over sampled decks: 1000 iterations, at most 1 s"),
+    Level(
+        "hard",
+        "search:samples=100,seconds=1.0",
+        "greedy's 6 best entries, each played out on 100 sampled decks (200 with two players), at most 1 s",
+    ),
 )
 
 
@@ -24,4 +30,12 @@ def greedy(seed: int = 0, **settings: float) -> Bot:
     return WriteGreedyBot(seed, **settings)
 
 
-__all__ = ["LEVELS", "WriteGreedyBot", "candidates", "greedy", "rollout"]
+def search(seed: int = 0, **settings: float) -> Bot:
+    """RA and Write's search bot: flat Monte Carlo over greedy's best entries (`samples`, `seconds`)."""
+    other = sorted(set(settings) - {"samples", "seconds"})
+    if other:  # Ra's tree settings (depth, nodes, blind) mean nothing to a flat search: say so, never ignore them
+        raise ValueError(f"RA and Write's search bot takes only samples and seconds, not {', '.join(other)}")
+    return WriteSearchBot(seed, samples=settings.get("samples", DEFAULT_SAMPLES), seconds=settings.get("seconds"))
+
+
+__all__ = ["LEVELS", "WriteGreedyBot", "WriteSearchBot", "candidates", "greedy", "rollout", "search"]
