@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 
 import pytest
 
 from ra.bots import BOT_KINDS, kinds_for, make_bot, parse_spec
-from ra.bots.ra.evaluation import expected_finals, leads
-from ra.bots.ra.search import BudgetExceeded, Search, tree_actions
-from ra.games.ra import State, str_to_action
+from ra.bots.ra.evaluation import BagStats, expected_finals, leads
+from ra.bots.ra.search import DRAW, PASS, BudgetExceeded, Key, Search, draw_weight, tree_actions
+from ra.bots.ra.searchbot import RaSearchBot
+from ra.games.ra import State, phases, str_to_action, tables
 from ra.tournament.runner import new_game
 
 SMALL = "search:samples=1,depth=1,nodes=300"
+TURN, AUCTION, RA = phases.TURN, phases.AUCTION, tables.RA
 
 
 def _position(players: int, seed: int, moves: int) -> State:
@@ -60,7 +63,7 @@ def test_search_is_a_kind_of_both_games_and_hard_uses_it() -> None:
     assert parse_spec("hard", "ra")[0] == "search"
     with pytest.raises(ValueError, match="unknown bot"):
         parse_spec("clairvoyant", "ra")
-    bad_specs = ("search:samples=0", "search:depth=4", "search:nodes=99", "search:seconds=3", "search:blind=2")
+    bad_specs = ("search:samples=0", "search:depth=4", "search:nodes=99", "search:seconds=3", "search:blind=3")
     for bad in (*bad_specs, "search:depth=1.5"):
         with pytest.raises(ValueError, match="Allowed"):
             parse_spec(bad, "ra")
@@ -92,3 +95,92 @@ def test_search_never_spends_gods_inside_the_tree_and_keeps_its_budget() -> None
     assert set(values) == set(tree_actions(state))
     blind = Search(2, 1 << 30, blind=state.cur).root_values(state, tree_actions(state))
     assert set(blind) == set(values) and all(math.isfinite(x) for v in blind.values() for x in v)
+
+
+def test_draw_weights_match_the_bag_and_sum_to_one() -> None:
+    """A chance draw weighs the sampled side by the bag's Ra share; the two sides' weights sum to 1."""
+    for ra_left, bag_len in ((1, 10), (3, 7), (9, 30), (29, 30)):
+        ra_side = draw_weight(ra_left, bag_len, True)
+        other_side = draw_weight(ra_left, bag_len, False)
+        assert ra_side == pytest.approx(ra_left / bag_len)
+        assert ra_side + other_side == pytest.approx(1.0)
+
+
+def _turn_position(players: int, seed: int, moves: int) -> State:
+    state = _position(players, seed, moves)
+    while state.phase != TURN or DRAW not in state.legal_actions():
+        state.apply(make_bot("greedy", "ra", seed).choose(state.view(state.cur)))
+    return state
+
+
+def test_chance_draws_do_not_depend_on_which_side_the_bag_put_on_top() -> None:
+    """With every draw a chance node, swapping the next two tiles (one Ra, one not) changes no value: the search
+    weighs both sides of a draw by their chance, whichever side the sampled bag put on top."""
+    for seed, moves in ((2, 6), (5, 20), (7, 33)):
+        state = _turn_position(2, seed, moves)
+        bag = state.bag
+        j = len(bag) - 2
+        while (bag[j] == RA) == (bag[-1] == RA):
+            j -= 1
+        bag[-2], bag[j] = bag[j], bag[-2]  # the same tiles, a Ra and a non-Ra next
+        swapped = state.clone()
+        swapped.bag[-1], swapped.bag[-2] = bag[-2], bag[-1]
+        first = Search(2, 1 << 30, chance_all=True).values(state, 2)
+        assert Search(2, 1 << 30, chance_all=True).values(swapped, 2) == pytest.approx(first)
+        foreseen = Search(2, 1 << 30).values(state, 2)
+        assert len(foreseen) == len(first)
+
+
+class _Forgetful(dict[Key, list[float]]):
+    """A transposition table that never remembers (to compare against)."""
+
+    def get(self, key: Key, default: list[float] | None = None) -> list[float] | None:  # type: ignore[override]
+        return default
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_transpositions_change_no_value_and_save_evaluations(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Looking up positions reached by another order of bids gives the same values as searching them again."""
+    calls = [0]
+
+    def counted(st: State, stats: BagStats | None = None) -> list[float]:
+        calls[0] += 1
+        return expected_finals(st, stats)
+
+    monkeypatch.setattr(sys.modules["ra.bots.ra.search"], "expected_finals", counted)
+    state = _turn_position(players, 1, 10)
+    actions = tree_actions(state)
+    remembered = Search(2, 1 << 30).root_values(state, actions)
+    with_table = calls[0]
+    assert remembered == Search(2, 1 << 30, table=_Forgetful()).root_values(state, actions)
+    assert with_table < calls[0] - with_table
+
+
+def test_more_samples_cost_more_and_a_clear_gain_is_taken() -> None:
+    """The sample budget is kept exactly; offered a lot of gold and gods for a bid, the bot takes it."""
+    state = _position(2, 3, 0)
+    state.stack_draws(["gold", "gold", "gold", "god", "ra"])
+    greedy = make_bot("greedy", "ra", 0)
+    while state.phase != AUCTION:
+        action = DRAW if DRAW in state.legal_actions() else greedy.choose(state.view(state.cur))
+        state.apply(action)
+    bot = make_bot("search:samples=3,depth=2,nodes=3000,blind=2", "ra", 1)
+    assert isinstance(bot, RaSearchBot)
+    action = bot.choose(state.view(state.cur))
+    assert bot.last_samples == 3
+    assert action != PASS
+
+
+def test_work_and_fails_bound_a_decision() -> None:
+    """`work` stops the samples once its nodes are spent; `fails` stops retrying a deep search that outgrows `nodes`."""
+    state = _turn_position(3, 4, 12)
+    view = state.view(state.cur)
+    free = make_bot("search:samples=6,depth=2,nodes=100", "ra", 2)
+    capped = make_bot("search:samples=6,depth=2,nodes=100,work=150", "ra", 2)
+    quitter = make_bot("search:samples=6,depth=2,nodes=100,fails=1", "ra", 2)
+    for bot in (free, capped, quitter):
+        assert isinstance(bot, RaSearchBot)
+        bot.choose(view)
+    assert free.last_samples == quitter.last_samples == 6
+    assert 1 <= capped.last_samples < 6
+    assert quitter.last_nodes < free.last_nodes

@@ -62,7 +62,9 @@ SPEC_LIMITS = SpecLimits(
                     "samples": Bound(int, 1, 200, True, "sampled bags or decks per decision"),
                     "depth": Bound(int, 1, 3, True, "auctions searched ahead"),
                     "nodes": Bound(int, 100, 100_000, True, "search nodes per sample before searching shallower"),
-                    "blind": Bound(int, 0, 1, True, "1: weigh its own later draws by P(Ra) instead of foreseeing them"),
+                    "blind": Bound(int, 0, 2, True, "draws weighed by P(Ra), not foreseen: 1 its own, 2 everyone's"),
+                    "work": Bound(int, 0, 500_000, True, "search nodes per decision, all samples (0: no cap)"),
+                    "fails": Bound(int, 0, 200, True, "deep searches past `nodes` before the rest go shallow (0: any)"),
                     "seconds": Bound(float, 0.0, 2.0, False, "wall-clock limit per decision"),
                 }
             ),

@@ -1,9 +1,12 @@
 """Max-n search over a full Ra state, a few auctions deep: each seat chooses to maximise its own lead.
 
 The state may be the true one (the clairvoyant sparring partner in bench/) or a determinization sampled from a
-seat's view (the fair `expert`): the search itself only plays the engine forward. Leaves are scored with
+seat's view (the fair `search` bot): the search itself only plays the engine forward. Leaves are scored with
 `evaluation.expected_finals`. Inside the tree nobody spends gods (only the root may list god actions), and an
-auction counts as one level once it is resolved; the end of an epoch is always a leaf.
+auction counts as one level once it is resolved; the end of an epoch is always a leaf. Positions reached again by
+another order of bids (the same lot won with the same disk) are looked up, not searched again (a transposition
+table keyed by every public field, valid within one draw order). A draw may be a chance node instead of a foreseen
+tile (`blind`, `chance_all`): the sampled tile and its opposite (Ra / not Ra) weighed by the bag's P(Ra).
 """
 
 from __future__ import annotations
@@ -19,20 +22,56 @@ DRAW, INVOKE, PASS, DONE = (str_to_action(text) for text in ("draw", "ra", "pass
 FIRST_GOD_ACTION = str_to_action("god:ra")
 FIRST_LOSE_ACTION = str_to_action("lose:art")
 
+Key = tuple[object, ...]
+
 
 class BudgetExceeded(Exception):
     """The search visited more nodes than it was allowed."""
 
 
+def position_key(st: State, auctions: int) -> Key:
+    """Every field that a value may depend on, except the bag's order and the history (same tree, same bag)."""
+    return (
+        auctions,
+        st.bag_size,
+        st.cur,
+        st.phase,
+        st.epoch,
+        st.central,
+        st.ra_filled,
+        st.auc_kind,
+        st.auc_ra,
+        st.auc_high,
+        st.auc_bidder,
+        st.auc_bids,
+        st.pending,
+        st.lose_war,
+        st.lose_quake,
+        st.after,
+        tuple(st.track),
+        tuple(st.up),
+        tuple(st.down),
+        tuple(st.held),
+        tuple(st.points),
+        tuple(st.discard),
+    )
+
+
 @dataclass
 class Search:
-    """One max-n search over one draw order: its depth in auctions and a node budget (BudgetExceeded past it)."""
+    """One max-n search over one draw order: its depth in auctions and a node budget (BudgetExceeded past it).
+
+    `blind` is a seat whose own draws inside the tree are chance nodes (-1: none); `chance_all` makes every
+    seat's draws chance nodes, so that nobody in the tree foresees when the sampled bag's Ra tiles fall.
+    """
 
     auctions: int
     budget: int
-    blind: int = -1  # a seat whose own draws inside the tree are weighed by P(Ra), not foreseen (-1: none)
+    blind: int = -1
+    chance_all: bool = False
     nodes: int = 0
     stats: BagStats = field(default_factory=dict)
+    table: dict[Key, list[float]] = field(default_factory=dict)
 
     def root_values(self, st: State, actions: list[int]) -> dict[int, list[float]]:
         """The value vector (expected final scores) after each root action."""
@@ -48,7 +87,15 @@ class Search:
             self.nodes += 1
             return expected_finals(child, self.stats)
         if parent.phase == AUCTION and child.phase != AUCTION:
+            # A resolved auction: other bid orders reach the same position, so look it up first.
             auctions -= 1
+            key = position_key(child, auctions)
+            known = self.table.get(key)
+            if known is None:
+                known = self.table[key] = self.values(child, auctions)
+            else:
+                self.nodes += 1
+            return known
         return self.values(child, auctions)
 
     def values(self, st: State, auctions: int) -> list[float]:
@@ -61,10 +108,10 @@ class Search:
         p = st.cur
         best: list[float] | None = None
         best_lead = 0.0
-        blind = p == self.blind and st.phase == TURN
+        chance = st.phase == TURN and (self.chance_all or p == self.blind)
         for action in tree_actions(st):
-            if blind and action == DRAW:
-                v = self._blind_draw(st, auctions)
+            if chance and action == DRAW:
+                v = self._chance_draw(st, auctions)
             else:
                 child = st.clone()
                 child.push(action)
@@ -76,9 +123,8 @@ class Search:
         assert best is not None
         return best
 
-
-    def _blind_draw(self, st: State, auctions: int) -> list[float]:
-        """A draw by the blind seat: the sampled tile and its opposite (Ra / not Ra), weighed by P(Ra) of the bag."""
+    def _chance_draw(self, st: State, auctions: int) -> list[float]:
+        """A draw as chance: the sampled tile and its opposite (Ra / not Ra), weighed by P(Ra) of the bag."""
         child = st.clone()
         child.push(DRAW)
         drawn = self._after(st, child, auctions)
@@ -93,13 +139,21 @@ class Search:
         other = st.clone()
         other.bag[-1], other.bag[j] = bag[j], bag[-1]
         other.push(DRAW)
-        saved, self.stats = self.stats, {}  # the swapped bag breaks the counts memoized by bag size
+        # The swapped bag breaks what is memoized by bag size (counts, positions): fresh memos below it.
+        saved = self.stats, self.table
+        self.stats, self.table = {}, {}
         try:
             swapped = self._after(st, other, auctions)
         finally:
-            self.stats = saved
-        weight = ra_left / len(bag) if next_is_ra else 1.0 - ra_left / len(bag)
+            self.stats, self.table = saved
+        weight = draw_weight(ra_left, len(bag), next_is_ra)
         return [weight * a + (1.0 - weight) * b for a, b in zip(drawn, swapped, strict=True)]
+
+
+def draw_weight(ra_left: int, bag_len: int, next_is_ra: bool) -> float:
+    """The chance of the sampled draw's side (Ra, or not Ra) given the bag's counts; its opposite has the rest."""
+    p_ra = ra_left / bag_len
+    return p_ra if next_is_ra else 1.0 - p_ra
 
 
 def tree_actions(st: State) -> list[int]:

@@ -3,10 +3,12 @@
 Each sample rebuilds the position with `from_view` (the bag's order drawn at random from its public counts) and
 runs `ra.bots.ra.search` two auctions deep, every seat maximising its own lead, leaves scored by the static
 evaluation. A root action's worth is its lead averaged over the samples; the best average is played. A sample
-whose deep search outgrows `nodes` is searched one auction deep instead, and `seconds` caps the samples. With
-`blind`, the bot's own draws inside the tree count as chance (Ra or not, by P(Ra)), so that it cannot plan on a
-sampled bag's timing of the last Ra tile as if it knew it. After a
-decision, `last_samples` and `last_leads` (root action -> average lead in points) tell why (the server's hints).
+whose deep search outgrows `nodes` is searched one auction deep instead; with `fails=k`, after k such samples the
+rest are searched one auction deep at once (the position's tree is too big). `work` caps the nodes of all samples
+together (the samples stop once it is spent) and `seconds` (wall clock) caps the samples too. With `blind=1`, the
+bot's own draws inside the tree count as chance (Ra or not, by P(Ra)), so that it cannot plan on a sampled bag's
+timing of the last Ra tile as if it knew it; with `blind=2` everyone's draws do. After a decision, `last_samples`,
+`last_nodes` and `last_leads` (root action -> average lead in points) tell why (the server's hints).
 """
 
 from __future__ import annotations
@@ -38,14 +40,19 @@ class RaSearchBot:
         nodes: float = DEFAULT_NODES,
         seconds: float | None = None,
         blind: float = 0,
+        work: float = 0,
+        fails: float = 0,
     ) -> None:
         self.rng = random.Random(seed)
         self.samples = int(samples)
         self.depth = int(depth)
         self.nodes = int(nodes)
         self.seconds = seconds
-        self.blind = bool(blind)
+        self.blind = int(blind)
+        self.work = int(work)  # nodes of all samples together (0: no cap but samples x nodes)
+        self.fails = int(fails)  # deep searches that may outgrow `nodes` before the rest go shallow (0: no limit)
         self.last_samples = 0
+        self.last_nodes = 0
         self.last_leads: dict[int, float] = {}  # root action -> its average lead in points (for hints)
 
     def choose(self, view: Mapping[str, Any]) -> int:
@@ -57,19 +64,30 @@ class RaSearchBot:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         base = from_view(view, self.rng)
         totals = dict.fromkeys(ids, 0.0)
-        done = 0
+        done = failed = spent = 0
+        seat, chance_all = (me if self.blind else -1), self.blind >= 2
         while done < self.samples:
-            if deadline is not None and done and time.perf_counter() >= deadline:
+            if done and deadline is not None and time.perf_counter() >= deadline:
+                break
+            if done and self.work and spent >= self.work:
                 break
             state = base.clone()
             self.rng.shuffle(state.bag)
-            try:
-                values = Search(self.depth, self.nodes, me if self.blind else -1).root_values(state, ids)
-            except BudgetExceeded:
-                values = Search(min(1, self.depth), 1 << 40, me if self.blind else -1).root_values(state, ids)
+            values = None
+            if not self.fails or failed < self.fails:
+                deep = Search(self.depth, self.nodes, seat, chance_all)
+                try:
+                    values = deep.root_values(state, ids)
+                except BudgetExceeded:
+                    failed += 1  # after a few, this position's tree is too big: search the rest shallow at once
+                spent += deep.nodes
+            if values is None:
+                shallow = Search(min(1, self.depth), 1 << 40, seat, chance_all)
+                values = shallow.root_values(state, ids)
+                spent += shallow.nodes
             for action in ids:
                 totals[action] += own_lead(values[action], me)
             done += 1
-        self.last_samples = done
+        self.last_samples, self.last_nodes = done, spent
         self.last_leads = {action: total / done for action, total in totals.items()}
         return max(ids, key=lambda a: totals[a])
