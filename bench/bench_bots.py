@@ -54,6 +54,8 @@ def matches(hard: str, hard_write: str) -> list[Match]:
         Match("ra3_vs_greedy", "ra", (hard, "greedy", "greedy")),
         Match("ra3_vs_clairvoyant_greedy", "ra", (hard, CLAIRVOYANT, "greedy")),
         Match("ra2_vs_greedy", "ra", (hard, "greedy")),
+        Match("ra4_vs_greedy", "ra", (hard, "greedy", "greedy", "greedy")),
+        Match("ra5_vs_greedy", "ra", (hard, "greedy", "greedy", "greedy", "greedy")),
         Match("write2_vs_greedy", "write", (hard_write, "greedy")),
         Match("write3_vs_greedy", "write", (hard_write, "greedy", "greedy")),
         Match("write4_vs_greedy", "write", (hard_write, "greedy", "greedy", "greedy")),
