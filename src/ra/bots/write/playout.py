@@ -83,12 +83,17 @@ def rollout(state: GameState, rng: random.Random) -> list[float]:
     """Play the rule-of-thumb policy until the current Kingdom is scored; rewards from the sheet estimate."""
     if not isinstance(state, State):
         raise TypeError(f"the RA and Write playout needs an RA and Write state, not {type(state).__name__}")
+    play_kingdom_out(state, rng)
+    if state.is_terminal():
+        return terminal_rewards(state)
+    return margin_rewards(sheet_values(state), SCALE)
+
+
+def play_kingdom_out(state: State, rng: random.Random) -> None:
+    """Play the rule-of-thumb policy for every seat until the current Kingdom is scored (or the game ends)."""
     kingdom = state.ra // 3
     steps = 0
     while not state.is_terminal() and state.ra // 3 == kingdom and steps < MAX_STEPS:
         player = state.current_players()[0]
         state.push(rollout_action(state, player, rng), player)
         steps += 1
-    if state.is_terminal():
-        return terminal_rewards(state)
-    return margin_rewards(sheet_values(state), SCALE)
