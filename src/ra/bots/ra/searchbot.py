@@ -61,13 +61,15 @@ class RaSearchBot:
         if len(ids) == 1:
             return ids[0]
         me = seat_of(view)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
         base = from_view(view, self.rng)
         totals = dict.fromkeys(ids, 0.0)
         done = failed = spent = 0
         seat, chance_all = (me if self.blind else -1), self.blind >= 2
         while done < self.samples:
-            if done and deadline is not None and time.perf_counter() >= deadline:
+            # Stop before a sample that would likely end past the deadline (one takes about the average so far).
+            if done and deadline is not None and (now := time.perf_counter()) + (now - start) / done >= deadline:
                 break
             if done and self.work and spent >= self.work:
                 break
