@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ra.bots.base import legal_ids, seat_of
+from ra.bots.ra.duel import DuelSearch
 from ra.bots.ra.search import BudgetExceeded, Search, own_lead
 from ra.games.ra import from_view
 
@@ -67,6 +68,8 @@ class RaSearchBot:
         totals = dict.fromkeys(ids, 0.0)
         done = failed = spent = 0
         seat, chance_all = (me if self.blind else -1), self.blind >= 2
+        # Two seats: max-n over leads is zero-sum, and alpha-beta finds the same values in fewer nodes.
+        tree = DuelSearch if base.num_players == 2 else Search
         while done < self.samples:
             # Stop before a sample that would likely end past the deadline (one takes about the average so far).
             if done and deadline is not None and (now := time.perf_counter()) + (now - start) / done >= deadline:
@@ -77,14 +80,14 @@ class RaSearchBot:
             self.rng.shuffle(state.bag)
             values = None
             if not self.fails or failed < self.fails:
-                deep = Search(self.depth, self.nodes, seat, chance_all)
+                deep = tree(self.depth, self.nodes, seat, chance_all)
                 try:
                     values = deep.root_values(state, ids)
                 except BudgetExceeded:
                     failed += 1  # after a few, this position's tree is too big: search the rest shallow at once
                 spent += deep.nodes
             if values is None:
-                shallow = Search(min(1, self.depth), 1 << 40, seat, chance_all)
+                shallow = tree(min(1, self.depth), 1 << 40, seat, chance_all)
                 values = shallow.root_values(state, ids)
                 spent += shallow.nodes
             for action in ids:

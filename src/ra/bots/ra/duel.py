@@ -1,0 +1,133 @@
+"""Two-player search: with two seats, max-n over "my lead" is zero-sum, so alpha-beta pruning applies.
+
+Seat 0's lead (its expected final score minus seat 1's) is the one number: seat 0 maximises it, seat 1 minimises
+it. The tree, the leaves, the chance draws (`blind`, `chance_all`) and the node budget are those of
+`ra.bots.ra.search.Search`, and a root action's value is the same lead that max-n finds; only subtrees that cannot
+change a decision are skipped. So the same budget reaches two auctions deep in many more positions. Chance draws
+are searched with an open window (their two outcomes are averaged), and the transposition table stores each value
+with the kind of bound the window made it (exact, at least, at most).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ra.bots.ra.evaluation import BagStats, expected_finals
+from ra.bots.ra.search import (
+    AUCTION,
+    DRAW,
+    OVER,
+    RA,
+    TURN,
+    BudgetExceeded,
+    Key,
+    draw_weight,
+    position_key,
+    tree_actions,
+)
+from ra.games.ra import State
+
+INF = float("inf")
+EXACT, AT_LEAST, AT_MOST = 0, 1, 2  # what a stored value is, given the window it was searched with
+
+
+def seat0_lead(st: State, stats: BagStats) -> float:
+    """Seat 0's expected final score minus seat 1's (the leaf value)."""
+    v = expected_finals(st, stats)
+    return v[0] - v[1]
+
+
+@dataclass
+class DuelSearch:
+    """Alpha-beta over seat 0's lead, `auctions` deep, at most `budget` nodes (BudgetExceeded past it)."""
+
+    auctions: int
+    budget: int
+    blind: int = -1
+    chance_all: bool = False
+    nodes: int = 0
+    stats: BagStats = field(default_factory=dict)
+    table: dict[Key, tuple[float, int]] = field(default_factory=dict)
+
+    def root_values(self, st: State, actions: list[int]) -> dict[int, list[float]]:
+        """Each root action's value vector, as `Search.root_values` gives it: [seat 0's lead, 0]."""
+        out: dict[int, list[float]] = {}
+        for action in actions:
+            child = st.clone()
+            child.push(action)
+            out[action] = [self._after(st, child, self.auctions, -INF, INF), 0.0]
+        return out
+
+    def _after(self, parent: State, child: State, auctions: int, alpha: float, beta: float) -> float:
+        if child.phase == OVER or child.epoch != parent.epoch:
+            self.nodes += 1
+            return seat0_lead(child, self.stats)
+        if parent.phase == AUCTION and child.phase != AUCTION:
+            auctions -= 1
+            key = position_key(child, auctions)
+            known = self.table.get(key)
+            if known is not None:
+                value, kind = known
+                if kind == EXACT or (kind == AT_LEAST and value >= beta) or (kind == AT_MOST and value <= alpha):
+                    self.nodes += 1
+                    return value
+            value = self.value(child, auctions, alpha, beta)
+            kind = AT_MOST if value <= alpha else AT_LEAST if value >= beta else EXACT
+            self.table[key] = (value, kind)
+            return value
+        return self.value(child, auctions, alpha, beta)
+
+    def value(self, st: State, auctions: int, alpha: float, beta: float) -> float:
+        """Seat 0's lead at `st` (fail-soft: past the window, a bound on it)."""
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise BudgetExceeded
+        if auctions <= 0:
+            return seat0_lead(st, self.stats)
+        maximise = st.cur == 0
+        chance = st.phase == TURN and (self.chance_all or st.cur == self.blind)
+        best = -INF if maximise else INF
+        for action in tree_actions(st):
+            if chance and action == DRAW:
+                v = self._chance_draw(st, auctions)
+            else:
+                child = st.clone()
+                child.push(action)
+                v = self._after(st, child, auctions, alpha, beta)
+            if maximise:
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+            elif v < best:
+                best = v
+                if v < beta:
+                    beta = v
+            if alpha >= beta:
+                break
+        return best
+
+    def _chance_draw(self, st: State, auctions: int) -> float:
+        """A draw as chance (as in `Search`): the sampled tile and its opposite, weighed by P(Ra), open window."""
+        child = st.clone()
+        child.push(DRAW)
+        drawn = self._after(st, child, auctions, -INF, INF)
+        bag = st.bag
+        ra_left = bag.count(RA)
+        if ra_left in (0, len(bag)):
+            return drawn
+        next_is_ra = bag[-1] == RA
+        j = len(bag) - 2
+        while (bag[j] == RA) == next_is_ra:
+            j -= 1
+        other = st.clone()
+        other.bag[-1], other.bag[j] = bag[j], bag[-1]
+        other.push(DRAW)
+        saved = self.stats, self.table
+        self.stats, self.table = {}, {}
+        try:
+            swapped = self._after(st, other, auctions, -INF, INF)
+        finally:
+            self.stats, self.table = saved
+        weight = draw_weight(ra_left, len(bag), next_is_ra)
+        return weight * drawn + (1.0 - weight) * swapped
