@@ -7,7 +7,7 @@ import random
 from ra.games.ra import State, phases, str_to_action
 from ra.games.ra import tables as T
 
-PASS = str_to_action("pass")
+PASS, DRAW, INVOKE = str_to_action("pass"), str_to_action("draw"), str_to_action("ra")
 
 
 def _plain_auction_actions(st: State) -> list[int]:
@@ -28,6 +28,23 @@ def test_auction_actions_match_the_rules_and_are_fresh_lists() -> None:
             if st.phase == phases.AUCTION:
                 assert legal == _plain_auction_actions(st)
                 legal.append(-1)  # a caller's change must not leak into the shared table
+                assert -1 not in st.legal_actions()
+            st.push(rng.choice(st.legal_actions()))
+
+
+def test_turn_actions_match_the_rules() -> None:
+    """§3: draw while the auction track has room, invoke Ra always, a god action per other kind on the track."""
+    rng = random.Random(6)
+    for seed in range(40):
+        st = State.new({"players": 2 + seed % 4}, seed=seed)
+        while not st.is_terminal():
+            legal = st.legal_actions()
+            if st.phase == phases.TURN:
+                want = ([DRAW] if len(st.track) < T.AUCTION_TRACK_SIZE else []) + [INVOKE]
+                if st.held[st.cur * T.NK + T.GOD]:
+                    want += sorted({str_to_action(f"god:{T.KINDS[t]}") for t in st.track if t != T.GOD})
+                assert legal == want
+                legal.append(-1)  # nor into the next turn's answer
                 assert -1 not in st.legal_actions()
             st.push(rng.choice(st.legal_actions()))
 

@@ -3,6 +3,7 @@ scoring agrees with the rules as stated."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -10,7 +11,7 @@ import pytest
 from ra.core.protocol import Move
 from ra.games.ra import State
 from ra.games.ra import tables as T
-from ra.games.ra.scoring import RaScoreRow, most_fewest, score_epoch
+from ra.games.ra.scoring import RaScoreRow, epoch_points, most_fewest, score_epoch
 
 
 def _random_state(seed: int, moves: int) -> State:
@@ -144,7 +145,7 @@ def _plain_score_epoch(
 
 @pytest.mark.parametrize("floor", T.FINAL_FLOOR_RULES)
 def test_score_epoch_agrees_with_the_rules_as_written(floor: str) -> None:
-    """Random holdings, scores near the floor and disk totals score alike in both versions, breakdowns included."""
+    """Random holdings, scores near the floor and disk totals score alike in all versions, breakdowns included."""
     rng = random.Random(11)
     for _ in range(400):
         players = rng.randrange(2, 6)
@@ -155,5 +156,20 @@ def test_score_epoch_agrees_with_the_rules_as_written(floor: str) -> None:
         for final in (False, True):
             got = score_epoch(held, players, final, totals, scores, floor)
             assert got == _plain_score_epoch(held, players, final, totals, scores, floor)
+            assert epoch_points(held, players, final, totals, scores, floor) == got[0]  # the hot path's points
             order = T.EPOCH_CATEGORIES + (T.FINAL_CATEGORIES if final else ())
             assert all(tuple(row["categories"]) == order for row in got[1])
+
+
+def test_epoch_scores_are_built_when_read_and_shared_by_clones() -> None:
+    """The rows kept unbuilt at an epoch's end read as score_epoch's rows, in a clone too, and the points match."""
+    for seed in range(6):
+        st = _random_state(seed, 400)
+        assert st.is_terminal() and len(st._scored) == 3
+        other = st.clone()
+        rows = st.epoch_scores
+        assert [e["epoch"] for e in rows] == [1, 2, 3]
+        assert [r["after"] for r in rows[-1]["players"]] == st.points
+        assert other.epoch_scores == rows and other == _replayed(st)
+        for before, after in itertools.pairwise(rows):
+            assert [r["before"] for r in after["players"]] == [r["after"] for r in before["players"]]

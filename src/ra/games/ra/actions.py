@@ -35,7 +35,8 @@ NOTATION, _BY_NOTATION = _build()
 
 
 # A seat's auction actions by its face-up disks (high to low), then by the high bid: [PASS, bid:d for each disk
-# d > high, lowest first] (§5). Built on first use; disks come from a few fixed groups, so few tuples ever occur.
+# d > high, lowest first] (§5), and last (index MAX_DISK + 1) the forced bid, every bid without the pass. Built on
+# first use; disks come from a few fixed groups, so few tuples ever occur.
 AUCTION_ROWS: dict[tuple[int, ...], list[list[int]]] = {}
 
 
@@ -44,6 +45,7 @@ def auction_rows(up: tuple[int, ...]) -> list[list[int]]:
     if len(AUCTION_ROWS) > 50_000:  # a bound for pathological callers; real games stay far below it
         AUCTION_ROWS.clear()
     rows = [[PASS, *(BID_BASE + d for d in reversed(up) if d > high)] for high in range(MAX_DISK + 1)]
+    rows.append(rows[0][1:])
     AUCTION_ROWS[up] = rows
     return rows
 

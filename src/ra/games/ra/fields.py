@@ -1,7 +1,9 @@
 """The fields of a Ra state (FIELDS), how `clone` and `from_fields` set them, and the two stores clones share.
 
-Most fields are copied by `clone` only if the rules change them in place. The undrawn bag and the moves, the two
-long lists, are stored so that a clone shares them instead of copying them:
+Most fields are copied by `clone` only if the rules change them in place; `points` and `discard` are lists the
+rules replace whole (a copy at the rare change), so clones share them. The epoch scorings are kept unbuilt until
+read (`epoch_scores`, mechanics.py). The undrawn bag and the moves, the two long lists, are stored so that a clone
+shares them instead of copying them:
 
 - The bag (`_bag`, `_left`): a clone shares the list with its original and keeps its own count of undrawn tiles,
   `_bag[:_left]`; the next draw is `_bag[_left - 1]`. The rules never write into a shared bag: a draw only lowers
@@ -41,8 +43,8 @@ FIELDS: dict[str, bool] = {
     "up": True,
     "down": True,
     "held": True,
-    "discard": True,
-    "points": True,
+    "discard": False,
+    "points": False,
     "epoch": False,
     "phase": False,
     "cur": False,
@@ -61,12 +63,12 @@ FIELDS: dict[str, bool] = {
 
 
 OWN = -1  # the count of a bag that is the state's alone
-STORED = ("bag", "history")  # the state's fields kept here (properties over the slots below)
+STORED = ("bag", "history", "epoch_scores")  # fields kept under other slots (properties; epoch_scores: mechanics)
 
 # How `clone` shares the stores, as source lines for the generated clone (field_functions), which has
 # the original as `self` and the new state as `c`. A bag handed out through `bag` (OWN) may still be changed by
 # whoever holds it, so the clone gets a copy of it (shared by its own clones); the original's own moves become a
-# shared segment.
+# shared segment. The epoch scorings (`_scored`, a tuple) are shared as they are.
 CLONE_SOURCE = """
     left = self._left
     if left == OWN:
@@ -78,7 +80,8 @@ CLONE_SOURCE = """
     moves = self._moves
     if moves:
         self._past, self._moves = (self._past, tuple(moves)), []
-    c._past, c._moves = self._past, []"""
+    c._past, c._moves = self._past, []
+    c._scored = self._scored"""
 
 
 def field_functions(fields: Mapping[str, bool]) -> dict[str, Callable[..., Any]]:

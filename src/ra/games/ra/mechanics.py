@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from ra.games.ra import phases as ph
 from ra.games.ra.fields import FIELDS, STORED, SharedStores
 from ra.games.ra.options import Options
-from ra.games.ra.scoring import EpochScoring, score_epoch
+from ra.games.ra.scoring import EpochScoring, Unscored, built_scoring, epoch_points
 from ra.games.ra.tables import (
     CHOSEN_DISASTERS,
     DISASTER_LOSS,
@@ -32,14 +32,13 @@ TURN, AUCTION, GODS, DISASTER, OVER = ph.TURN, ph.AUCTION, ph.GODS, ph.DISASTER,
 NO_PENDING = (0, 0, 0, 0)  # disasters gained while spending gods, not yet resolved, counted in DISASTERS order
 # A pass as an entry of auc_bids, shared so the hot path builds no tuple.
 _PASSED: tuple[tuple[tuple[int, int]], ...] = tuple(((p, 0),) for p in range(MAX_PLAYERS))
-_NONE_HELD: tuple[list[int], ...] = tuple([0] * n for n in range(MAX_PLAYERS + 1))  # a column of zero counts
 _ONE_DISK: tuple[tuple[int], ...] = tuple((d,) for d in range(MAX_DISK + 1))  # shared 1-tuples for disk swaps
 
 
 class RaRules(SharedStores):
     """The fields of a Ra state and the rules that move it between decisions."""
 
-    __slots__ = tuple(name for name in FIELDS if name not in STORED)
+    __slots__ = (*(name for name in FIELDS if name not in STORED), "_scored")
     num_players: int
     options: Options
     seed: int | None  # None when the bag does not follow a seed (explicit order, stacked or reshuffled bag)
@@ -52,8 +51,8 @@ class RaRules(SharedStores):
     up: list[tuple[int, ...]]  # face-up disks per seat, high to low (tuples are replaced, never changed)
     down: list[tuple[int, ...]]  # face-down disks per seat, high to low
     held: list[int]  # held tiles, held[seat * NK + kind]
-    discard: list[int]  # tiles out of the game, per kind
-    points: list[int]  # scores by seat
+    discard: list[int]  # tiles out of the game, per kind; replaced, never changed in place (so clones share it)
+    points: list[int]  # scores by seat, replaced at each epoch end, never changed in place (so clones share it)
     epoch: int  # 1, 2 or 3
     phase: int  # phases.TURN .. phases.OVER
     cur: int  # the seat that must decide; -1 when over
@@ -66,10 +65,20 @@ class RaRules(SharedStores):
     lose_war: int  # civilization tiles still to choose for War (§7)
     lose_quake: int  # monument tiles still to choose for Earthquake
     after: int  # once disasters are resolved, the next turn goes left of this seat
-    epoch_scores: tuple[EpochScoring, ...]  # one per finished epoch (§9)
+    # epoch_scores: tuple[EpochScoring, ...], one per finished epoch (§9), is a property over _scored
+    _scored: tuple[EpochScoring | Unscored, ...]  # one per finished epoch, its rows built when first read
 
-    def _reset_auction(self) -> None:
-        self.auc_kind, self.auc_ra, self.auc_high, self.auc_bidder, self.auc_bids = ph.NO_AUCTION, -1, 0, -1, ()
+    @property
+    def epoch_scores(self) -> tuple[EpochScoring, ...]:
+        """One scoring per finished epoch (§9): the breakdown rows are built on first read, not at the epoch end."""
+        scored = self._scored
+        if scored and isinstance(scored[-1], tuple):
+            self._scored = scored = tuple(e if isinstance(e, dict) else built_scoring(e) for e in scored)
+        return scored  # type: ignore[return-value]  # every entry is a dict now
+
+    @epoch_scores.setter
+    def epoch_scores(self, scorings: tuple[EpochScoring, ...]) -> None:
+        self._scored = tuple(scorings)
 
     def highest_disks(self) -> list[int]:
         """Each seat's highest-numbered disk, face up or down (0 if none); the central disk is nobody's (§8.3, §9.4)."""
@@ -101,28 +110,34 @@ class RaRules(SharedStores):
     def _next_bidder(self, p: int) -> None:
         """Give the decision to `p` or the next seat that can bid; seats that cannot beat the bid pass (§5, E5)."""
         up, high, ra, n = self.up, self.auc_high, self.auc_ra, self.num_players
+        bids = self.auc_bids
         while True:
             u = up[p]
             if u and u[0] > high:
-                self.cur = p
+                self.cur, self.auc_bids = p, bids
                 return
-            self.auc_bids += _PASSED[p]
+            bids += _PASSED[p]
             if p == ra:
+                self.auc_bids = bids
                 self._end_auction()
                 return
             p = p + 1 if p + 1 < n else 0
 
     def _end_auction(self) -> None:
         """§5 resolution: nobody bid (lot stays / discarded) or the high bidder takes the lot and swaps disks."""
-        ra, w, kind = self.auc_ra, self.auc_bidder, self.auc_kind
-        if w < 0:
-            if kind == ph.INVOKED_FULL:  # all 8 tiles are discarded
-                for t in self.track:
-                    self.discard[t] += 1
-                self.track = []
-            self._continue(ra)  # RA_DRAWN: the lot stays
+        ra, w = self.auc_ra, self.auc_bidder
+        if w >= 0:
+            self._sell(w, self.auc_high, ra)
             return
-        d = self.auc_high
+        if self.auc_kind == ph.INVOKED_FULL:  # all 8 tiles are discarded
+            self.discard = disc = self.discard[:]
+            for t in self.track:
+                disc[t] += 1
+            self.track = []
+        self._continue(ra)  # RA_DRAWN: the lot stays
+
+    def _sell(self, w: int, d: int, ra: int) -> None:
+        """§5.1-§5.4: seat `w` takes the lot with disk `d` and swaps it for the central disk; then the next turn."""
         held, b = self.held, w * NK
         gained: list[int] | None = None
         for t in self.track:  # §5.1, §7: place all tiles first
@@ -164,7 +179,7 @@ class RaRules(SharedStores):
         b = p * NK
         held = self.held
         held[b + GOD] -= 1
-        self.discard[GOD] += 1  # E21: spent gods leave the game
+        self._add_discard(GOD, 1)  # E21: spent gods leave the game
         self.track.remove(kind)
         if self.phase == ph.TURN:
             self.phase, self.pending = ph.GODS, NO_PENDING
@@ -187,11 +202,11 @@ class RaRules(SharedStores):
 
     def _disasters(self, p: int, gained: Sequence[int], after: int) -> None:
         """§7: each disaster tile destroys DISASTER_LOSS of its targets; Funeral and Drought in table order at once."""
-        held, disc, b = self.held, self.discard, p * NK
+        held, b = self.held, p * NK
         for disaster, count in zip(DISASTERS, gained, strict=True):
             if not count:
                 continue
-            disc[disaster] += count  # E9: disaster tiles are discarded
+            self._add_discard(disaster, count)  # E9: disaster tiles are discarded
             left = DISASTER_LOSS * count
             if disaster in CHOSEN_DISASTERS:
                 left = min(left, sum(held[b + k] for k in DISASTER_TARGETS[disaster]))
@@ -209,7 +224,12 @@ class RaRules(SharedStores):
 
     def _remove(self, b: int, kind: int, count: int) -> None:
         self.held[b + kind] -= count
-        self.discard[kind] += count
+        self._add_discard(kind, count)
+
+    def _add_discard(self, kind: int, count: int) -> None:
+        disc = self.discard[:]  # a list of its own: the old one may be shared with clones
+        disc[kind] += count
+        self.discard = disc
 
     def _settle(self, p: int) -> None:
         """Resolve War/Earthquake losses that leave no choice; ask the player otherwise (§7, E6)."""
@@ -245,25 +265,28 @@ class RaRules(SharedStores):
 
     # --- epoch end (§8) --------------------------------------------------------------------------------------
     def _end_epoch(self) -> None:
-        n, disc, held = self.num_players, self.discard, self.held
+        n, held = self.num_players, self.held
+        self.discard = disc = self.discard[:]  # a list of its own: the old one may be shared with clones
         for t in self.track:  # §8.2.1: discard both tracks; the central disk stays
             disc[t] += 1
         self.track = []
         disc[RA] += self.ra_filled
         self.ra_filled = 0
-        self._reset_auction()
+        self.auc_kind, self.auc_ra, self.auc_high, self.auc_bidder, self.auc_bids = ph.NO_AUCTION, -1, 0, -1, ()
         final = self.epoch == EPOCHS
         ups, downs = self.up, self.down
-        totals = [sum(ups[p]) + sum(downs[p]) for p in range(n)]  # E22: all held disks
-        self.points, rows = score_epoch(held, n, final, totals, self.points, self.options.final_floor)
-        self.epoch_scores = (*self.epoch_scores, {"epoch": self.epoch, "players": rows})
+        totals = [sum(ups[p]) + sum(downs[p]) for p in range(n)] if final else []  # E22: all held disks, §9.2
+        before, floor = self.points, self.options.final_floor
+        self.points = epoch_points(held, n, final, totals, before, floor)  # points are replaced, never changed
+        self._scored = (*self._scored, (self.epoch, tuple(held), final, totals, before, floor))
         self.up = ups = [tuple(sorted(ups[p] + downs[p], reverse=True)) for p in range(n)]  # §8.2.3
         self.down = [()] * n
-        for k in DISCARDED_AT_EPOCH_END:  # §8.2.4: keep only scarab tiles
-            lost = sum(held[k::NK])  # every seat's tiles of kind k
-            if lost:
-                disc[k] += lost
-                held[k::NK] = _NONE_HELD[n]
+        for b in range(0, n * NK, NK):  # §8.2.4: keep only scarab tiles
+            for k in DISCARDED_AT_EPOCH_END:
+                lost = held[b + k]
+                if lost:
+                    disc[k] += lost
+                    held[b + k] = 0
         if final:
             self.phase, self.cur = ph.OVER, -1
         else:

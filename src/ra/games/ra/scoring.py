@@ -63,6 +63,7 @@ _CIV_FIRST, _CIV_END = CIVILIZATION[0], CIVILIZATION[-1] + 1
 _MON_FIRST, _MON_END = MONUMENTS[0], MONUMENTS[-1] + 1
 assert tuple(range(_CIV_FIRST, _CIV_END)) == CIVILIZATION and tuple(range(_MON_FIRST, _MON_END)) == MONUMENTS
 _monument_same = MONUMENT_SAME.__getitem__
+_FIRST_SAME = next(count for count, points in enumerate(MONUMENT_SAME) if points)  # fewer identical score nothing
 
 
 def civilization_points(counts: Sequence[int]) -> int:
@@ -123,6 +124,68 @@ def score_epoch(
         new_scores.append(after)
         rows.append({"categories": cats, "net": regular + bonus, "before": before, "after": after})
     return new_scores, rows
+
+
+def epoch_points(
+    held: Sequence[int],
+    players: int,
+    final: bool,
+    disk_totals: Sequence[int],
+    scores: Sequence[int],
+    final_floor: str,
+) -> list[int]:
+    """The new scores of `score_epoch` without its breakdown rows (the hot path; the rows are built when read)."""
+    end = players * NK
+    pharaohs = held[PHARAOH:end:NK]
+    most, fewest = max(pharaohs), min(pharaohs)
+    if most == fewest:  # E13: all equal, nobody scores
+        most = fewest = -1
+    if final:
+        sun_most, sun_fewest = max(disk_totals), min(disk_totals)
+        if sun_most == sun_fewest:
+            sun_most = sun_fewest = -1
+    twice = final and final_floor == "twice"
+    civ_types = _CIV_END - _CIV_FIRST
+    new_scores: list[int] = []
+    for p, b in enumerate(range(0, end, NK)):
+        after = (
+            scores[p]
+            + GOD_POINTS * held[b + GOD]
+            + GOLD_POINTS * held[b + GOLD]
+            + CIV_POINTS[civ_types - held[b + _CIV_FIRST : b + _CIV_END].count(0)]
+        )
+        flood = held[b + FLOOD]
+        if flood:
+            after += RIVER_POINTS * (held[b + NILE] + flood)
+        count = pharaohs[p]
+        if count == most:
+            after += PHARAOH_MOST
+        elif count == fewest:
+            after += PHARAOH_FEWEST
+        if final:  # R1, A1: the clamps as in score_epoch
+            monuments = held[b + _MON_FIRST : b + _MON_END]
+            bonus = MONUMENT_VARIETY[len(monuments) - monuments.count(0)]
+            if max(monuments) >= _FIRST_SAME:
+                bonus += sum(map(_monument_same, monuments))
+            total = disk_totals[p]
+            if total == sun_most:
+                bonus += SUN_DISK_MOST
+            elif total == sun_fewest:
+                bonus += SUN_DISK_FEWEST
+            after = (after if after > 0 else 0) + bonus if twice else after + bonus
+        new_scores.append(after if after > 0 else 0)
+    return new_scores
+
+
+# An epoch's scoring as the hot path keeps it: (epoch, held tiles, final, disk totals, scores before, final floor),
+# what `score_epoch` needs for the breakdown rows, which are only built when a state's `epoch_scores` is read.
+Unscored = tuple[int, tuple[int, ...], bool, list[int], list[int], str]
+
+
+def built_scoring(unscored: Unscored) -> EpochScoring:
+    """One epoch's scoring with its breakdown rows, from what the epoch's end kept (the same `score_epoch`)."""
+    epoch, held, final, totals, before, floor = unscored
+    return {"epoch": epoch, "players": score_epoch(held, len(before), final, totals, before, floor)[1]}
 
 
 def winners(scores: Sequence[int], best_disks: Sequence[int]) -> tuple[list[int], bool]:

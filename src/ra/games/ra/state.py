@@ -1,8 +1,9 @@
 """The Ra game state (docs/rules/ra.md §2-§9) and the public protocol. Hot path: `legal_actions`, `push`, `clone`.
 
 Tiles are ints (tables.KINDS); held tiles are one flat list `held[seat * NK + kind]`; disks are tuples sorted
-high to low (replaced, never mutated, so `clone` shares them); the bag is a list drawn from its end, shared with the
-moves between clones until read (fields.py).
+high to low (replaced, never mutated, so `clone` shares them), as are the points and discard lists; the bag is a
+list drawn from its end, shared with the moves between clones until read (fields.py). `legal_actions` hands out
+fresh lists (a caller may change its own).
 """
 
 from __future__ import annotations
@@ -161,9 +162,9 @@ class State(RaRules):
         return self.phase == OVER
 
     def legal_actions(self, player: int | None = None) -> list[int]:
-        """Legal action ids for the seat that must decide (empty for anyone else or when over)."""
+        """Legal action ids for the seat that must decide (empty for anyone else or when over); a fresh list."""
         p = self.cur
-        if player is not None and player != p:
+        if player != p and player is not None:  # asked for the deciding seat, the first test settles it
             return []
         phase = self.phase
         if phase == TURN:  # §3: draw, invoke Ra, spend gods
@@ -178,7 +179,7 @@ class State(RaRules):
                 rows = auction_rows(up)
             high = self.auc_high
             if high == 0 and p == self.auc_ra and self.auc_kind == INVOKED_NONFULL:
-                return rows[0][1:]  # §5 forced bid
+                return rows[-1][:]  # §5 forced bid
             return rows[high][:]
         if phase == GODS:  # §6: another god, or stop
             return [DONE, *sorted({GOD_BASE + t for t in self.track if t != GOD})]
@@ -257,7 +258,7 @@ class State(RaRules):
             self.auc_high, self.auc_bidder = d, p
             self.auc_bids += _BIDS_MADE[p][d]
             if p == self.auc_ra:
-                self._end_auction()
+                self._sell(p, d, p)  # the Ra player bids last: the auction ends
                 return
             q = p + 1 if p + 1 < self.num_players else 0
             u = self.up[q]
