@@ -12,7 +12,7 @@ import pytest
 import ra.games.write as write
 from ra.core.errors import InvalidNotationError
 from ra.games.write import tables
-from ra.games.write.mechanics import FIELDS, WriteRules
+from ra.games.write.mechanics import FIELDS, STORED, WriteRules
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -85,8 +85,11 @@ def test_the_starting_seat_is_an_internal_option() -> None:
 
 
 def test_the_state_declares_each_field_once_with_its_type() -> None:
-    """FIELDS (how each field is copied) and WriteRules' annotations (its type) name the same fields."""
-    assert list(FIELDS) == list(WriteRules.__annotations__) == list(WriteRules.__slots__)
+    """FIELDS (how each field is copied) and WriteRules' annotations (its type) name the same fields; the moves and
+    the used cards are properties over the lists clones share instead."""
+    slotted = [name for name in FIELDS if name not in STORED]
+    assert slotted == list(WriteRules.__annotations__) == list(WriteRules.__slots__)
+    assert STORED == ("used", "history") and all(isinstance(getattr(WriteRules, name), property) for name in STORED)
 
 
 def keys(typed: Any) -> set[str]:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from ra.bots.evalmath import interp, sigmoid
 from ra.games.write import State, sheet, tables
 
-# The scoresheet's layout: player p's sheet starts at p * W in the flat list `State.s`.
+# The scoresheet's layout: player p's sheet starts at p * W in the flat byte array `State.s`.
 W, PH, PEND, G0, N0, C0, M0 = sheet.W, sheet.PH, sheet.PEND, sheet.G0, sheet.N0, sheet.C0, sheet.M0
 NCIV, NMON = len(tables.CIV_TYPES), len(tables.MONUMENT_TYPES)
 CIV_TABLE, NILE_SPACES, RA_CARDS = tables.CIV_TABLE, tables.NILE_SPACES, tables.RA_CARDS

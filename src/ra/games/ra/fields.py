@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ra.core.protocol import Move
+from ra.core.moves import MOVES_CLONE_SOURCE, SharedMoves
 
 # The fields of a state, written once: name -> whether `clone` copies it. Only lists the rules change in place are
 # copied; every other field is immutable (ints, tuples, frozen Options) or replaced whole, so clones share it. The
@@ -77,11 +77,7 @@ CLONE_SOURCE = """
     else:
         c._bag = self._bag
         c._left = left
-    moves = self._moves
-    if moves:
-        self._past, self._moves = (self._past, tuple(moves)), []
-    c._past, c._moves = self._past, []
-    c._scored = self._scored"""
+    c._scored = self._scored""" + MOVES_CLONE_SOURCE
 
 
 def field_functions(fields: Mapping[str, bool]) -> dict[str, Callable[..., Any]]:
@@ -104,17 +100,12 @@ def field_functions(fields: Mapping[str, bool]) -> dict[str, Callable[..., Any]]
     return {"clone": namespace["clone"], "from_fields": namespace["from_fields"]}
 
 
-Segments = tuple[Any, tuple[Move, ...]] | None  # (earlier segments, moves); Any as an alias cannot name itself
+class SharedStores(SharedMoves):
+    """The bag and the moves (ra.core.moves), shared between clones until read (see the module docstring)."""
 
-
-class SharedStores:
-    """The bag and the moves, shared between clones until read (see the module docstring)."""
-
-    __slots__ = ("_bag", "_left", "_moves", "_past")
+    __slots__ = ("_bag", "_left")
     _bag: list[int]  # drawn from the end
     _left: int  # undrawn tiles in `_bag`, or OWN
-    _past: Segments  # the moves before the last clone
-    _moves: list[Move]  # the moves since the last clone, the state's own list
 
     @property
     def bag(self) -> list[int]:
@@ -133,22 +124,3 @@ class SharedStores:
         """How many tiles are undrawn, without taking a list of one's own (search reads it at every leaf)."""
         left = self._left
         return len(self._bag) if left == OWN else left
-
-    @property
-    def history(self) -> list[Move]:
-        """Every move so far, first move first (`push` adds moves; callers only read the list)."""
-        past = self._past
-        if past is None:
-            return self._moves
-        segments = []
-        while past is not None:
-            past, moves = past
-            segments.append(moves)
-        joined = [move for moves in reversed(segments) for move in moves]
-        joined += self._moves
-        self._past, self._moves = None, joined
-        return joined
-
-    @history.setter
-    def history(self, moves: list[Move]) -> None:
-        self._past, self._moves = None, moves

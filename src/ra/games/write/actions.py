@@ -21,17 +21,23 @@ from ra.games.write.sheet import (
     N0,
     NMON,
     PH,
+    Sheet,
     god_spaces,
 )
 from ra.games.write.tables import (
     CIV_TYPES,
     FACE_UP,
+    GOD_BONUS_NUMBER,
     GOD_SPACES,
+    KIND_NAMES,
     KINGDOMS,
+    MONUMENT,
     MONUMENT_ROWS,
     MONUMENT_TYPES,
     NILE_BONUS_NUMBERS,
     NILE_SPACES,
+    PART_SPACES,
+    PHARAOH,
     PHARAOH_SPACES,
 )
 
@@ -134,6 +140,29 @@ MONUMENT_BONUS: dict[bytes, tuple[int, ...]] = {
 }
 ACTION_BY_TEXT: dict[str, int] = {text: i for i, text in enumerate(NOTATION)}
 
+# --- push's plan of each action (mechanics.py writes the entries itself) ---------------------------------------------
+# ENTRY_PLAN[action]: (the section its entry goes in, as the bonus kind of that section, or K_TAKE for a taken card
+# or K_DECLINE; face-up slot or -1; space or line; number or type, -1 for a card, which gives its own).
+_CARD_SECTION = {K_TAKE: K_TAKE, K_CARD_GOD: K_BONUS_GOD, K_CARD_NILE: K_BONUS_NILE, K_CARD_CIV: K_BONUS_CIV}
+ENTRY_PLAN: tuple[tuple[int, int, int, int], ...] = tuple(
+    (
+        _CARD_SECTION.get(kind, kind),
+        ACT_SLOT[a],
+        ACT_SPACE[a],
+        GOD_BONUS_NUMBER if kind == K_BONUS_GOD else ACT_ARG[a],
+    )
+    for a, kind in enumerate(ACT_KIND)
+)
+# TAKE_ENTRY[card kind]: where a taken card goes: a Pharaoh or Monument to its section; any other card, which is
+# only taken when it has no legal space, is lost (K_TAKE).
+TAKE_ENTRY: tuple[int, ...] = tuple(
+    K_BONUS_PHARAOH if k == PHARAOH else K_BONUS_MONUMENT if k == MONUMENT else K_TAKE for k in range(len(KIND_NAMES))
+)
+# PART_RUN[part]: the Nile part's spaces as a run of offsets in a seat's block (the parts are consecutive spaces).
+PART_RUN: tuple[tuple[int, int], ...] = tuple((N0 + part[0], N0 + part[-1] + 1) for part in PART_SPACES)
+if any(part != tuple(range(part[0], part[-1] + 1)) for part in PART_SPACES):
+    raise ImportError("push's Nile entry assumes each Nile part is a run of consecutive spaces")
+
 
 def action_to_str(action: int) -> str:
     """The notation of an action id (InvalidNotationError for an id outside 0..NUM_ACTIONS-1)."""
@@ -156,7 +185,7 @@ def str_to_action(text: str) -> int:
         ) from None
 
 
-def bonus_actions(s: list[int], b: int, kind: int, limit: int) -> list[int]:
+def bonus_actions(s: Sheet, b: int, kind: int, limit: int) -> list[int]:
     """The legal bonus entries (plus decline) of a pending bonus entry of this kind."""
     out: list[int] = []
     if kind == B_ANY:
@@ -175,7 +204,7 @@ def bonus_actions(s: list[int], b: int, kind: int, limit: int) -> list[int]:
     return out
 
 
-def _nile_bonus_actions(s: list[int], b: int, out: list[int]) -> None:
+def _nile_bonus_actions(s: Sheet, b: int, out: list[int]) -> None:
     """Add the Nile bonus entries: each run of empty spaces takes any number from the one before to the one after."""
     lo = 0  # the smallest number allowed, counted from NILE_LO
     first = 0  # first space of the current run of empty spaces

@@ -34,6 +34,7 @@ from ra.games.write.sheet import (
     N0,
     NCIV,
     PEND,
+    Sheet,
     W,
     nile_conflict,
 )
@@ -147,7 +148,7 @@ def _god_space(st: State, b: int, space: int) -> str:
     return _closed(st, space // GOD_SPACES_PER_KINGDOM, "Gods spaces") or "that Gods space is not available"
 
 
-def _nile_space(s: list[int], b: int, space: int, number: int) -> str:
+def _nile_space(s: Sheet, b: int, space: int, number: int) -> str:
     if s[b + N0 + space]:
         return f"Nile space {space + 1} is already filled"
     return nile_conflict(s, b, space, number) or "that Nile entry is not available"

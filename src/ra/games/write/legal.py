@@ -55,22 +55,26 @@ def _god_table(slot: int) -> dict[bytes, tuple[int, ...]]:
     }
 
 
-def _civ_table(slot: int) -> dict[tuple[int, ...], tuple[int, ...]]:
+def _civ_table(slot: int) -> dict[bytes, tuple[int, ...]]:
     """Marks of one Civilization type down the Kingdom lines -> the card actions of `slot` into each free line."""
     base = CARD_CIV0 + slot * NLINES
     return {
-        pattern: tuple(base + line for line in range(NLINES) if not pattern[line])
+        bytes(pattern): tuple(base + line for line in range(NLINES) if not pattern[line])
         for pattern in product((0, 1), repeat=NLINES)
     }
 
 
 GOD_CARD: tuple[dict[bytes, tuple[int, ...]], ...] = tuple(_god_table(i) for i in range(FACE_UP))
-CIV_CARD: tuple[dict[tuple[int, ...], tuple[int, ...]], ...] = tuple(_civ_table(i) for i in range(FACE_UP))
+CIV_CARD: tuple[dict[bytes, tuple[int, ...]], ...] = tuple(_civ_table(i) for i in range(FACE_UP))
 # Nile relation pattern -> per face-up slot, the card actions into each space the number may go in. Filled as
 # patterns turn up; valid rows (filled relations never decrease) allow at most 120,832 patterns, and the table stops
-# growing at NILE_MEMO_MAX entries (later patterns are worked out each time) to bound its memory.
+# growing at NILE_MEMO_MAX entries (later patterns are worked out each time) to bound its memory. The entries share
+# their tuples through _NILE_OPEN: the spaces a number may go in, as a mask of 12 bytes (0 open, 1 not), one of at
+# most 4,096, so a new pattern costs a few bytes operations and the table holds one tuple per mask.
 _NILE_CARD: dict[bytes, tuple[tuple[int, ...], ...]] = {}
+_NILE_OPEN: dict[bytes, tuple[tuple[int, ...], ...]] = {}
 NILE_MEMO_MAX = 1 << 16
+_SHUT = bytes([1]) * NILE_SPACES  # every space closed: the parts of the row outside the window
 
 
 def nile_card_actions(pattern: bytes) -> tuple[tuple[int, ...], ...]:
@@ -80,8 +84,13 @@ def nile_card_actions(pattern: bytes) -> tuple[tuple[int, ...], ...]:
         stop = pattern.find(NILE_LARGER)
         if stop < 0:
             stop = NILE_SPACES
-        fits = [j for j in range(pattern.rfind(NILE_SMALLER, 0, stop) + 1, stop) if not pattern[j]]
-        acts = tuple(tuple(CARD_NILE0 + i * NILE_SPACES + j for j in fits) for i in range(FACE_UP))
+        start = pattern.rfind(NILE_SMALLER, 0, stop) + 1
+        mask = _SHUT[:start] + pattern[start:stop].translate(FILLED) + _SHUT[stop:]
+        acts = _NILE_OPEN.get(mask)
+        if acts is None:
+            fits = [j for j in range(NILE_SPACES) if not mask[j]]
+            acts = tuple(tuple(CARD_NILE0 + i * NILE_SPACES + j for j in fits) for i in range(FACE_UP))
+            _NILE_OPEN[mask] = acts
         if len(_NILE_CARD) < NILE_MEMO_MAX:
             _NILE_CARD[pattern] = acts
     return acts
@@ -106,6 +115,7 @@ def legal_actions(self: WriteRules, player: int | None = None) -> list[int]:
     if pend:
         return bonus_actions(s, b, pend, -1)
     reserved = s[self.active * W + CHOSEN] if player != self.active else -1
+    raw = s.tobytes()  # the sheets as bytes: slices and patterns at C speed (Gods, Nile and marks are never negative)
     out: list[int] = []
     i = -1
     for c in self.face:
@@ -114,19 +124,19 @@ def legal_actions(self: WriteRules, player: int | None = None) -> list[int]:
             continue
         kind = CARD_KIND[c]
         if kind == GOD:
-            spaces = GOD_CARD[i][bytes(s[b : b + GOD_SPACES]).translate(FILLED)]
+            spaces = GOD_CARD[i][raw[b : b + GOD_SPACES].translate(FILLED)]
             if spaces:
                 out += spaces
                 continue
         elif kind == NILE:
-            row = bytes(s[b + N0 : b + N0 + NILE_SPACES]).translate(NILE_RELATION[CARD_VALUE[c]])
+            row = raw[b + N0 : b + N0 + NILE_SPACES].translate(NILE_RELATION[CARD_VALUE[c]])
             spaces = (_NILE_CARD.get(row) or nile_card_actions(row))[i]
             if spaces:
                 out += spaces
                 continue
         elif kind == CIV:
             t = b + C0 + CARD_VALUE[c]
-            lines = CIV_CARD[i][tuple(s[t : t + CIV_SPACES : NCIV])]
+            lines = CIV_CARD[i][raw[t : t + CIV_SPACES : NCIV]]
             if lines:
                 out += lines
                 continue
@@ -154,7 +164,7 @@ def _limited_actions(self: WriteRules, player: int, b: int) -> list[int]:
                 out += gods
                 continue
         elif kind == NILE:
-            row = bytes(s[b + N0 : b + N0 + NILE_SPACES]).translate(NILE_RELATION[CARD_VALUE[c]])
+            row = s[b + N0 : b + N0 + NILE_SPACES].tobytes().translate(NILE_RELATION[CARD_VALUE[c]])
             spaces = nile_card_actions(row)[i]
             if spaces:
                 out += spaces

@@ -6,54 +6,67 @@ the next; `ra.games.write.state.State` adds the public protocol on top. Nothing 
 
 from __future__ import annotations
 
+from array import array
+
 from ra.core.protocol import Move
 from ra.games.write.actions import (
-    ACT_ARG,
-    ACT_KIND,
-    ACT_SLOT,
-    ACT_SPACE,
+    ENTRY_PLAN,
     K_BONUS_CIV,
     K_BONUS_GOD,
+    K_BONUS_MONUMENT,
     K_BONUS_NILE,
     K_BONUS_PHARAOH,
-    K_CARD_CIV,
-    K_CARD_GOD,
-    K_CARD_NILE,
-    K_DECLINE,
     K_TAKE,
     NUM_ACTIONS,
+    PART_RUN,
     REVEAL,
+    TAKE_ENTRY,
 )
+from ra.games.write.moves import SharedLists
 from ra.games.write.options import MAX_PLAYERS, MIN_PLAYERS, Options
 from ra.games.write.phases import OTHERS_AFTER, OTHERS_LEFT, PH_ACTIVE, PH_OTHERS, PH_OVER, PH_REVEAL
 from ra.games.write.scoring import end_bonuses, score_kingdom
 from ra.games.write.sheet import (
+    B_ANY,
+    B_CIV,
+    B_MONUMENT,
+    B_NILE,
+    B_PHARAOH,
+    C0,
     CHOSEN,
+    CL,
+    GB,
+    GT,
     M0,
+    MT,
+    N0,
+    NCIV,
+    NMON,
+    NO_BONUS,
+    NP,
     PEND,
     PH,
+    SHEET_CODE,
+    SY,
+    Sheets,
     W,
     bonus_possible,
-    mark_civ,
-    mark_monument,
-    mark_pharaoh,
-    write_god,
-    write_nile,
 )
 from ra.games.write.tables import (
     CARD_KIND,
     CARD_NAMES,
     CARD_VALUE,
+    CIV_LINE_BONUS_AT,
     FACE_UP,
-    GOD_BONUS_NUMBER,
+    GOD_SPACES_PER_KINGDOM,
     KINGDOMS,
-    MONUMENT,
     MONUMENT_ROWS,
-    PHARAOH,
+    PART_OF,
     PHARAOH_SPACES,
     RA_CARDS,
     RA_CODE,
     RA_PER_KINGDOM,
+    SYMBOL_AT,
 )
 
 LAST_KINGDOM = len(KINGDOMS) - 1
@@ -64,10 +77,12 @@ _NAMES = tuple(CARD_NAMES)
 if FACE_UP != 3:  # push's common reveal names the three drawn cards one by one
     raise ImportError("push's common reveal assumes three face-up cards")
 _new_move = tuple.__new__  # Move(...) without the named tuple's Python-level __new__
-UNCHOSEN = {n: [-1] * n for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}  # every seat's CHOSEN box cleared
+# Every seat's CHOSEN box cleared, by player count.
+UNCHOSEN = {n: array(SHEET_CODE, [-1] * n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 
-# The state's fields, written once: name -> True if `clone` copies it (a list changed in place), False if the clone
-# shares it (immutable, or only ever replaced). `new`, `clone`, `from_json` and `from_view` all build from this.
+# The state's fields, written once: name -> True if `clone` copies it (changed in place), False if the clone shares
+# it (immutable, or only ever replaced). `new`, `clone`, `from_json` and `from_view` all build from this. The
+# moves ("history") and the used cards are kept in SharedLists (moves.py), whose links clones share.
 FIELDS: dict[str, bool] = {
     "options": False,
     "num_players": False,
@@ -87,15 +102,18 @@ FIELDS: dict[str, bool] = {
     "kcounts": False,
     "kpoints": False,
     "bonuses": False,
-    "history": True,
+    "history": False,
     "limited": False,
 }
 
 
-class WriteRules:
+STORED = ("used", "history")  # the fields kept in SharedLists (properties over its slots), not in slots of their own
+
+
+class WriteRules(SharedLists):
     """The fields of an RA and Write state and what entering a card, a bonus or a reveal does to them."""
 
-    __slots__ = tuple(FIELDS)
+    __slots__ = tuple(name for name in FIELDS if name not in STORED)
     options: Options  # with the starting seat chosen at setup
     num_players: int
     seed: int | None
@@ -103,18 +121,16 @@ class WriteRules:
     deck: tuple[int, ...]  # card codes, first revealed first; deck[pos:] is still to reveal
     pos: int
     face: list[int]  # the face-up cards, by slot
-    s: list[int]  # every scoresheet, one flat list (sheet.py)
+    s: Sheets  # every scoresheet, one flat array of small ints (sheet.py)
     phase: int  # phases.PH_*
     active: int  # the active seat
     turn: int  # from 1
     ra: int  # Ra cards set aside so far (0-9)
     cur: tuple[int, ...]  # the seats that may act now
-    used: list[int]  # card codes out of play
     lost: list[tuple[int, int, int]]  # (turn, seat, card code, or -bonus kind for a lost bonus entry)
     kcounts: list[list[int]]  # per scored Kingdom, what counted: flat [seat * 5 + section]
     kpoints: list[list[int]]  # per scored Kingdom, the points: flat [seat * 5 + section]
     bonuses: list[int]  # the end bonuses once the game is over: flat [seat * 5 + bonus]
-    history: list[Move]
     limited: bool  # options.kingdom_limited, at hand for the hot path
 
     def kingdom(self) -> int:
@@ -143,48 +159,71 @@ class WriteRules:
                 self.pos = pos + FACE_UP
                 self.phase = PH_ACTIVE
                 draws = (_NAMES[first], _NAMES[second], _NAMES[third])
-                self.history.append(_new_move(Move, (player, REVEAL, draws)))
+                self._moves.append(_new_move(Move, (player, REVEAL, draws)))
                 return
-            self.history.append(_new_move(Move, (player, REVEAL, self._reveal())))
+            self._moves.append(_new_move(Move, (player, REVEAL, self._reveal())))
             return
-        self.history.append(MOVES[player][action])
-        # §2: make a card or bonus entry (or decline one)
-        kind = ACT_KIND[action]
+        self._moves.append(MOVES[player][action])
+        # §2: make a card or bonus entry (or decline one), written out here rather than by calling sheet.py's entry
+        # functions: a call costs as much as the entry itself. tests/write/test_speed_paths.py holds them equal.
+        entry, slot, space, arg = ENTRY_PLAN[action]
         s = self.s
         b = player * W
-        if kind <= K_CARD_CIV:
-            slot = ACT_SLOT[action]
+        if slot >= 0:  # a card: it gives the number or type, and a taken card its section
             s[b + CHOSEN] = slot
             c = self.face[slot]
-            if kind == K_TAKE:  # the most frequent card action: a Pharaoh or Monument (or a lost card)
-                ck = CARD_KIND[c]
-                if ck == PHARAOH and s[b + PH] < PHARAOH_SPACES:
-                    bonus = mark_pharaoh(s, b)
-                elif ck == MONUMENT and s[b + M0 + CARD_VALUE[c]] < MONUMENT_ROWS:
-                    bonus = mark_monument(s, b, CARD_VALUE[c])
-                else:  # §2: a card with no legal space is lost
-                    bonus = 0
-                    self.lost = [*self.lost, (self.turn, player, c)]
-            elif kind == K_CARD_GOD:
-                bonus = write_god(s, b, ACT_SPACE[action], CARD_VALUE[c])
-            elif kind == K_CARD_NILE:
-                bonus = write_nile(s, b, ACT_SPACE[action], CARD_VALUE[c])
-            else:
-                bonus = mark_civ(s, b, ACT_SPACE[action], CARD_VALUE[c])
+            arg = CARD_VALUE[c]
+            if entry == K_TAKE:
+                entry = TAKE_ENTRY[CARD_KIND[c]]
         else:
             s[b + PEND] = 0
-            if kind == K_BONUS_NILE:
-                bonus = write_nile(s, b, ACT_SPACE[action], ACT_ARG[action])
-            elif kind == K_BONUS_PHARAOH:
-                bonus = mark_pharaoh(s, b)
-            elif kind == K_BONUS_GOD:
-                bonus = write_god(s, b, ACT_SPACE[action], GOD_BONUS_NUMBER)
-            elif kind == K_BONUS_CIV:
-                bonus = mark_civ(s, b, ACT_SPACE[action], ACT_ARG[action])
-            elif kind == K_DECLINE:
-                bonus = 0
-            else:
-                bonus = mark_monument(s, b, ACT_ARG[action])
+        bonus = NO_BONUS
+        if entry == K_BONUS_GOD:  # filling a Kingdom's 3rd space writes its total and earns a Pharaohs entry
+            s[b + space] = arg
+            k = space // GOD_SPACES_PER_KINGDOM
+            kb = b + k * GOD_SPACES_PER_KINGDOM
+            if s[kb] and s[kb + 1] and s[kb + 2]:
+                if s[b + GT + k] < 0:
+                    s[b + GT + k] = s[kb] + s[kb + 1] + s[kb + 2]
+                if not s[b + GB + k]:
+                    s[b + GB + k] = 1
+                    bonus = B_PHARAOH
+        elif entry == K_BONUS_CIV:  # a line reaching 3 marks earns a Monuments entry (once per line)
+            lb = b + C0 + space * NCIV
+            s[lb + arg] = 1
+            if not s[b + CL + space] and s[lb : lb + NCIV].count(1) >= CIV_LINE_BONUS_AT:  # marks are 0 or 1
+                s[b + CL + space] = 1
+                bonus = B_MONUMENT
+        elif entry == K_BONUS_MONUMENT:  # the topmost empty space; all eight tops earn an any-section entry (once)
+            at = b + M0 + arg
+            m = s[at]
+            if m < MONUMENT_ROWS:
+                s[at] = m + 1
+                if not m and not s[b + MT] and all(s[b + M0 : b + M0 + NMON]):
+                    s[b + MT] = 1
+                    bonus = B_ANY
+            else:  # a full column: only a taken card gets here, and it is lost
+                self.lost = [*self.lost, (self.turn, player, c)]
+        elif entry == K_BONUS_NILE:  # filling a part's 3rd space earns a Civilization entry (once per part)
+            s[b + N0 + space] = arg
+            part = PART_OF[space]
+            if not s[b + NP + part]:
+                lo, hi = PART_RUN[part]
+                if 0 not in s[b + lo : b + hi]:
+                    s[b + NP + part] = 1
+                    bonus = B_CIV
+        elif entry == K_BONUS_PHARAOH:  # the leftmost empty space; a Nile symbol earns a Nile entry
+            m = s[b + PH]
+            if m < PHARAOH_SPACES:
+                s[b + PH] = m + 1
+                sym = SYMBOL_AT[m]
+                if sym >= 0 and not s[b + SY + sym]:
+                    s[b + SY + sym] = 1
+                    bonus = B_NILE
+            else:  # a full row: only a taken card gets here, and it is lost
+                self.lost = [*self.lost, (self.turn, player, c)]
+        elif entry == K_TAKE:  # a God, Nile or Civilization card with no legal space is lost
+            self.lost = [*self.lost, (self.turn, player, c)]
         if bonus:  # start the bonus entry it earns
             if bonus_possible(s, b, bonus, self.limit() if self.limited else -1):
                 s[b + PEND] = bonus
@@ -206,7 +245,7 @@ class WriteRules:
         if cur[0] != player:
             raise ValueError(f"seat {player} is not choosing now")
         n = self.num_players
-        self.used = self.used + self.face  # shared with clones: replaced, never changed in place
+        self._used = (self._used, self.face)  # the face-up list is never changed in place
         self.face = []
         s[CHOSEN::W] = UNCHOSEN[n]
         self.active = a = (self.active + 1) % n
@@ -232,7 +271,7 @@ class WriteRules:
                 self.kpoints = [*self.kpoints, points]
                 if self.ra == RA_CARDS:  # §4: the 9th Ra ends the game; face-up cards are discarded unused
                     self.pos = pos
-                    self.used = self.used + face
+                    self._used = (self._used, face)
                     self.face = []
                     self.bonuses = end_bonuses(self.s, self.num_players)
                     self.phase = PH_OVER

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ra.games.write.sheet import C0, G0, GT, M0, N0, NCIV, NMON, PH, W
+from ra.games.write.sheet import C0, G0, GT, M0, N0, NCIV, NMON, PH, Sheet, W
 from ra.games.write.tables import (
     CIV_TABLE,
     END_BONUS_POINTS,
@@ -34,7 +34,7 @@ def majority_points(values: list[int]) -> list[int]:
     ]
 
 
-def score_kingdom(s: list[int], players: int, k: int) -> tuple[list[int], list[int]]:
+def score_kingdom(s: Sheet, players: int, k: int) -> tuple[list[int], list[int]]:
     """§5: score Kingdom k on every scoresheet; returns (what counts, points), each flat [player * 5 + section].
 
     Also writes each player's Gods total box for the Kingdom if it is still empty (empty spaces count 0).
@@ -69,7 +69,7 @@ def score_kingdom(s: list[int], players: int, k: int) -> tuple[list[int], list[i
     return counts, points
 
 
-def end_bonuses(s: list[int], players: int) -> list[int]:
+def end_bonuses(s: Sheet, players: int) -> list[int]:
     """§6: per player the five end bonus entries (flat [player * 5 + bonus]), in END_BONUSES order."""
     out: list[int] = []
     for p in range(players):
@@ -97,13 +97,13 @@ def totals(players: int, kpoints: list[list[int]], bonuses: list[int]) -> list[i
     return out
 
 
-def god_numbers(s: list[int], p: int) -> list[int]:
+def god_numbers(s: Sheet, p: int) -> list[int]:
     """The numbers in player p's Gods row, highest first (bonus 20s included) — the §6 tie-break key."""
     b = p * W
     return sorted((v for v in s[b + G0 : b + G0 + GOD_SPACES] if v), reverse=True)
 
 
-def winners(s: list[int], final: list[int]) -> tuple[list[int], bool]:
+def winners(s: Sheet, final: list[int]) -> tuple[list[int], bool]:
     """§6: the winning seats and whether the God-numbers tie-break was needed (a still-tied win is shared)."""
     best = max(final)
     tied = [p for p, v in enumerate(final) if v == best]

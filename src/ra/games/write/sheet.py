@@ -1,6 +1,7 @@
 """The scoresheet model (docs/rules/ra-and-write.md §2): five sections, placement rules and bonus symbols.
 
-All players' scoresheets live in one flat list of small ints (cheap to copy); player p's sheet starts at
+All players' scoresheets live in one flat array of signed bytes (a clone copies it with one memcpy, ten times
+faster than a list of ints); player p's sheet starts at
 ``p * W``. The ``*_at`` functions name where each part of a seat's sheet lives, for tests and tools (the engine's
 hot paths use the offsets directly). Entry functions write one entry and return the bonus entry it earns (or
 NO_BONUS); the bonus symbol is crossed out as soon as it is achieved, whether the bonus is then made, declined or
@@ -8,6 +9,10 @@ lost.
 """
 
 from __future__ import annotations
+
+from array import array
+from collections.abc import MutableSequence
+from typing import TypeAlias
 
 from ra.games.write.tables import (
     CIV_LINE_BONUS_AT,
@@ -27,6 +32,10 @@ from ra.games.write.tables import (
     PHARAOH_SPACES,
     SYMBOL_AT,
 )
+
+SHEET_CODE = "b"  # the array's type, signed bytes: every box holds -1..127 (a Gods total is at most 60)
+Sheets: TypeAlias = "array[int]"  # the state's scoresheets
+Sheet: TypeAlias = MutableSequence[int]  # what the sheet functions read and write: the state's array, or any list
 
 # --- offsets in one player's block -------------------------------------------------------------------------------
 G0 = 0  # Gods spaces (kingdom * 3 + i), 0 = empty, else the number written
@@ -56,9 +65,9 @@ BONUS_NAMES: tuple[str, ...] = ("", "pharaohs", "nile", "civilization", "monumen
 BONUS_TITLES: tuple[str, ...] = ("", "Pharaohs", "Nile", "Civilization", "Monuments", "any section")
 
 
-def blank_block() -> list[int]:
+def blank_block() -> Sheets:
     """One empty scoresheet block."""
-    block = [0] * W
+    block = array(SHEET_CODE, bytes(W))
     for k in range(len(KINGDOMS)):
         block[GT + k] = -1
     block[CHOSEN] = -1
@@ -127,7 +136,7 @@ def pending_at(seat: int) -> int:
 
 
 # --- entries (each returns the bonus entry earned) -----------------------------------------------------------------
-def write_god(s: list[int], b: int, space: int, number: int) -> int:
+def write_god(s: Sheet, b: int, space: int, number: int) -> int:
     """§2 Gods: write a number; filling a Kingdom's 3rd space writes its total and earns a Pharaohs bonus entry."""
     s[b + space] = number
     k = space // GOD_SPACES_PER_KINGDOM
@@ -141,7 +150,7 @@ def write_god(s: list[int], b: int, space: int, number: int) -> int:
     return NO_BONUS
 
 
-def mark_pharaoh(s: list[int], b: int) -> int:
+def mark_pharaoh(s: Sheet, b: int) -> int:
     """§2 Pharaohs: mark the leftmost empty space; a Nile symbol earns a Nile bonus entry."""
     c = s[b + PH]
     s[b + PH] = c + 1
@@ -152,7 +161,7 @@ def mark_pharaoh(s: list[int], b: int) -> int:
     return NO_BONUS
 
 
-def write_nile(s: list[int], b: int, space: int, number: int) -> int:
+def write_nile(s: Sheet, b: int, space: int, number: int) -> int:
     """§2 Nile: write a number; filling a part's 3rd space earns a Civilization bonus entry."""
     s[b + N0 + space] = number
     part = PART_OF[space]
@@ -165,7 +174,7 @@ def write_nile(s: list[int], b: int, space: int, number: int) -> int:
     return NO_BONUS
 
 
-def mark_civ(s: list[int], b: int, line: int, kind: int) -> int:
+def mark_civ(s: Sheet, b: int, line: int, kind: int) -> int:
     """§2 Civilization: mark a space; a line reaching 3 marks earns a Monuments bonus entry (once per line)."""
     lb = b + C0 + line * NCIV
     s[lb + kind] = 1
@@ -175,7 +184,7 @@ def mark_civ(s: list[int], b: int, line: int, kind: int) -> int:
     return NO_BONUS
 
 
-def mark_monument(s: list[int], b: int, kind: int) -> int:
+def mark_monument(s: Sheet, b: int, kind: int) -> int:
     """§2 Monuments: mark the topmost empty space; all eight tops filled earns an any-section bonus (once)."""
     c = s[b + M0 + kind]
     s[b + M0 + kind] = c + 1
@@ -186,7 +195,7 @@ def mark_monument(s: list[int], b: int, kind: int) -> int:
 
 
 # --- legal spaces --------------------------------------------------------------------------------------------------
-def god_spaces(s: list[int], b: int, limit: int) -> list[int]:
+def god_spaces(s: Sheet, b: int, limit: int) -> list[int]:
     """Empty Gods spaces (only the current Kingdom's when `limit` >= 0, the kingdom-limited variant)."""
     if limit >= 0:
         lo = limit * GOD_SPACES_PER_KINGDOM
@@ -194,13 +203,13 @@ def god_spaces(s: list[int], b: int, limit: int) -> list[int]:
     return [i for i in range(GOD_SPACES) if not s[b + i]]
 
 
-def civ_lines(s: list[int], b: int, kind: int, limit: int) -> list[int]:
+def civ_lines(s: Sheet, b: int, kind: int, limit: int) -> list[int]:
     """Lines whose space of this Civilization type is empty (current line only in the variant)."""
     lines = (limit,) if limit >= 0 else range(len(KINGDOMS))
     return [x for x in lines if not s[b + C0 + x * NCIV + kind]]
 
 
-def nile_spaces(s: list[int], b: int, number: int) -> list[int]:
+def nile_spaces(s: Sheet, b: int, number: int) -> list[int]:
     """Empty Nile spaces where `number` keeps the row non-decreasing (blank gaps allowed)."""
     out: list[int] = []
     for j, v in enumerate(s[b + N0 : b + N0 + NILE_SPACES]):  # one pass: a smaller number drops the empties before
@@ -213,7 +222,7 @@ def nile_spaces(s: list[int], b: int, number: int) -> list[int]:
     return out
 
 
-def nile_bounds(s: list[int], b: int) -> list[tuple[int, int, int]]:
+def nile_bounds(s: Sheet, b: int) -> list[tuple[int, int, int]]:
     """(space, lowest, highest) number allowed in each empty Nile space for a bonus entry."""
     lo_all, hi_all = NILE_BONUS_NUMBERS
     row = s[b + N0 : b + N0 + NILE_SPACES]
@@ -233,7 +242,7 @@ def nile_bounds(s: list[int], b: int) -> list[tuple[int, int, int]]:
     return out
 
 
-def nile_conflict(s: list[int], b: int, space: int, number: int) -> str | None:
+def nile_conflict(s: Sheet, b: int, space: int, number: int) -> str | None:
     """Why `number` may not go in Nile `space` ("the Nile must not decrease: 7 is left of 5"), or None."""
     for j in range(space):
         v = s[b + N0 + j]
@@ -246,7 +255,7 @@ def nile_conflict(s: list[int], b: int, space: int, number: int) -> str | None:
     return None
 
 
-def bonus_possible(s: list[int], b: int, kind: int, limit: int) -> bool:
+def bonus_possible(s: Sheet, b: int, kind: int, limit: int) -> bool:
     """True if a bonus entry of this kind has at least one legal space (else it is lost)."""
     if kind == B_PHARAOH:
         return s[b + PH] < PHARAOH_SPACES

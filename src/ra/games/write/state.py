@@ -9,6 +9,7 @@ its chain (§3.3); when all have finished, the next player clockwise becomes act
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Self
@@ -20,13 +21,14 @@ from ra.games.write.actions import (
     NUM_ACTIONS,
     action_to_str,
 )
-from ra.games.write.mechanics import FIELDS, WriteRules
+from ra.games.write.mechanics import FIELDS, STORED, WriteRules
+from ra.games.write.moves import CLONE_SOURCE
 from ra.games.write.options import Options
 from ra.games.write.phases import PH_OVER, PH_REVEAL, PHASE_NAMES
 from ra.games.write.scoring import totals
 from ra.games.write.scoring import winners as rank_winners
 from ra.games.write.serial import deck_from_order, state_from_json, state_to_json
-from ra.games.write.sheet import blank_block
+from ra.games.write.sheet import SHEET_CODE, blank_block
 from ra.games.write.tables import (
     CARD_CODES,
     CARD_NAMES,
@@ -41,9 +43,12 @@ GAME = "write"
 def _clone_function(fields: Mapping[str, bool]) -> Callable[[Any], Any]:
     """`clone` written out from the field table, one assignment per field, as dataclasses write their `__init__`.
 
-    A loop over the fields at run time would make `clone`, the hot path of search, almost twice as slow.
+    A loop over the fields at run time would make `clone`, the hot path of search, almost twice as slow. The moves
+    and the used cards are shared as links (moves.py), not copied.
     """
-    body = "".join(f"\n    c.{name} = self.{name}{'[:]' if copied else ''}" for name, copied in fields.items())
+    kept = {name: copied for name, copied in fields.items() if name not in STORED}
+    body = "".join(f"\n    c.{name} = self.{name}{'[:]' if copied else ''}" for name, copied in kept.items())
+    body += CLONE_SOURCE
     namespace: dict[str, Any] = {"new": object.__new__}
     exec(f"def clone(self):\n    c = new(type(self)){body}\n    return c\n", namespace)
     clone: Callable[[Any], Any] = namespace["clone"]
@@ -67,6 +72,8 @@ class State(WriteRules):
         st = object.__new__(cls)
         for name, value in fields.items():
             setattr(st, name, value)
+        if not isinstance(st.s, array) or st.s.typecode != SHEET_CODE:  # sheets given as a list (JSON, a view)
+            st.s = array(SHEET_CODE, st.s)
         return st
 
     @classmethod

@@ -150,7 +150,7 @@ def sheet_view(st: State, p: int) -> WriteSheetView:
             }
             for k in range(len(KINGDOMS))
         ],
-        "monuments": {"columns": s[b + M0 : b + M0 + NMON], "all_tops_used": bool(s[b + MT])},
+        "monuments": {"columns": list(s[b + M0 : b + M0 + NMON]), "all_tops_used": bool(s[b + MT])},
     }
 
 
