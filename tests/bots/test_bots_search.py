@@ -150,9 +150,9 @@ def test_transpositions_change_no_value_and_save_evaluations(players: int, monke
     monkeypatch.setattr(sys.modules["ra.bots.ra.search"], "expected_finals", counted)
     state = _turn_position(players, 1, 10)
     actions = tree_actions(state)
-    remembered = Search(2, 1 << 30).root_values(state, actions)
+    remembered = Search(2, 1 << 30, leaves=_Forgetful()).root_values(state, actions)
     with_table = calls[0]
-    assert remembered == Search(2, 1 << 30, table=_Forgetful()).root_values(state, actions)
+    assert remembered == Search(2, 1 << 30, table=_Forgetful(), leaves=_Forgetful()).root_values(state, actions)
     assert with_table < calls[0] - with_table
 
 

@@ -5,7 +5,8 @@ it. The tree, the leaves, the chance draws (`blind`, `chance_all`) and the node 
 `ra.bots.ra.search.Search`, and a root action's value is the same lead that max-n finds; only subtrees that cannot
 change a decision are skipped. So the same budget reaches two auctions deep in many more positions. Chance draws
 are searched with an open window (their two outcomes are averaged), and the transposition table stores each value
-with the kind of bound the window made it (exact, at least, at most).
+with the kind of bound the window made it (exact, at least, at most). As in `Search`, leaf values are memoized by
+the fields the evaluation reads, and a node's last action is played on the node's own state.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from ra.bots.ra.search import (
     BudgetExceeded,
     Key,
     draw_weight,
+    leaf_key,
     position_key,
     tree_actions,
 )
@@ -29,12 +31,6 @@ from ra.games.ra import State
 
 INF = float("inf")
 EXACT, AT_LEAST, AT_MOST = 0, 1, 2  # what a stored value is, given the window it was searched with
-
-
-def seat0_lead(st: State, stats: BagStats) -> float:
-    """Seat 0's expected final score minus seat 1's (the leaf value)."""
-    v = expected_finals(st, stats)
-    return v[0] - v[1]
 
 
 @dataclass
@@ -48,6 +44,7 @@ class DuelSearch:
     nodes: int = 0
     stats: BagStats = field(default_factory=dict)
     table: dict[Key, tuple[float, int]] = field(default_factory=dict)
+    leaves: dict[Key, float] = field(default_factory=dict)
 
     def root_values(self, st: State, actions: list[int]) -> dict[int, list[float]]:
         """Each root action's value vector, as `Search.root_values` gives it: [seat 0's lead, 0]."""
@@ -55,14 +52,24 @@ class DuelSearch:
         for action in actions:
             child = st.clone()
             child.push(action)
-            out[action] = [self._after(st, child, self.auctions, -INF, INF), 0.0]
+            out[action] = [self._after(st.phase, st.epoch, child, self.auctions, -INF, INF), 0.0]
         return out
 
-    def _after(self, parent: State, child: State, auctions: int, alpha: float, beta: float) -> float:
-        if child.phase == OVER or child.epoch != parent.epoch:
+    def _leaf(self, st: State) -> float:
+        """Seat 0's expected final score minus seat 1's, memoized within the draw order."""
+        key = leaf_key(st)
+        known = self.leaves.get(key)
+        if known is None:
+            v = expected_finals(st, self.stats)
+            known = self.leaves[key] = v[0] - v[1]
+        return known
+
+    def _after(self, phase: int, epoch: int, child: State, auctions: int, alpha: float, beta: float) -> float:
+        """The value of `child`, reached from a state in `phase` and `epoch` (`child` is the search's to change)."""
+        if child.phase == OVER or child.epoch != epoch:
             self.nodes += 1
-            return seat0_lead(child, self.stats)
-        if parent.phase == AUCTION and child.phase != AUCTION:
+            return self._leaf(child)
+        if phase == AUCTION and child.phase != AUCTION:
             auctions -= 1
             key = position_key(child, auctions)
             known = self.table.get(key)
@@ -71,29 +78,36 @@ class DuelSearch:
                 if kind == EXACT or (kind == AT_LEAST and value >= beta) or (kind == AT_MOST and value <= alpha):
                     self.nodes += 1
                     return value
-            value = self.value(child, auctions, alpha, beta)
+            value = self._value(child, auctions, alpha, beta, True)
             kind = AT_MOST if value <= alpha else AT_LEAST if value >= beta else EXACT
             self.table[key] = (value, kind)
             return value
-        return self.value(child, auctions, alpha, beta)
+        return self._value(child, auctions, alpha, beta, True)
 
     def value(self, st: State, auctions: int, alpha: float, beta: float) -> float:
         """Seat 0's lead at `st` (fail-soft: past the window, a bound on it)."""
+        return self._value(st, auctions, alpha, beta, False)
+
+    def _value(self, st: State, auctions: int, alpha: float, beta: float, owned: bool) -> float:
+        """`value`; if `owned`, nothing reads `st` afterwards, so its last action may be played on it in place."""
         self.nodes += 1
         if self.nodes > self.budget:
             raise BudgetExceeded
         if auctions <= 0:
-            return seat0_lead(st, self.stats)
+            return self._leaf(st)
+        phase, epoch = st.phase, st.epoch
         maximise = st.cur == 0
-        chance = st.phase == TURN and (self.chance_all or st.cur == self.blind)
+        chance = phase == TURN and (self.chance_all or st.cur == self.blind)
         best = -INF if maximise else INF
-        for action in tree_actions(st):
+        actions = tree_actions(st)
+        last = actions[-1] if owned else -1
+        for action in actions:
             if chance and action == DRAW:
                 v = self._chance_draw(st, auctions)
             else:
-                child = st.clone()
+                child = st if action == last else st.clone()
                 child.push(action)
-                v = self._after(st, child, auctions, alpha, beta)
+                v = self._after(phase, epoch, child, auctions, alpha, beta)
             if maximise:
                 if v > best:
                     best = v
@@ -111,7 +125,7 @@ class DuelSearch:
         """A draw as chance (as in `Search`): the sampled tile and its opposite, weighed by P(Ra), open window."""
         child = st.clone()
         child.push(DRAW)
-        drawn = self._after(st, child, auctions, -INF, INF)
+        drawn = self._after(st.phase, st.epoch, child, auctions, -INF, INF)
         bag = st.bag
         ra_left = bag.count(RA)
         if ra_left in (0, len(bag)):
@@ -123,11 +137,11 @@ class DuelSearch:
         other = st.clone()
         other.bag[-1], other.bag[j] = bag[j], bag[-1]
         other.push(DRAW)
-        saved = self.stats, self.table
-        self.stats, self.table = {}, {}
+        saved = self.stats, self.table, self.leaves
+        self.stats, self.table, self.leaves = {}, {}, {}
         try:
-            swapped = self._after(st, other, auctions, -INF, INF)
+            swapped = self._after(st.phase, st.epoch, other, auctions, -INF, INF)
         finally:
-            self.stats, self.table = saved
+            self.stats, self.table, self.leaves = saved
         weight = draw_weight(ra_left, len(bag), next_is_ra)
         return weight * drawn + (1.0 - weight) * swapped

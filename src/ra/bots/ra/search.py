@@ -7,6 +7,10 @@ auction counts as one level once it is resolved; the end of an epoch is always a
 another order of bids (the same lot won with the same disk) are looked up, not searched again (a transposition
 table keyed by every public field, valid within one draw order). A draw may be a chance node instead of a foreseen
 tile (`blind`, `chance_all`): the sampled tile and its opposite (Ra / not Ra) weighed by the bag's P(Ra).
+
+For speed, a leaf's value is memoized by the fields the evaluation reads (positions that differ only in the
+central disk, the track's tiles or the turn are scored once), and a node's last action is played on the node's own
+state instead of a copy once nothing reads that state any more.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from ra.bots.ra.evaluation import BagStats, expected_finals
 from ra.games.ra import State, phases, str_to_action, tables
 
 TURN, AUCTION, GODS, OVER = phases.TURN, phases.AUCTION, phases.GODS, phases.OVER
-RA = tables.RA
+RA, NK, GOD = tables.RA, tables.NK, tables.GOD
 DRAW, INVOKE, PASS, DONE = (str_to_action(text) for text in ("draw", "ra", "pass", "done"))
 FIRST_GOD_ACTION = str_to_action("god:ra")
 FIRST_LOSE_ACTION = str_to_action("lose:art")
@@ -57,6 +61,21 @@ def position_key(st: State, auctions: int) -> Key:
     )
 
 
+def leaf_key(st: State) -> Key:
+    """Every field `expected_finals` reads of a state of one tree (one draw order, one player count)."""
+    return (
+        st.phase == OVER,
+        st.epoch,
+        st.ra_filled,
+        st.bag_size,
+        len(st.track),
+        tuple(st.held),
+        tuple(st.up),
+        tuple(st.down),
+        tuple(st.points),
+    )
+
+
 @dataclass
 class Search:
     """One max-n search over one draw order: its depth in auctions and a node budget (BudgetExceeded past it).
@@ -72,6 +91,7 @@ class Search:
     nodes: int = 0
     stats: BagStats = field(default_factory=dict)
     table: dict[Key, list[float]] = field(default_factory=dict)
+    leaves: dict[Key, list[float]] = field(default_factory=dict)
 
     def root_values(self, st: State, actions: list[int]) -> dict[int, list[float]]:
         """The value vector (expected final scores) after each root action."""
@@ -79,45 +99,60 @@ class Search:
         for action in actions:
             child = st.clone()
             child.push(action)
-            out[action] = self._after(st, child, self.auctions)
+            out[action] = self._after(st.phase, st.epoch, child, self.auctions)
         return out
 
-    def _after(self, parent: State, child: State, auctions: int) -> list[float]:
-        if child.phase == OVER or child.epoch != parent.epoch:
+    def _leaf(self, st: State) -> list[float]:
+        """The evaluation of a leaf, memoized within the draw order."""
+        key = leaf_key(st)
+        known = self.leaves.get(key)
+        if known is None:
+            known = self.leaves[key] = expected_finals(st, self.stats)
+        return known
+
+    def _after(self, phase: int, epoch: int, child: State, auctions: int) -> list[float]:
+        """The value of `child`, reached from a state in `phase` and `epoch` (`child` is the search's to change)."""
+        if child.phase == OVER or child.epoch != epoch:
             self.nodes += 1
-            return expected_finals(child, self.stats)
-        if parent.phase == AUCTION and child.phase != AUCTION:
+            return self._leaf(child)
+        if phase == AUCTION and child.phase != AUCTION:
             # A resolved auction: other bid orders reach the same position, so look it up first.
             auctions -= 1
             key = position_key(child, auctions)
             known = self.table.get(key)
             if known is None:
-                known = self.table[key] = self.values(child, auctions)
+                known = self.table[key] = self._values(child, auctions, True)
             else:
                 self.nodes += 1
             return known
-        return self.values(child, auctions)
+        return self._values(child, auctions, True)
 
     def values(self, st: State, auctions: int) -> list[float]:
         """The max-n value vector of `st` with `auctions` auctions still to resolve before the leaves."""
+        return self._values(st, auctions, False)
+
+    def _values(self, st: State, auctions: int, owned: bool) -> list[float]:
+        """`values`; if `owned`, nothing reads `st` afterwards, so its last action may be played on it in place."""
         self.nodes += 1
         if self.nodes > self.budget:
             raise BudgetExceeded
         if auctions <= 0:
-            return expected_finals(st, self.stats)
+            return self._leaf(st)
         p = st.cur
+        phase, epoch = st.phase, st.epoch
         best: list[float] | None = None
         best_lead = 0.0
-        chance = st.phase == TURN and (self.chance_all or p == self.blind)
-        for action in tree_actions(st):
+        chance = phase == TURN and (self.chance_all or p == self.blind)
+        actions = tree_actions(st)
+        last = actions[-1] if owned else -1
+        for action in actions:
             if chance and action == DRAW:
                 v = self._chance_draw(st, auctions)
             else:
-                child = st.clone()
+                child = st if action == last else st.clone()
                 child.push(action)
-                v = self._after(st, child, auctions)
-            mine = v[p]
-            lead = mine - max(x for q, x in enumerate(v) if q != p)
+                v = self._after(phase, epoch, child, auctions)
+            lead = v[p] - max(v[:p] + v[p + 1 :])
             if best is None or lead > best_lead:
                 best, best_lead = v, lead
         assert best is not None
@@ -127,7 +162,7 @@ class Search:
         """A draw as chance: the sampled tile and its opposite (Ra / not Ra), weighed by P(Ra) of the bag."""
         child = st.clone()
         child.push(DRAW)
-        drawn = self._after(st, child, auctions)
+        drawn = self._after(st.phase, st.epoch, child, auctions)
         bag = st.bag
         ra_left = bag.count(RA)
         if ra_left in (0, len(bag)):
@@ -140,12 +175,12 @@ class Search:
         other.bag[-1], other.bag[j] = bag[j], bag[-1]
         other.push(DRAW)
         # The swapped bag breaks what is memoized by bag size (counts, positions): fresh memos below it.
-        saved = self.stats, self.table
-        self.stats, self.table = {}, {}
+        saved = self.stats, self.table, self.leaves
+        self.stats, self.table, self.leaves = {}, {}, {}
         try:
-            swapped = self._after(st, other, auctions)
+            swapped = self._after(st.phase, st.epoch, other, auctions)
         finally:
-            self.stats, self.table = saved
+            self.stats, self.table, self.leaves = saved
         weight = draw_weight(ra_left, len(bag), next_is_ra)
         return [weight * a + (1.0 - weight) * b for a, b in zip(drawn, swapped, strict=True)]
 
@@ -158,11 +193,14 @@ def draw_weight(ra_left: int, bag_len: int, next_is_ra: bool) -> float:
 
 def tree_actions(st: State) -> list[int]:
     """The actions searched inside the tree: every legal one except spending gods (stop at once if asked)."""
-    if st.phase == GODS:
+    phase = st.phase
+    if phase == GODS:
         return [DONE]
+    if phase != TURN or not st.held[st.cur * NK + GOD]:
+        return st.legal_actions()  # god actions are a turn's, and only for a seat that holds a god (§6)
     return [a for a in st.legal_actions() if not FIRST_GOD_ACTION <= a < FIRST_LOSE_ACTION]
 
 
 def own_lead(values: list[float], seat: int) -> float:
     """`seat`'s value minus the best other seat's."""
-    return values[seat] - max(x for q, x in enumerate(values) if q != seat)
+    return values[seat] - max(values[:seat] + values[seat + 1 :])
