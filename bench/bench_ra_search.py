@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
 import json
 import os
 import statistics
@@ -40,17 +41,21 @@ def measure(players: int, games: int, spec: str) -> dict[str, Any]:
     from ra.bots import make_bot
     from ra.games.ra import State
 
-    search_module = importlib.import_module("ra.bots.ra.search")  # the package's `search` is the bot factory
+    # The modules whose leaves call the evaluation: max-n, and two-player alpha-beta where the version has it.
+    modules: list[Any] = [importlib.import_module("ra.bots.ra.search")]  # the package's `search` is the bot factory
+    if importlib.util.find_spec("ra.bots.ra.duel") is not None:
+        modules.append(importlib.import_module("ra.bots.ra.duel"))
 
     evals = 0
-    inner = search_module.expected_finals
+    inner = modules[0].expected_finals
 
     def counted(*args: Any, **kwargs: Any) -> Any:
         nonlocal evals
         evals += 1
         return inner(*args, **kwargs)
 
-    search_module.expected_finals = counted
+    for module in modules:
+        module.expected_finals = counted
     records: list[dict[str, Any]] = []
     for game in range(games):
         state = State.new({"players": players}, seed=7919 * players + game)
@@ -71,7 +76,8 @@ def measure(players: int, games: int, spec: str) -> dict[str, Any]:
                     {"cpu": cpu, "nodes": bot.last_nodes, "evals": evals - before, "action": action, "leads": leads}
                 )
             state.apply(action, seat)
-    search_module.expected_finals = inner
+    for module in modules:
+        module.expected_finals = inner
     return {"records": records}
 
 
