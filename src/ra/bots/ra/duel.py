@@ -18,12 +18,11 @@ from ra.bots.ra.search import (
     AUCTION,
     DRAW,
     OVER,
-    RA,
     TURN,
     BudgetExceeded,
     Key,
-    draw_weight,
     leaf_key,
+    opposite_draw,
     position_key,
     tree_actions,
 )
@@ -126,22 +125,14 @@ class DuelSearch:
         child = st.clone()
         child.push(DRAW)
         drawn = self._after(st.phase, st.epoch, child, auctions, -INF, INF)
-        bag = st.bag
-        ra_left = bag.count(RA)
-        if ra_left in (0, len(bag)):
+        opposite = opposite_draw(st)
+        if opposite is None:
             return drawn
-        next_is_ra = bag[-1] == RA
-        j = len(bag) - 2
-        while (bag[j] == RA) == next_is_ra:
-            j -= 1
-        other = st.clone()
-        other.bag[-1], other.bag[j] = bag[j], bag[-1]
-        other.push(DRAW)
+        other, weight = opposite
         saved = self.stats, self.table, self.leaves
         self.stats, self.table, self.leaves = {}, {}, {}
         try:
             swapped = self._after(st.phase, st.epoch, other, auctions, -INF, INF)
         finally:
             self.stats, self.table, self.leaves = saved
-        weight = draw_weight(ra_left, len(bag), next_is_ra)
         return weight * drawn + (1.0 - weight) * swapped

@@ -163,17 +163,10 @@ class Search:
         child = st.clone()
         child.push(DRAW)
         drawn = self._after(st.phase, st.epoch, child, auctions)
-        bag = st.bag
-        ra_left = bag.count(RA)
-        if ra_left in (0, len(bag)):
+        opposite = opposite_draw(st)
+        if opposite is None:
             return drawn
-        next_is_ra = bag[-1] == RA
-        j = len(bag) - 2
-        while (bag[j] == RA) == next_is_ra:
-            j -= 1
-        other = st.clone()
-        other.bag[-1], other.bag[j] = bag[j], bag[-1]
-        other.push(DRAW)
+        other, weight = opposite
         # The swapped bag breaks what is memoized by bag size (counts, positions): fresh memos below it.
         saved = self.stats, self.table, self.leaves
         self.stats, self.table, self.leaves = {}, {}, {}
@@ -181,8 +174,27 @@ class Search:
             swapped = self._after(st.phase, st.epoch, other, auctions)
         finally:
             self.stats, self.table, self.leaves = saved
-        weight = draw_weight(ra_left, len(bag), next_is_ra)
         return [weight * a + (1.0 - weight) * b for a, b in zip(drawn, swapped, strict=True)]
+
+
+def opposite_draw(st: State) -> tuple[State, float] | None:
+    """The draw of the opposite side (Ra / not Ra) of the sampled next tile, and the sampled side's chance.
+
+    A copy of `st` whose next tile is swapped with the nearest tile of the other side, drawn; None if the bag holds
+    only one side. Positions below it have another bag, so a search memoizes them apart.
+    """
+    bag = st.bag
+    ra_left = bag.count(RA)
+    if ra_left in (0, len(bag)):
+        return None
+    next_is_ra = bag[-1] == RA
+    j = len(bag) - 2
+    while (bag[j] == RA) == next_is_ra:
+        j -= 1
+    other = st.clone()
+    other.bag[-1], other.bag[j] = bag[j], bag[-1]
+    other.push(DRAW)
+    return other, draw_weight(ra_left, len(bag), next_is_ra)
 
 
 def draw_weight(ra_left: int, bag_len: int, next_is_ra: bool) -> float:
