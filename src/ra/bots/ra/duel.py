@@ -77,18 +77,17 @@ class DuelSearch:
                 if kind == EXACT or (kind == AT_LEAST and value >= beta) or (kind == AT_MOST and value <= alpha):
                     self.nodes += 1
                     return value
-            value = self._value(child, auctions, alpha, beta, True)
+            value = self._value(child, auctions, alpha, beta)
             kind = AT_MOST if value <= alpha else AT_LEAST if value >= beta else EXACT
             self.table[key] = (value, kind)
             return value
-        return self._value(child, auctions, alpha, beta, True)
+        return self._value(child, auctions, alpha, beta)
 
-    def value(self, st: State, auctions: int, alpha: float, beta: float) -> float:
-        """Seat 0's lead at `st` (fail-soft: past the window, a bound on it)."""
-        return self._value(st, auctions, alpha, beta, False)
+    def _value(self, st: State, auctions: int, alpha: float, beta: float) -> float:
+        """Seat 0's lead at `st` (fail-soft: past the window, a bound on it); `st` is the search's own to change.
 
-    def _value(self, st: State, auctions: int, alpha: float, beta: float, owned: bool) -> float:
-        """`value`; if `owned`, nothing reads `st` afterwards, so its last action may be played on it in place."""
+        Nothing reads `st` after its last action, so that action is played on it in place.
+        """
         self.nodes += 1
         if self.nodes > self.budget:
             raise BudgetExceeded
@@ -99,7 +98,7 @@ class DuelSearch:
         chance = phase == TURN and (self.chance_all or st.cur == self.blind)
         best = -INF if maximise else INF
         actions = tree_actions(st)
-        last = actions[-1] if owned else -1
+        last = actions[-1]
         for action in actions:
             if chance and action == DRAW:
                 v = self._chance_draw(st, auctions)
