@@ -88,6 +88,8 @@ export function sheets(view, ctx, own, unfolded) {
     const open = unfolded.get(seat) ?? (!phone || me === null);
     const box = el("details", { class: "w-other", open, dataset: { seat: String(seat) } },
       sheetHeader(view, seat, ctx, "summary"), renderSheet(view, seat, { size: "small", prev: own.prev }));
+    // Kept at the click, not only at "toggle" (a later task): a view arriving in between must not fold it again.
+    box.firstElementChild?.addEventListener("click", () => unfolded.set(seat, !box.open));
     box.addEventListener("toggle", () => unfolded.set(seat, box.open));
     return box;
   });
