@@ -72,3 +72,48 @@ def test_current_players_is_the_deciding_seat() -> None:
         assert st.current_players() == (st.cur,)
         st.push(rng.choice(st.legal_actions()))
     assert st.current_players() == ()
+
+
+def test_auction_rows_list_the_bids_above_each_high_bid() -> None:
+    """The shared bid table, for any face-up disks: pass and each disk above the high bid, low first; then forced."""
+    from itertools import combinations
+
+    from ra.games.ra.actions import auction_rows
+
+    for count in range(6):
+        for disks in combinations(range(1, T.MAX_DISK + 1), count):
+            up = tuple(sorted(disks, reverse=True))
+            rows = auction_rows(up)
+            assert len(rows) == T.MAX_DISK + 2
+            for high in range(T.MAX_DISK + 1):
+                assert rows[high] == [PASS, *(str_to_action(f"bid:{d}") for d in sorted(up) if d > high)]
+            assert rows[-1] == [str_to_action(f"bid:{d}") for d in sorted(up)]
+
+
+def test_god_actions_match_the_rules_and_are_fresh_lists() -> None:
+    """§6: while spending gods, stop or a god action per other kind on the track; a caller's change does not leak."""
+    from ra.games.ra.actions import GOD_BASE, LOSE_BASE
+
+    done = str_to_action("done")
+    rng = random.Random(12)
+    seen = 0
+    for seed in range(40):
+        st = State.new({"players": 2 + seed % 4}, seed=seed)
+        while not st.is_terminal():
+            if st.phase == phases.TURN and len({t for t in st.track if t != T.GOD}) >= 2:
+                spender = st.clone()
+                spender.held[spender.cur * T.NK + T.GOD] = 3  # enough gods to stay in the phase
+                while spender.phase in (phases.TURN, phases.GODS):
+                    gods = [a for a in spender.legal_actions() if GOD_BASE <= a < LOSE_BASE]
+                    if spender.phase == phases.GODS:
+                        seen += 1
+                        want = sorted({str_to_action(f"god:{T.KINDS[t]}") for t in spender.track if t != T.GOD})
+                        legal = spender.legal_actions()
+                        assert legal == [done, *want] and gods == want
+                        legal.append(-1)
+                        assert -1 not in spender.legal_actions()
+                    if not gods:
+                        break
+                    spender.push(rng.choice(gods))
+            st.push(rng.choice(st.legal_actions()))
+    assert seen > 20

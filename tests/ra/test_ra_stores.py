@@ -165,7 +165,7 @@ def test_epoch_scores_are_built_when_read_and_shared_by_clones() -> None:
     """The rows kept unbuilt at an epoch's end read as score_epoch's rows, in a clone too, and the points match."""
     for seed in range(6):
         st = _random_state(seed, 400)
-        assert st.is_terminal() and len(st._scored) == 3
+        assert st.is_terminal() and len(st._scored) + len(st._due) == 3
         other = st.clone()
         rows = st.epoch_scores
         assert [e["epoch"] for e in rows] == [1, 2, 3]
@@ -173,3 +173,35 @@ def test_epoch_scores_are_built_when_read_and_shared_by_clones() -> None:
         assert other.epoch_scores == rows and other == _replayed(st)
         for before, after in itertools.pairwise(rows):
             assert [r["before"] for r in after["players"]] == [r["after"] for r in before["players"]]
+
+
+def test_points_add_up_the_ended_epochs_when_read() -> None:
+    """An epoch's end only notes its scoring; reading `points` (in a clone or not) adds up exactly score_epoch's."""
+    kept = [k for k in range(T.NK) if k in T.SCARAB]
+    for seed in range(8):
+        rng = random.Random(seed)
+        st = State.new({"players": 2 + seed % 4}, seed=seed)
+        n, expected, noted = st.num_players, st.points, 0
+        while not st.is_terminal():
+            epoch = st.epoch
+            st.push(rng.choice(st.legal_actions()))
+            if st.epoch == epoch and not st.is_terminal():
+                continue
+            noted += 1
+            assert len(st._due) == noted  # noted, not added up yet
+            _, held, final, totals, _ = st._due[-1]
+            assert final == st.is_terminal() and len(totals) == (n if final else 0)
+            for p in range(n):  # §8.2.4: the noted holdings are those before the epoch end's discards
+                assert [st.held[p * T.NK + k] for k in kept] == [held[p * T.NK + k] for k in kept]
+            expected = score_epoch(held, n, final, totals, expected, "once")[0]
+            roll = rng.random()
+            if roll < 0.3:  # a clone: the original adds its notes up first, so that clones share the result
+                other = st.clone()
+                assert not st._due and not other._due and other._points is st._points
+                assert other.points == expected == st.points
+                noted = 0
+            elif roll < 0.6:  # a read
+                assert st.points == expected and not st._due
+                noted = 0
+            # otherwise the notes of two epochs pile up
+        assert st.points == expected and [r["after"] for r in st.epoch_scores[-1]["players"]] == expected

@@ -44,7 +44,13 @@ def auction_rows(up: tuple[int, ...]) -> list[list[int]]:
     """Fill and return `AUCTION_ROWS[up]` (callers copy a row before handing it out: rows are shared)."""
     if len(AUCTION_ROWS) > 50_000:  # a bound for pathological callers; real games stay far below it
         AUCTION_ROWS.clear()
-    rows = [[PASS, *(BID_BASE + d for d in reversed(up) if d > high)] for high in range(MAX_DISK + 1)]
+    ids = [BID_BASE + d for d in reversed(up)]  # lowest disk first
+    rows: list[list[int]] = []
+    low = 0
+    for i, disk in enumerate(reversed(up)):  # high bids low..disk-1 leave this disk and the higher ones
+        rows += [[PASS, *ids[i:]]] * (disk - low)  # one list per distinct row (callers copy rows)
+        low = disk
+    rows += [[PASS]] * (MAX_DISK + 1 - low)
     rows.append(rows[0][1:])
     AUCTION_ROWS[up] = rows
     return rows

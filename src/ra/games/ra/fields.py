@@ -1,9 +1,9 @@
-"""The fields of a Ra state (FIELDS), how `clone` and `from_fields` set them, and the two stores clones share.
+"""The fields of a Ra state (FIELDS), how `clone` and `from_fields` set them, and the stores clones share.
 
 Most fields are copied by `clone` only if the rules change them in place; `points` and `discard` are lists the
-rules replace whole (a copy at the rare change), so clones share them. The epoch scorings are kept unbuilt until
-read (`epoch_scores`, mechanics.py). The undrawn bag and the moves, the two long lists, are stored so that a clone
-shares them instead of copying them:
+rules replace whole (a copy at the rare change), so clones share them. An epoch's end only notes its scoring: the
+scores add it up when `points` is next read, the breakdown rows when `epoch_scores` is (mechanics.py). The undrawn
+bag and the moves, the two long lists, are stored so that a clone shares them instead of copying them:
 
 - The bag (`_bag`, `_left`): a clone shares the list with its original and keeps its own count of undrawn tiles,
   `_bag[:_left]`; the next draw is `_bag[_left - 1]`. The rules never write into a shared bag: a draw only lowers
@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ra.core.moves import MOVES_CLONE_SOURCE, SharedMoves
+from ra.games.ra.scoring import Due, EpochScoring, Unscored, built_scoring, epoch_points
 
 # The fields of a state, written once: name -> whether `clone` copies it. Only lists the rules change in place are
 # copied; every other field is immutable (ints, tuples, frozen Options) or replaced whole, so clones share it. The
@@ -63,13 +64,15 @@ FIELDS: dict[str, bool] = {
 
 
 OWN = -1  # the count of a bag that is the state's alone
-STORED = ("bag", "history", "epoch_scores")  # fields kept under other slots (properties; epoch_scores: mechanics)
+STORED = ("bag", "history", "points", "epoch_scores")  # kept under other slots (properties; the scores: mechanics)
 
 # How `clone` shares the stores, as source lines for the generated clone (field_functions), which has
 # the original as `self` and the new state as `c`. A bag handed out through `bag` (OWN) may still be changed by
 # whoever holds it, so the clone gets a copy of it (shared by its own clones); the original's own moves become a
-# shared segment. The epoch scorings (`_scored`, a tuple) are shared as they are.
-CLONE_SOURCE = """
+# shared segment. The scores and epoch scorings (`_points`, `_due`, `_scored`) are shared as they are, once the
+# original has added up the epochs ended since its scores were last read (else every clone would add them up again).
+CLONE_SOURCE = (
+    """
     left = self._left
     if left == OWN:
         c._bag = self._bag[:]
@@ -77,7 +80,12 @@ CLONE_SOURCE = """
     else:
         c._bag = self._bag
         c._left = left
-    c._scored = self._scored""" + MOVES_CLONE_SOURCE
+    if self._due:
+        self._add_due()
+    c._scored = self._scored
+    c._points, c._due = self._points, self._due"""
+    + MOVES_CLONE_SOURCE
+)
 
 
 def field_functions(fields: Mapping[str, bool]) -> dict[str, Callable[..., Any]]:
@@ -124,3 +132,45 @@ class SharedStores(SharedMoves):
         """How many tiles are undrawn, without taking a list of one's own (search reads it at every leaf)."""
         left = self._left
         return len(self._bag) if left == OWN else left
+
+
+class SharedScores(SharedStores):
+    """The scores and the epoch scorings (§9): an epoch's end only notes its scoring, added up when read."""
+
+    __slots__ = ("_due", "_points", "_scored")
+    _scored: tuple[EpochScoring | Unscored, ...]  # one per epoch whose points are added, its rows built when first read
+    _points: list[int]  # the scores once the epochs of _scored are added; replaced, never changed in place
+    _due: tuple[Due, ...]  # the epochs ended since, whose points are not added yet (oldest first)
+
+    @property
+    def points(self) -> list[int]:
+        """Scores by seat (§9); the epochs ended since the last read are added up now, not at each epoch end."""
+        if self._due:
+            self._add_due()
+        return self._points
+
+    @points.setter
+    def points(self, scores: list[int]) -> None:
+        self._points, self._due = scores, ()
+
+    @property
+    def epoch_scores(self) -> tuple[EpochScoring, ...]:
+        """One scoring per finished epoch (§9): the breakdown rows are built on first read, not at the epoch end."""
+        if self._due:
+            self._add_due()
+        scored = self._scored
+        if scored and isinstance(scored[-1], tuple):
+            self._scored = scored = tuple(e if isinstance(e, dict) else built_scoring(e) for e in scored)
+        return scored  # type: ignore[return-value]  # every entry is a dict now
+
+    @epoch_scores.setter
+    def epoch_scores(self, scorings: tuple[EpochScoring, ...]) -> None:
+        self._scored = tuple(scorings)
+
+    def _add_due(self) -> None:
+        """Add the scorings of the epochs ended since to the scores, each from the scores before it (§9.3 floor)."""
+        points, done = self._points, []
+        for epoch, held, final, totals, floor in self._due:
+            done.append((epoch, held, final, totals, points, floor))
+            points = epoch_points(held, len(points), final, totals, points, floor)
+        self._scored, self._points, self._due = (*self._scored, *done), points, ()

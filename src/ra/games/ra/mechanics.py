@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ra.games.ra import phases as ph
-from ra.games.ra.fields import FIELDS, STORED, SharedStores
+from ra.games.ra.fields import FIELDS, STORED, SharedScores
 from ra.games.ra.options import Options
-from ra.games.ra.scoring import EpochScoring, Unscored, built_scoring, epoch_points
 from ra.games.ra.tables import (
     CHOSEN_DISASTERS,
     DISASTER_LOSS,
@@ -33,12 +32,17 @@ NO_PENDING = (0, 0, 0, 0)  # disasters gained while spending gods, not yet resol
 # A pass as an entry of auc_bids, shared so the hot path builds no tuple.
 _PASSED: tuple[tuple[tuple[int, int]], ...] = tuple(((p, 0),) for p in range(MAX_PLAYERS))
 _ONE_DISK: tuple[tuple[int], ...] = tuple((d,) for d in range(MAX_DISK + 1))  # shared 1-tuples for disk swaps
+# §8.2.4: per player count, the (held index, kind) of every tile discarded at an epoch end, as one flat loop.
+_DISCARDED_SLOTS: dict[int, tuple[tuple[int, int], ...]] = {
+    n: tuple((b + k, k) for b in range(0, n * NK, NK) for k in DISCARDED_AT_EPOCH_END)
+    for n in range(1, MAX_PLAYERS + 1)
+}
 
 
-class RaRules(SharedStores):
+class RaRules(SharedScores):
     """The fields of a Ra state and the rules that move it between decisions."""
 
-    __slots__ = (*(name for name in FIELDS if name not in STORED), "_scored")
+    __slots__ = tuple(name for name in FIELDS if name not in STORED)
     num_players: int
     options: Options
     seed: int | None  # None when the bag does not follow a seed (explicit order, stacked or reshuffled bag)
@@ -52,7 +56,6 @@ class RaRules(SharedStores):
     down: list[tuple[int, ...]]  # face-down disks per seat, high to low
     held: list[int]  # held tiles, held[seat * NK + kind]
     discard: list[int]  # tiles out of the game, per kind; replaced, never changed in place (so clones share it)
-    points: list[int]  # scores by seat, replaced at each epoch end, never changed in place (so clones share it)
     epoch: int  # 1, 2 or 3
     phase: int  # phases.TURN .. phases.OVER
     cur: int  # the seat that must decide; -1 when over
@@ -65,20 +68,7 @@ class RaRules(SharedStores):
     lose_war: int  # civilization tiles still to choose for War (§7)
     lose_quake: int  # monument tiles still to choose for Earthquake
     after: int  # once disasters are resolved, the next turn goes left of this seat
-    # epoch_scores: tuple[EpochScoring, ...], one per finished epoch (§9), is a property over _scored
-    _scored: tuple[EpochScoring | Unscored, ...]  # one per finished epoch, its rows built when first read
-
-    @property
-    def epoch_scores(self) -> tuple[EpochScoring, ...]:
-        """One scoring per finished epoch (§9): the breakdown rows are built on first read, not at the epoch end."""
-        scored = self._scored
-        if scored and isinstance(scored[-1], tuple):
-            self._scored = scored = tuple(e if isinstance(e, dict) else built_scoring(e) for e in scored)
-        return scored  # type: ignore[return-value]  # every entry is a dict now
-
-    @epoch_scores.setter
-    def epoch_scores(self, scorings: tuple[EpochScoring, ...]) -> None:
-        self._scored = tuple(scorings)
+    # points and epoch_scores (§9) are properties of SharedScores (fields.py)
 
     def highest_disks(self) -> list[int]:
         """Each seat's highest-numbered disk, face up or down (0 if none); the central disk is nobody's (§8.3, §9.4)."""
@@ -109,7 +99,8 @@ class RaRules(SharedStores):
 
     def _next_bidder(self, p: int) -> None:
         """Give the decision to `p` or the next seat that can bid; seats that cannot beat the bid pass (§5, E5)."""
-        up, high, ra, n = self.up, self.auc_high, self.auc_ra, self.num_players
+        up, high = self.up, self.auc_high  # pairs: four names at once would build and unpack a tuple
+        ra, n = self.auc_ra, self.num_players
         bids = self.auc_bids
         while True:
             u = up[p]
@@ -119,7 +110,11 @@ class RaRules(SharedStores):
             bids += _PASSED[p]
             if p == ra:
                 self.auc_bids = bids
-                self._end_auction()
+                w = self.auc_bidder
+                if w >= 0:  # _end_auction's usual case, inlined
+                    self._sell(w, high, ra)
+                else:
+                    self._end_auction()
                 return
             p = p + 1 if p + 1 < n else 0
 
@@ -138,20 +133,25 @@ class RaRules(SharedStores):
 
     def _sell(self, w: int, d: int, ra: int) -> None:
         """§5.1-§5.4: seat `w` takes the lot with disk `d` and swaps it for the central disk; then the next turn."""
-        held, b = self.held, w * NK
         gained: list[int] | None = None
-        for t in self.track:  # §5.1, §7: place all tiles first
-            if t < FIRST_DISASTER:
-                held[b + t] += 1
-            else:
-                if gained is None:
-                    gained = [0, 0, 0, 0]
-                gained[t - FIRST_DISASTER] += 1
-        self.track = []
+        track = self.track
+        if track:  # an empty lot (often, in fast play) keeps its empty list
+            held, b = self.held, w * NK
+            for t in track:  # §5.1, §7: place all tiles first
+                if t < FIRST_DISASTER:
+                    held[b + t] += 1
+                else:
+                    if gained is None:
+                        gained = [0, 0, 0, 0]
+                    gained[t - FIRST_DISASTER] += 1
+            self.track = []
         ups, downs = self.up, self.down
         up = ups[w]
-        i = up.index(d)
-        ups[w] = up[1:] if i == 0 else up[:i] + up[i + 1 :]  # §5.4: winning disk to the centre
+        if up[0] == d:  # §5.4: winning disk to the centre (often the highest: no search)
+            ups[w] = up[1:]
+        else:
+            i = up.index(d)
+            ups[w] = up[:i] + up[i + 1 :]
         down, central = downs[w], self.central
         if not down or central < down[-1]:  # §5.3: central face down, kept high to low (often it goes last)
             downs[w] = down + _ONE_DISK[central]
@@ -272,24 +272,37 @@ class RaRules(SharedStores):
         self.track = []
         disc[RA] += self.ra_filled
         self.ra_filled = 0
-        self.auc_kind, self.auc_ra, self.auc_high, self.auc_bidder, self.auc_bids = ph.NO_AUCTION, -1, 0, -1, ()
-        final = self.epoch == EPOCHS
+        self.auc_kind = ph.NO_AUCTION  # one store each: a tuple of five would be built and unpacked
+        self.auc_ra = -1
+        self.auc_high = 0
+        self.auc_bidder = -1
+        self.auc_bids = ()
+        epoch = self.epoch
+        final = epoch == EPOCHS
         ups, downs = self.up, self.down
         totals = [sum(ups[p]) + sum(downs[p]) for p in range(n)] if final else []  # E22: all held disks, §9.2
-        before, floor = self.points, self.options.final_floor
-        self.points = epoch_points(held, n, final, totals, before, floor)  # points are replaced, never changed
-        self._scored = (*self._scored, (self.epoch, tuple(held), final, totals, before, floor))
-        self.up = ups = [tuple(sorted(ups[p] + downs[p], reverse=True)) for p in range(n)]  # §8.2.3
+        # §9: the scoring is only noted here; `points` adds it up when read (rollouts that never look save it).
+        self._due += ((epoch, tuple(held), final, totals, self.options.final_floor),)
+        # §8.2.3: every disk face up again, high to low; a seat has mostly spent all its disks or none.
+        if any(ups):
+            merged = []
+            for up, down in zip(ups, downs, strict=True):
+                merged.append(down if not up else up if not down else tuple(sorted(up + down, reverse=True)))
+        else:  # §8.1b ended it: every disk is face down, and that list (the state's own) turns up as it is
+            merged = downs
+        self.up = merged
         self.down = [()] * n
-        for b in range(0, n * NK, NK):  # §8.2.4: keep only scarab tiles
-            for k in DISCARDED_AT_EPOCH_END:
-                lost = held[b + k]
-                if lost:
-                    disc[k] += lost
-                    held[b + k] = 0
+        for i, k in _DISCARDED_SLOTS[n]:  # §8.2.4: keep only scarab tiles
+            lost = held[i]
+            if lost:
+                disc[k] += lost
+                held[i] = 0
         if final:
             self.phase, self.cur = ph.OVER, -1
-        else:
-            self.epoch += 1
-            best = [up[0] if up else 0 for up in ups]  # highest_disks(): every disk is face up now, high to low
-            self.phase, self.cur = ph.TURN, best.index(max(best))  # §8.3
+            return
+        self.epoch = epoch + 1
+        first = best = 0  # §8.3: the holder of the highest disk (every disk is face up now, high to low) starts
+        for p, up in enumerate(merged):
+            if up and up[0] > best:
+                first, best = p, up[0]
+        self.phase, self.cur = ph.TURN, first

@@ -180,6 +180,8 @@ def epoch_points(
 # An epoch's scoring as the hot path keeps it: (epoch, held tiles, final, disk totals, scores before, final floor),
 # what `score_epoch` needs for the breakdown rows, which are only built when a state's `epoch_scores` is read.
 Unscored = tuple[int, tuple[int, ...], bool, list[int], list[int], str]
+# An epoch ended but not yet added to the scores: the same without the scores before (the state's `points` adds it).
+Due = tuple[int, tuple[int, ...], bool, list[int], str]
 
 
 def built_scoring(unscored: Unscored) -> EpochScoring:

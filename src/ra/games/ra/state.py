@@ -71,6 +71,8 @@ _DRAW_MOVES = [[Move(p, DRAW, (KINDS[t],)) for t in range(NK)] for p in range(MA
 _SEATS: tuple[tuple[int, ...], ...] = (*((p,) for p in range(MAX_PLAYERS)), ())
 _PASSED: tuple[tuple[tuple[int, int]], ...] = tuple(((p, 0),) for p in range(MAX_PLAYERS))
 _BIDS_MADE = tuple(tuple(((p, d),) for d in range(MAX_DISK + 1)) for p in range(MAX_PLAYERS))
+_GOD_ACTIONS: dict[tuple[int, ...], tuple[int, ...]] = {}  # by auction track, what _god_actions sorts out
+_GOD_AT: tuple[int, ...] = tuple(p * NK + GOD for p in range(MAX_PLAYERS))  # where `held` counts a seat's gods
 TURN, AUCTION, GODS, DISASTER, OVER = ph.TURN, ph.AUCTION, ph.GODS, ph.DISASTER, ph.OVER
 RA_DRAWN, INVOKED_NONFULL, INVOKED_FULL = ph.RA_DRAWN, ph.INVOKED_NONFULL, ph.INVOKED_FULL
 
@@ -167,10 +169,6 @@ class State(RaRules):
         if player != p and player is not None:  # asked for the deciding seat, the first test settles it
             return []
         phase = self.phase
-        if phase == TURN:  # §3: draw, invoke Ra, spend gods
-            if self.held[p * NK + GOD]:
-                return self._turn_with_gods(p)
-            return [DRAW, INVOKE] if len(self.track) < AUCTION_TRACK_SIZE else [INVOKE]
         if phase == AUCTION:  # §5: one bid higher than the high bid, or pass (unless forced)
             up = self.up[p]
             try:
@@ -178,25 +176,43 @@ class State(RaRules):
             except KeyError:
                 rows = auction_rows(up)
             high = self.auc_high
-            if high == 0 and p == self.auc_ra and self.auc_kind == INVOKED_NONFULL:
-                return rows[-1][:]  # §5 forced bid
-            return rows[high][:]
+            if high or p != self.auc_ra or self.auc_kind != INVOKED_NONFULL:
+                return rows[high][:]
+            return rows[-1][:]  # §5 forced bid: the Ra player of a Ra call on a track that is not full, nobody bid
+        if phase == TURN:  # §3: draw, invoke Ra, spend gods
+            if self.held[_GOD_AT[p]]:
+                return self._turn_with_gods(p)
+            return [DRAW, INVOKE] if len(self.track) < AUCTION_TRACK_SIZE else [INVOKE]
         if phase == GODS:  # §6: another god, or stop
-            return [DONE, *sorted({GOD_BASE + t for t in self.track if t != GOD})]
-        if phase == DISASTER:  # §7: choose the next War or Earthquake loss
-            b = p * NK
-            held = self.held
-            group = DISASTER_TARGETS[WAR if self.lose_war else EARTHQUAKE]
-            return [LOSE_OFFSET + k for k in group if held[b + k]]
+            return [DONE, *self._god_actions()]
+        if phase == DISASTER:
+            return self._loss_actions(p)
         return []
 
+    # The rarer cases apart: a comprehension in legal_actions itself would make every call set up closure cells.
     def _turn_with_gods(self, p: int) -> list[int]:
         """§3, §6: the turn's actions of a seat that holds a god (one god action per kind on the track)."""
         acts = [DRAW, INVOKE] if len(self.track) < AUCTION_TRACK_SIZE else [INVOKE]
-        kinds = {t for t in self.track if t != GOD}
-        if kinds:
-            acts += sorted([GOD_BASE + t for t in kinds])
+        acts += self._god_actions()
         return acts
+
+    def _god_actions(self) -> tuple[int, ...]:
+        """§6: one god action per kind of tile on the auction track but gods, in id order (a shared tuple)."""
+        track = tuple(self.track)
+        try:
+            acts = _GOD_ACTIONS[track]
+        except KeyError:
+            if len(_GOD_ACTIONS) > 10_000:  # a bound; tracks of up to 8 tiles repeat often
+                _GOD_ACTIONS.clear()
+            acts = _GOD_ACTIONS[track] = tuple(sorted({GOD_BASE + t for t in track if t != GOD}))
+        return acts
+
+    def _loss_actions(self, p: int) -> list[int]:
+        """§7: the tiles seat `p` may choose to lose next to War (first) or Earthquake."""
+        b = p * NK
+        held = self.held
+        group = DISASTER_TARGETS[WAR if self.lose_war else EARTHQUAKE]
+        return [LOSE_OFFSET + k for k in group if held[b + k]]
 
     def apply(self, action: int, player: int | None = None) -> None:
         """Check and apply an action; raises an IllegalActionError subclass and leaves the state unchanged."""
@@ -234,6 +250,9 @@ class State(RaRules):
                 self.track.append(t)
                 up, n = self.up, self.num_players  # §3: the next active player left of p (as _continue)
                 q = p + 1 if p + 1 < n else 0
+                if up[q]:  # the usual case: the left neighbour still has a disk
+                    self.cur = q
+                    return
                 while q != p and not up[q]:
                     q = q + 1 if q + 1 < n else 0
                 if up[q]:
@@ -242,18 +261,7 @@ class State(RaRules):
                     self._end_epoch()  # §8.1b: nobody is active
             return
         self._moves.append(_MOVES[p][action])
-        if action == PASS:
-            self.auc_bids += _PASSED[p]
-            if p == self.auc_ra:
-                self._end_auction()
-                return
-            q = p + 1 if p + 1 < self.num_players else 0
-            u = self.up[q]
-            if u and u[0] > self.auc_high:  # the usual case, _next_bidder's first step inlined
-                self.cur = q
-            else:
-                self._next_bidder(q)
-        elif DONE < action < GOD_BASE:  # bid:d
+        if DONE < action < GOD_BASE:  # bid:d, the commonest action, tested first
             d = action - BID_BASE
             self.auc_high, self.auc_bidder = d, p
             self.auc_bids += _BIDS_MADE[p][d]
@@ -266,9 +274,28 @@ class State(RaRules):
                 self.cur = q
             else:
                 self._next_bidder(q)
+        elif action == PASS:
+            self.auc_bids += _PASSED[p]
+            if p == self.auc_ra:
+                w = self.auc_bidder
+                if w >= 0:  # _end_auction's usual case, inlined
+                    self._sell(w, self.auc_high, p)
+                else:
+                    self._end_auction()
+                return
+            q = p + 1 if p + 1 < self.num_players else 0
+            u = self.up[q]
+            if u and u[0] > self.auc_high:  # the usual case, _next_bidder's first step inlined
+                self.cur = q
+            else:
+                self._next_bidder(q)
         elif action == INVOKE:  # §5 auction types; _start_auction inlined
-            self.phase, self.auc_ra, self.auc_high, self.auc_bidder, self.auc_bids = AUCTION, p, 0, -1, ()
+            self.phase = AUCTION  # one store each: a tuple of five would be built and unpacked
             self.auc_kind = INVOKED_FULL if len(self.track) == AUCTION_TRACK_SIZE else INVOKED_NONFULL
+            self.auc_ra = p
+            self.auc_high = 0
+            self.auc_bidder = -1
+            self.auc_bids = ()
             q = p + 1 if p + 1 < self.num_players else 0
             if self.up[q]:  # the usual case, with no high bid yet: the left neighbour can bid
                 self.cur = q
