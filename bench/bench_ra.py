@@ -75,6 +75,7 @@ def measure(game: str, players: int, seconds: float) -> dict[str, float]:
             step = st.push
             for player, action in actions:
                 step(action, player)
+            st.scores()  # a played game is for its result: an engine that defers scoring pays for it here
         nonlocal push_time
         push_time += time.process_time() - begin
         return sum(map(len, scripts))
@@ -103,6 +104,7 @@ def measure(game: str, players: int, seconds: float) -> dict[str, float]:
             while not st.is_terminal():
                 player = st.current_players()[0]
                 st.push(choice(st.legal_actions(player)), player)
+            st.scores()  # a rollout is for its result (as in MCTS)
         return len(starts)
 
     pushes = 0
