@@ -157,7 +157,7 @@ def test_transpositions_change_no_value_and_save_evaluations(players: int, monke
 
 
 def test_more_samples_cost_more_and_a_clear_gain_is_taken() -> None:
-    """The sample budget is kept exactly; offered a lot of gold and gods for a bid, the bot takes it."""
+    """The sample budget is kept exactly (doubled with two players); offered much gold and gods, the bot bids."""
     state = _position(2, 3, 0)
     state.stack_draws(["gold", "gold", "gold", "god", "ra"])
     greedy = make_bot("greedy", "ra", 0)
@@ -167,7 +167,7 @@ def test_more_samples_cost_more_and_a_clear_gain_is_taken() -> None:
     bot = make_bot("search:samples=3,depth=2,nodes=3000,blind=2", "ra", 1)
     assert isinstance(bot, RaSearchBot)
     action = bot.choose(state.view(state.cur))
-    assert bot.last_samples == 3
+    assert bot.last_samples == 6  # two players: twice the samples (SAMPLE_FACTOR)
     assert action != PASS
 
 

@@ -20,7 +20,7 @@ LEVELS: tuple[Level, ...] = (
     Level(
         "hard",
         "search:samples=10,depth=2,nodes=4000,blind=1,seconds=1.0",
-        "max-n search two auctions deep over 10 sampled bags, its own draws as chance, at most 1 s",
+        "max-n search two auctions deep over 10 sampled bags (20 with two players), own draws as chance, at most 1 s",
     ),
 )
 

@@ -1,9 +1,10 @@
 """`search` for Ra: max-n search over sampled bags (determinizations), deciding from its seat's view only.
 
-Each sample rebuilds the position with `from_view` (the bag's order drawn at random from its public counts) and
-runs `ra.bots.ra.search` two auctions deep, every seat maximising its own lead, leaves scored by the static
-evaluation. A root action's worth is its lead averaged over the samples; the best average is played. A sample
-whose deep search outgrows `nodes` is searched one auction deep instead; with `fails=k`, after k such samples the
+Each sample (`samples` of them, twice as many with two players: `SAMPLE_FACTOR`) rebuilds the position with
+`from_view` (the bag's order drawn at random from its public counts) and runs `ra.bots.ra.search` two auctions
+deep, every seat maximising its own lead, leaves scored by the static evaluation. A root action's worth is its
+lead averaged over the samples; the best average is played. A sample whose deep search outgrows `nodes` is
+searched one auction deep instead; with `fails=k`, after k such samples the
 rest are searched one auction deep at once (the position's tree is too big). `work` caps the nodes of all samples
 together (the samples stop once it is spent) and `seconds` (wall clock) caps the samples too. With `blind=1`, the
 bot's own draws inside the tree count as chance (Ra or not, by P(Ra)), so that it cannot plan on a sampled bag's
@@ -26,6 +27,9 @@ from ra.games.ra import from_view
 DEFAULT_SAMPLES = 10
 DEFAULT_DEPTH = 2
 DEFAULT_NODES = 4000
+# Samples taken per `samples` asked, by player count: two seats are searched by alpha-beta, which visits about
+# 40% of max-n's nodes, so twice the samples fit in the same time (docs/BOTS.md, "Fourth round").
+SAMPLE_FACTOR: dict[int, int] = {2: 2}
 
 
 class RaSearchBot:
@@ -70,7 +74,8 @@ class RaSearchBot:
         seat, chance_all = (me if self.blind else -1), self.blind >= 2
         # Two seats: max-n over leads is zero-sum, and alpha-beta finds the same values in fewer nodes.
         tree = DuelSearch if base.num_players == 2 else Search
-        while done < self.samples:
+        budget = self.samples * SAMPLE_FACTOR.get(base.num_players, 1)
+        while done < budget:
             # Stop before a sample that would likely end past the deadline (one takes about the average so far).
             if done and deadline is not None and (now := time.perf_counter()) + (now - start) / done >= deadline:
                 break
