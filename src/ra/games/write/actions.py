@@ -10,6 +10,8 @@ from __future__ import annotations
 from itertools import product
 
 from ra.core.errors import InvalidNotationError
+from ra.core.protocol import Move
+from ra.games.write.options import MAX_PLAYERS
 from ra.games.write.sheet import (
     B_ANY,
     B_CIV,
@@ -17,6 +19,7 @@ from ra.games.write.sheet import (
     B_NILE,
     B_PHARAOH,
     C0,
+    G0,
     M0,
     N0,
     NMON,
@@ -25,11 +28,12 @@ from ra.games.write.sheet import (
     god_spaces,
 )
 from ra.games.write.tables import (
+    CARD_KIND,
     CIV_TYPES,
     FACE_UP,
     GOD_BONUS_NUMBER,
     GOD_SPACES,
-    KIND_NAMES,
+    GOD_SPACES_PER_KINGDOM,
     KINGDOMS,
     MONUMENT,
     MONUMENT_ROWS,
@@ -153,11 +157,22 @@ ENTRY_PLAN: tuple[tuple[int, int, int, int], ...] = tuple(
     )
     for a, kind in enumerate(ACT_KIND)
 )
-# TAKE_ENTRY[card kind]: where a taken card goes: a Pharaoh or Monument to its section; any other card, which is
+# PLAN[action]: ENTRY_PLAN's entry, then the action's move by seat (shared and immutable: push appends these
+# instead of building a Move per action), so that push reads one table.
+PLAN: tuple[tuple[int, int, int, int, tuple[Move, ...]], ...] = tuple(
+    (*plan, tuple(Move(p, a, ()) for p in range(MAX_PLAYERS))) for a, plan in enumerate(ENTRY_PLAN)
+)
+# TAKE_ENTRY[card code]: where a taken card goes: a Pharaoh or Monument to its section; any other card, which is
 # only taken when it has no legal space, is lost (K_TAKE).
 TAKE_ENTRY: tuple[int, ...] = tuple(
-    K_BONUS_PHARAOH if k == PHARAOH else K_BONUS_MONUMENT if k == MONUMENT else K_TAKE for k in range(len(KIND_NAMES))
+    K_BONUS_PHARAOH if k == PHARAOH else K_BONUS_MONUMENT if k == MONUMENT else K_TAKE for k in CARD_KIND
 )
+# GOD_KINGDOM[space]: a Gods space's Kingdom and the offset of the Kingdom's first space in a seat's block;
+# LINE_AT[line]: the offset of a Civilization line's first space (push reads these rather than dividing).
+GOD_KINGDOM: tuple[tuple[int, int], ...] = tuple(
+    (x // GOD_SPACES_PER_KINGDOM, G0 + x // GOD_SPACES_PER_KINGDOM * GOD_SPACES_PER_KINGDOM) for x in range(GOD_SPACES)
+)
+LINE_AT: tuple[int, ...] = tuple(C0 + x * NCIV for x in LINES)
 # PART_RUN[part]: the Nile part's spaces as a run of offsets in a seat's block (the parts are consecutive spaces).
 PART_RUN: tuple[tuple[int, int], ...] = tuple((N0 + part[0], N0 + part[-1] + 1) for part in PART_SPACES)
 if any(part != tuple(range(part[0], part[-1] + 1)) for part in PART_SPACES):

@@ -10,15 +10,16 @@ from array import array
 
 from ra.core.protocol import Move
 from ra.games.write.actions import (
-    ENTRY_PLAN,
+    GOD_KINGDOM,
     K_BONUS_CIV,
     K_BONUS_GOD,
     K_BONUS_MONUMENT,
     K_BONUS_NILE,
     K_BONUS_PHARAOH,
     K_TAKE,
-    NUM_ACTIONS,
+    LINE_AT,
     PART_RUN,
+    PLAN,
     REVEAL,
     TAKE_ENTRY,
 )
@@ -32,7 +33,6 @@ from ra.games.write.sheet import (
     B_MONUMENT,
     B_NILE,
     B_PHARAOH,
-    C0,
     CHOSEN,
     CL,
     GB,
@@ -42,7 +42,6 @@ from ra.games.write.sheet import (
     N0,
     NCIV,
     NMON,
-    NO_BONUS,
     NP,
     PEND,
     PH,
@@ -53,14 +52,13 @@ from ra.games.write.sheet import (
     bonus_possible,
 )
 from ra.games.write.tables import (
-    CARD_KIND,
     CARD_NAMES,
     CARD_VALUE,
     CIV_LINE_BONUS_AT,
     FACE_UP,
-    GOD_SPACES_PER_KINGDOM,
     KINGDOMS,
     MONUMENT_ROWS,
+    NILE_SPACES,
     PART_OF,
     PHARAOH_SPACES,
     RA_CARDS,
@@ -70,8 +68,6 @@ from ra.games.write.tables import (
 )
 
 LAST_KINGDOM = len(KINGDOMS) - 1
-# Shared, immutable moves: push appends these instead of building a Move per action (a reveal's holds its draws).
-MOVES = [[Move(p, a, ()) for a in range(NUM_ACTIONS)] for p in range(MAX_PLAYERS)]
 _NAME = CARD_NAMES.__getitem__
 _NAMES = tuple(CARD_NAMES)
 if FACE_UP != 3:  # push's common reveal names the three drawn cards one by one
@@ -163,10 +159,10 @@ class WriteRules(SharedLists):
                 return
             self._moves.append(_new_move(Move, (player, REVEAL, self._reveal())))
             return
-        self._moves.append(MOVES[player][action])
         # §2: make a card or bonus entry (or decline one), written out here rather than by calling sheet.py's entry
         # functions: a call costs as much as the entry itself. tests/write/test_speed_paths.py holds them equal.
-        entry, slot, space, arg = ENTRY_PLAN[action]
+        entry, slot, space, arg, moves = PLAN[action]
+        self._moves.append(moves[player])
         s = self.s
         b = player * W
         if slot >= 0:  # a card: it gives the number or type, and a taken card its section
@@ -174,26 +170,31 @@ class WriteRules(SharedLists):
             c = self.face[slot]
             arg = CARD_VALUE[c]
             if entry == K_TAKE:
-                entry = TAKE_ENTRY[CARD_KIND[c]]
+                entry = TAKE_ENTRY[c]
         else:
             s[b + PEND] = 0
-        bonus = NO_BONUS
         if entry == K_BONUS_GOD:  # filling a Kingdom's 3rd space writes its total and earns a Pharaohs entry
             s[b + space] = arg
-            k = space // GOD_SPACES_PER_KINGDOM
-            kb = b + k * GOD_SPACES_PER_KINGDOM
+            k, kb = GOD_KINGDOM[space]
+            kb += b
             if s[kb] and s[kb + 1] and s[kb + 2]:
                 if s[b + GT + k] < 0:
                     s[b + GT + k] = s[kb] + s[kb + 1] + s[kb + 2]
                 if not s[b + GB + k]:
                     s[b + GB + k] = 1
-                    bonus = B_PHARAOH
+                    if s[b + PH] < PHARAOH_SPACES:  # bonus_possible(B_PHARAOH) written out, as below
+                        s[b + PEND] = B_PHARAOH
+                        return
+                    self.lost = [*self.lost, (self.turn, player, -B_PHARAOH)]
         elif entry == K_BONUS_CIV:  # a line reaching 3 marks earns a Monuments entry (once per line)
-            lb = b + C0 + space * NCIV
+            lb = b + LINE_AT[space]
             s[lb + arg] = 1
             if not s[b + CL + space] and s[lb : lb + NCIV].count(1) >= CIV_LINE_BONUS_AT:  # marks are 0 or 1
                 s[b + CL + space] = 1
-                bonus = B_MONUMENT
+                if min(s[b + M0 : b + M0 + NMON]) < MONUMENT_ROWS:
+                    s[b + PEND] = B_MONUMENT
+                    return
+                self.lost = [*self.lost, (self.turn, player, -B_MONUMENT)]
         elif entry == K_BONUS_MONUMENT:  # the topmost empty space; all eight tops earn an any-section entry (once)
             at = b + M0 + arg
             m = s[at]
@@ -201,7 +202,8 @@ class WriteRules(SharedLists):
                 s[at] = m + 1
                 if not m and not s[b + MT] and all(s[b + M0 : b + M0 + NMON]):
                     s[b + MT] = 1
-                    bonus = B_ANY
+                    if self._earn(b, B_ANY, player):
+                        return
             else:  # a full column: only a taken card gets here, and it is lost
                 self.lost = [*self.lost, (self.turn, player, c)]
         elif entry == K_BONUS_NILE:  # filling a part's 3rd space earns a Civilization entry (once per part)
@@ -211,7 +213,8 @@ class WriteRules(SharedLists):
                 lo, hi = PART_RUN[part]
                 if 0 not in s[b + lo : b + hi]:
                     s[b + NP + part] = 1
-                    bonus = B_CIV
+                    if self._earn(b, B_CIV, player):
+                        return
         elif entry == K_BONUS_PHARAOH:  # the leftmost empty space; a Nile symbol earns a Nile entry
             m = s[b + PH]
             if m < PHARAOH_SPACES:
@@ -219,28 +222,26 @@ class WriteRules(SharedLists):
                 sym = SYMBOL_AT[m]
                 if sym >= 0 and not s[b + SY + sym]:
                     s[b + SY + sym] = 1
-                    bonus = B_NILE
+                    if 0 in s[b + N0 : b + N0 + NILE_SPACES]:
+                        s[b + PEND] = B_NILE
+                        return
+                    self.lost = [*self.lost, (self.turn, player, -B_NILE)]
             else:  # a full row: only a taken card gets here, and it is lost
                 self.lost = [*self.lost, (self.turn, player, c)]
         elif entry == K_TAKE:  # a God, Nile or Civilization card with no legal space is lost
             self.lost = [*self.lost, (self.turn, player, c)]
-        if bonus:  # start the bonus entry it earns
-            if bonus_possible(s, b, bonus, self.limit() if self.limited else -1):
-                s[b + PEND] = bonus
-                return
-            self.lost = [*self.lost, (self.turn, player, -bonus)]  # §2: a bonus entry with no legal space is lost
         # §3: the player's card and chain are done; after the active player the others choose, then the turn ends
-        if self.phase == PH_ACTIVE:
-            self.phase = PH_OTHERS
-            self.cur = OTHERS_AFTER[self.num_players][self.active]
-            return
         cur = self.cur
-        if len(cur) > 1:
+        if len(cur) > 1:  # only the other players' choices have several seats to act
             try:
                 self.cur = OTHERS_LEFT[cur][player]
             except KeyError:  # a set of seats no turn of play makes (a state built by hand)
                 i = cur.index(player)
                 self.cur = cur[:i] + cur[i + 1 :]
+            return
+        if self.phase == PH_ACTIVE:
+            self.phase = PH_OTHERS
+            self.cur = OTHERS_AFTER[self.num_players][self.active]
             return
         if cur[0] != player:
             raise ValueError(f"seat {player} is not choosing now")
@@ -252,6 +253,18 @@ class WriteRules(SharedLists):
         self.phase = PH_REVEAL
         self.cur = (a,)
         self.turn += 1
+
+    def _earn(self, b: int, bonus: int, player: int) -> bool:
+        """Start the bonus entry just earned (True), or note it lost if it has no legal space (§2, False).
+
+        The Pharaohs, Nile and Monuments entries, whose spaces do not depend on the Kingdom, are written out in push.
+        """
+        s = self.s
+        if bonus_possible(s, b, bonus, self.limit() if self.limited else -1):
+            s[b + PEND] = bonus
+            return True
+        self.lost = [*self.lost, (self.turn, player, -bonus)]
+        return False
 
     def _reveal(self) -> tuple[str, ...]:
         """§3.1/§4: reveal until three non-Ra cards are face up; the third Ra of a Kingdom scores it at once."""

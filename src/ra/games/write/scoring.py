@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ra.games.write.sheet import C0, G0, GT, M0, N0, NCIV, NMON, PH, Sheet, W
+from array import array
+
+from ra.games.write.sheet import C0, G0, GT, M0, N0, NCIV, NMON, PH, SHEET_CODE, Sheet, W
 from ra.games.write.tables import (
     CIV_TABLE,
     END_BONUS_POINTS,
@@ -34,38 +36,33 @@ def majority_points(values: list[int]) -> list[int]:
     ]
 
 
+def _raw(s: Sheet) -> bytes:
+    """The sheets as bytes (-1 reads 255), so that counts over a seat's boxes run at C speed without slices."""
+    return s.tobytes() if isinstance(s, array) else array(SHEET_CODE, s).tobytes()
+
+
 def score_kingdom(s: Sheet, players: int, k: int) -> tuple[list[int], list[int]]:
     """§5: score Kingdom k on every scoresheet; returns (what counts, points), each flat [player * 5 + section].
 
     Also writes each player's Gods total box for the Kingdom if it is still empty (empty spaces count 0).
     """
+    raw = _raw(s)
+    g = G0 + k * GOD_SPACES_PER_KINGDOM
+    c = C0 + k * NCIV
+    at = GT + k
     counts: list[int] = []
-    gods_at = G0 + k * GOD_SPACES_PER_KINGDOM
-    civ_at = C0 + k * NCIV
-    for b in range(0, players * W, W):
-        g = b + gods_at
-        gods = s[g] + s[g + 1] + s[g + 2]
-        if s[b + GT + k] < 0:
-            s[b + GT + k] = gods
-        c = b + civ_at
-        counts += (
-            gods,
-            s[b + PH],
-            NILE_SPACES - s[b + N0 : b + N0 + NILE_SPACES].count(0),
-            sum(s[c : c + NCIV]),
-            NMON - s[b + M0 : b + M0 + NMON].count(0),
-        )
-    gods_pts = majority_points(counts[0::NSEC])
-    phar_pts = majority_points(counts[1::NSEC])
     points: list[int] = []
-    for p, i in enumerate(range(0, players * NSEC, NSEC)):
-        points += (
-            gods_pts[p],
-            phar_pts[p],
-            counts[i + 2] * NILE_POINTS_PER_SPACE,
-            CIV_TABLE[counts[i + 3]],
-            counts[i + 4] * MONUMENT_POINTS_PER_COLUMN,
-        )
+    for b in range(0, players * W, W):
+        gods = raw[b + g] + raw[b + g + 1] + raw[b + g + 2]  # Gods numbers are never negative
+        if s[b + at] < 0:
+            s[b + at] = gods
+        nile = NILE_SPACES - raw.count(0, b + N0, b + N0 + NILE_SPACES)
+        civ = raw.count(1, b + c, b + c + NCIV)  # marks are 0 or 1
+        monuments = NMON - raw.count(0, b + M0, b + M0 + NMON)
+        counts += (gods, raw[b + PH], nile, civ, monuments)
+        points += (0, 0, nile * NILE_POINTS_PER_SPACE, CIV_TABLE[civ], monuments * MONUMENT_POINTS_PER_COLUMN)
+    points[0::NSEC] = majority_points(counts[0::NSEC])
+    points[1::NSEC] = majority_points(counts[1::NSEC])
     return counts, points
 
 
