@@ -3,6 +3,7 @@ scoring agrees with the rules as stated."""
 
 from __future__ import annotations
 
+import copy
 import itertools
 import random
 
@@ -205,3 +206,14 @@ def test_points_add_up_the_ended_epochs_when_read() -> None:
                 noted = 0
             # otherwise the notes of two epochs pile up
         assert st.points == expected and [r["after"] for r in st.epoch_scores[-1]["players"]] == expected
+
+
+def test_points_set_while_an_epoch_is_noted_keep_its_scoring_rows() -> None:
+    """Scores written over a state whose ended epochs are only noted replace the scores, not the epochs' rows."""
+    for seed in range(4):
+        st = _random_state(seed, 400)
+        assert st._due  # the ended epochs are noted, not added up
+        plain = copy.deepcopy(st)  # a copy with the notes still pending (a clone would add them up first)
+        st.points = [7] * st.num_players
+        assert st.points == [7] * st.num_players and not st._due
+        assert st.epoch_scores == plain.epoch_scores and len(st.epoch_scores) == 3

@@ -151,6 +151,12 @@ class SharedScores(SharedStores):
 
     @points.setter
     def points(self, scores: list[int]) -> None:
+        try:
+            due = self._due
+        except AttributeError:  # a state being built (from_fields): nothing is due yet
+            due = ()
+        if due:  # the epochs ended since keep their scoring rows; only the scores are replaced
+            self._add_due()
         self._points, self._due = scores, ()
 
     @property
