@@ -60,6 +60,18 @@ def wait_turn(page: Page, timeout: float = 30_000) -> str:
     return str(page.evaluate("() => document.body.dataset.turn"))
 
 
+# The element's box, measured within one script run once the element is shown. The bots choose at the same time as
+# we do, so the board may be drawn anew between a locator's lookup and its measurement (bounding_box() then gives None).
+BOX_OF = """(selector) => {
+  const rect = document.querySelector(selector)?.getBoundingClientRect();
+  return rect && rect.width > 0 ? {x: rect.x, width: rect.width} : null;
+}"""
+
+
+def box_of(page: Page, selector: str) -> dict[str, float]:
+    return dict(page.wait_for_function(BOX_OF, arg=selector).json_value())
+
+
 def only_me_to_act(page: Page) -> bool:
     current = page.locator("#board .w-player.current")
     return current.count() == 1 and page.locator("#board .w-player.current.me").count() == 1
@@ -274,11 +286,11 @@ def test_write_at_phone_width(browser: Browser, server: Server, shots: Path) -> 
         expect(page.locator("#board details.w-other[open]")).to_have_count(1)
         widths = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
         assert widths[0] <= widths[1], f"horizontal overflow at phone width: {widths}"
-        box = page.locator(SHEET).bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+        box = box_of(page, SHEET)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
         # Readable: a space of the own sheet is at least 24 CSS pixels wide.
-        cell = page.locator(f"{SHEET} .ws-cell").first.bounding_box()
-        assert cell is not None and cell["width"] >= 24
+        cell = box_of(page, f"{SHEET} .ws-cell")
+        assert cell["width"] >= 24, cell
         page.evaluate("() => window.scrollTo(0, 0)")
         shoot(page, shots, "w06-phone")
         # Scrolled down to the own sheet, the status line stays in sight (what a phone screen shows).
