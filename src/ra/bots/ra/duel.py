@@ -1,4 +1,4 @@
-"""Two-player search: with two seats, max-n over "my lead" is zero-sum, so alpha-beta pruning applies.
+"""Two-player (and paranoid) search: with two seats, max-n over "my lead" is zero-sum, so alpha-beta pruning applies.
 
 Seat 0's lead (its expected final score minus seat 1's) is the one number: seat 0 maximises it, seat 1 minimises
 it. The tree, the leaves, the chance draws (`blind`, `chance_all`) and the node budget are those of
@@ -7,6 +7,10 @@ change a decision are skipped. So the same budget reaches two auctions deep in m
 are searched with an open window (their two outcomes are averaged), and the transposition table stores each value
 with the kind of bound the window made it (exact, at least, at most). As in `Search`, leaf values are memoized by
 the fields the evaluation reads, and a node's last action is played on the node's own state.
+
+With more seats, the same search is *paranoid* (`me`): seat `me` maximises its lead over the best other seat and
+every other seat minimises it, as if they all played against `me`. That is a worse model of the others than max-n's,
+but it is zero-sum again, so alpha-beta prunes and the same budget reaches further.
 """
 
 from __future__ import annotations
@@ -34,33 +38,37 @@ EXACT, AT_LEAST, AT_MOST = 0, 1, 2  # what a stored value is, given the window i
 
 @dataclass
 class DuelSearch:
-    """Alpha-beta over seat 0's lead, `auctions` deep, at most `budget` nodes (BudgetExceeded past it)."""
+    """Alpha-beta over seat `me`'s lead, `auctions` deep, at most `budget` nodes (BudgetExceeded past it)."""
 
     auctions: int
     budget: int
     blind: int = -1
     chance_all: bool = False
+    me: int = 0
     nodes: int = 0
     stats: BagStats = field(default_factory=dict)
     table: dict[Key, tuple[float, int]] = field(default_factory=dict)
     leaves: dict[Key, float] = field(default_factory=dict)
 
     def root_values(self, st: State, actions: list[int]) -> dict[int, list[float]]:
-        """Each root action's value vector, as `Search.root_values` gives it: [seat 0's lead, 0]."""
+        """Each root action's value vector, as `Search.root_values` gives it: `me`'s lead at `me`, 0 elsewhere."""
         out: dict[int, list[float]] = {}
         for action in actions:
             child = st.clone()
             child.push(action)
-            out[action] = [self._after(st.phase, st.epoch, child, self.auctions, -INF, INF), 0.0]
+            values = [0.0] * st.num_players
+            values[self.me] = self._after(st.phase, st.epoch, child, self.auctions, -INF, INF)
+            out[action] = values
         return out
 
     def _leaf(self, st: State) -> float:
-        """Seat 0's expected final score minus seat 1's, memoized within the draw order."""
+        """Seat `me`'s expected final score minus the best other seat's, memoized within the draw order."""
         key = leaf_key(st)
         known = self.leaves.get(key)
         if known is None:
             v = expected_finals(st, self.stats)
-            known = self.leaves[key] = v[0] - v[1]
+            me = self.me
+            known = self.leaves[key] = v[me] - max(v[:me] + v[me + 1 :])
         return known
 
     def _after(self, phase: int, epoch: int, child: State, auctions: int, alpha: float, beta: float) -> float:
@@ -84,7 +92,7 @@ class DuelSearch:
         return self._value(child, auctions, alpha, beta)
 
     def _value(self, st: State, auctions: int, alpha: float, beta: float) -> float:
-        """Seat 0's lead at `st` (fail-soft: past the window, a bound on it); `st` is the search's own to change.
+        """Seat `me`'s lead at `st` (fail-soft: past the window, a bound on it); `st` is the search's own to change.
 
         Nothing reads `st` after its last action, so that action is played on it in place.
         """
@@ -94,7 +102,7 @@ class DuelSearch:
         if auctions <= 0:
             return self._leaf(st)
         phase, epoch = st.phase, st.epoch
-        maximise = st.cur == 0
+        maximise = st.cur == self.me
         chance = phase == TURN and (self.chance_all or st.cur == self.blind)
         best = -INF if maximise else INF
         actions = tree_actions(st)

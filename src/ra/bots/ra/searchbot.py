@@ -9,14 +9,17 @@ rest are searched one auction deep at once (the position's tree is too big). `wo
 together (the samples stop once it is spent) and `seconds` (wall clock) caps the samples too. With `blind=1`, the
 bot's own draws inside the tree count as chance (Ra or not, by P(Ra)), so that it cannot plan on a sampled bag's
 timing of the last Ra tile as if it knew it; with `blind=2` everyone's draws do. After a decision, `last_samples`,
-`last_nodes` and `last_leads` (root action -> average lead in points) tell why (the server's hints).
+`last_nodes` and `last_leads` (root action -> average lead in points) tell why (the server's hints). With
+`paranoid=1` and three or more seats, the tree is `ra.bots.ra.duel`'s paranoid alpha-beta instead of max-n: every
+other seat plays against this one.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
 from ra.bots.base import legal_ids, seat_of
@@ -47,6 +50,7 @@ class RaSearchBot:
         blind: float = 0,
         work: float = 0,
         fails: float = 0,
+        paranoid: float = 0,
     ) -> None:
         self.rng = random.Random(seed)
         self.samples = int(samples)
@@ -56,6 +60,7 @@ class RaSearchBot:
         self.blind = int(blind)
         self.work = int(work)  # nodes of all samples together (0: no cap but samples x nodes)
         self.fails = int(fails)  # deep searches that may outgrow `nodes` before the rest go shallow (0: no limit)
+        self.paranoid = bool(paranoid)  # with 3+ seats: the others minimise this seat's lead (alpha-beta prunes)
         self.last_samples = 0
         self.last_nodes = 0
         self.last_leads: dict[int, float] = {}  # root action -> its average lead in points (for hints)
@@ -73,7 +78,11 @@ class RaSearchBot:
         done = failed = spent = 0
         seat, chance_all = (me if self.blind else -1), self.blind >= 2
         # Two seats: max-n over leads is zero-sum, and alpha-beta finds the same values in fewer nodes.
-        tree = DuelSearch if base.num_players == 2 else Search
+        tree: Callable[[int, int, int, bool], Search | DuelSearch] = Search
+        if base.num_players == 2:
+            tree = DuelSearch
+        elif self.paranoid:
+            tree = partial(DuelSearch, me=me)
         budget = self.samples * SAMPLE_FACTOR.get(base.num_players, 1)
         while done < budget:
             # Stop before a sample that would likely end past the deadline (one takes about the average so far).
