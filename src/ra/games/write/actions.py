@@ -126,6 +126,12 @@ assert len(NOTATION) == NUM_ACTIONS
 NILE_BONUS: tuple[tuple[int, ...], ...] = tuple(
     tuple(range(BONUS_NILE0 + j * NILE_RANGE, BONUS_NILE0 + (j + 1) * NILE_RANGE)) for j in range(NILE_SPACES)
 )
+# NILE_TAIL[first][lo]: the Nile bonus entries into spaces first.. to the end, numbers from NILE_LO + lo up: the run
+# after the last written number, often most of the row (one ready tuple instead of a slice per space).
+NILE_TAIL: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(a for x in range(first, NILE_SPACES) for a in NILE_BONUS[x][lo:]) for lo in range(NILE_RANGE))
+    for first in range(NILE_SPACES + 1)
+)
 LINES = tuple(range(NLINES))
 # CIV_BONUS[line][marks of the line's types]: the Civilization bonus entries into its unmarked types.
 CIV_BONUS: tuple[dict[tuple[int, ...], tuple[int, ...]], ...] = tuple(
@@ -203,20 +209,31 @@ def str_to_action(text: str) -> int:
 def bonus_actions(s: Sheet, b: int, kind: int, limit: int) -> list[int]:
     """The legal bonus entries (plus decline) of a pending bonus entry of this kind."""
     out: list[int] = []
-    if kind == B_ANY:
-        out = [BONUS_GOD0 + x for x in god_spaces(s, b, limit)]
-    if (kind in (B_PHARAOH, B_ANY)) and s[b + PH] < PHARAOH_SPACES:
-        out.append(BONUS_PHARAOH)
-    if kind in (B_NILE, B_ANY):
+    if kind == B_NILE:  # one branch per kind: most pending entries are of one section, not "any"
         _nile_bonus_actions(s, b, out)
-    if kind in (B_CIV, B_ANY):
-        for x in (limit,) if limit >= 0 else LINES:
-            lb = b + C0 + x * NCIV
-            out += CIV_BONUS[x][tuple(s[lb : lb + NCIV])]
-    if kind in (B_MONUMENT, B_ANY):
+    elif kind == B_MONUMENT:
+        out += MONUMENT_BONUS[bytes(s[b + M0 : b + M0 + NMON]).translate(MONUMENT_FULL)]
+    elif kind == B_PHARAOH:
+        if s[b + PH] < PHARAOH_SPACES:
+            out.append(BONUS_PHARAOH)
+    elif kind == B_CIV:
+        _civ_bonus_actions(s, b, limit, out)
+    elif kind == B_ANY:  # every section, in the order of the action ids
+        out = [BONUS_GOD0 + x for x in god_spaces(s, b, limit)]
+        if s[b + PH] < PHARAOH_SPACES:
+            out.append(BONUS_PHARAOH)
+        _nile_bonus_actions(s, b, out)
+        _civ_bonus_actions(s, b, limit, out)
         out += MONUMENT_BONUS[bytes(s[b + M0 : b + M0 + NMON]).translate(MONUMENT_FULL)]
     out.append(DECLINE)
     return out
+
+
+def _civ_bonus_actions(s: Sheet, b: int, limit: int, out: list[int]) -> None:
+    """Add the Civilization bonus entries: the unmarked types of every line (of the current one in the variant)."""
+    for x in (limit,) if limit >= 0 else LINES:
+        lb = b + C0 + x * NCIV
+        out += CIV_BONUS[x][tuple(s[lb : lb + NCIV])]
 
 
 def _nile_bonus_actions(s: Sheet, b: int, out: list[int]) -> None:
@@ -231,8 +248,7 @@ def _nile_bonus_actions(s: Sheet, b: int, out: list[int]) -> None:
                     out += NILE_BONUS[x][lo:hi]
             lo = hi - 1
             first = j + 1
-    for x in range(first, NILE_SPACES):
-        out += NILE_BONUS[x][lo:]
+    out += NILE_TAIL[first][lo]
 
 
 def _card_words(card: str) -> str:

@@ -23,9 +23,15 @@ from ra.games.write.tables import (
     GOD_SPACES,
     GOD_SPACES_PER_KINGDOM,
     KINGDOMS,
+    MONUMENT,
+    MONUMENT_CODE0,
     NILE,
+    NILE_CODE0,
     NILE_SPACES,
     NUMBER_MAX,
+    PHARAOH,
+    PHARAOH_CODE,
+    RA_CODE,
     RA_PER_KINGDOM,
 )
 
@@ -96,6 +102,31 @@ def nile_card_actions(pattern: bytes) -> tuple[tuple[int, ...], ...]:
     return acts
 
 
+# legal_actions tells a card's kind by its code's range; per code, the Nile relation table of a Nile card and the
+# offset of a Civilization card's type in the first line (tuples indexed by code: faster than CARD_KIND, CARD_VALUE).
+def _kind_by_range(c: int) -> int:
+    """A card's kind as legal_actions reads it from the code."""
+    if c < NILE_CODE0:
+        return GOD
+    if c < PHARAOH_CODE:
+        return NILE
+    if c == PHARAOH_CODE:
+        return PHARAOH
+    return CIV if c < MONUMENT_CODE0 else MONUMENT
+
+
+if any(CARD_KIND[c] != _kind_by_range(c) for c in range(RA_CODE)):
+    raise ImportError("legal_actions assumes card codes run God, Nile, Pharaoh, Civilization, Monument, Ra")
+NILE_BY_CODE: tuple[bytes, ...] = tuple(
+    NILE_RELATION[CARD_VALUE[c]] if k == NILE else b"" for c, k in enumerate(CARD_KIND)
+)
+CIV_BY_CODE: tuple[int, ...] = tuple(C0 + CARD_VALUE[c] if k == CIV else -1 for c, k in enumerate(CARD_KIND))
+
+
+# SLOTS[n]: the face-up slots when n cards lie face up (always FACE_UP while cards are chosen).
+SLOTS: tuple[tuple[int, ...], ...] = tuple(tuple(range(n)) for n in range(FACE_UP + 1))
+
+
 def legal_actions(self: WriteRules, player: int | None = None) -> list[int]:
     """Legal action ids for `player` (default: the first current player); empty if it may not act."""
     cur = self.cur
@@ -117,25 +148,26 @@ def legal_actions(self: WriteRules, player: int | None = None) -> list[int]:
     reserved = s[self.active * W + CHOSEN] if player != self.active else -1
     raw = s.tobytes()  # the sheets as bytes: slices and patterns at C speed (Gods, Nile and marks are never negative)
     out: list[int] = []
-    i = -1
-    for c in self.face:
-        i += 1
+    face = self.face
+    for i in SLOTS[len(face)]:
         if i == reserved:
             continue
-        kind = CARD_KIND[c]
-        if kind == GOD:
+        c = face[i]
+        # The card's kind by its code's range (codes run God, Nile, Pharaoh, Civilization, Monument, Ra; checked
+        # above): two comparisons instead of a table look-up and up to three.
+        if c < NILE_CODE0:  # a God
             spaces = GOD_CARD[i][raw[b : b + GOD_SPACES].translate(FILLED)]
             if spaces:
                 out += spaces
                 continue
-        elif kind == NILE:
-            row = raw[b + N0 : b + N0 + NILE_SPACES].translate(NILE_RELATION[CARD_VALUE[c]])
+        elif c < PHARAOH_CODE:  # a Nile number
+            row = raw[b + N0 : b + N0 + NILE_SPACES].translate(NILE_BY_CODE[c])
             spaces = (_NILE_CARD.get(row) or nile_card_actions(row))[i]
             if spaces:
                 out += spaces
                 continue
-        elif kind == CIV:
-            t = b + C0 + CARD_VALUE[c]
+        elif PHARAOH_CODE < c < MONUMENT_CODE0:  # a Civilization type
+            t = b + CIV_BY_CODE[c]
             lines = CIV_CARD[i][raw[t : t + CIV_SPACES : NCIV]]
             if lines:
                 out += lines

@@ -26,7 +26,7 @@ from ra.games.write.actions import (
 from ra.games.write.moves import SharedLists
 from ra.games.write.options import MAX_PLAYERS, MIN_PLAYERS, Options
 from ra.games.write.phases import OTHERS_AFTER, OTHERS_LEFT, PH_ACTIVE, PH_OTHERS, PH_OVER, PH_REVEAL
-from ra.games.write.scoring import end_bonuses, score_kingdom
+from ra.games.write.scorers import END_BONUSES_BY_PLAYERS, KINGDOM_SCORERS
 from ra.games.write.sheet import (
     B_ANY,
     B_CIV,
@@ -271,25 +271,29 @@ class WriteRules(SharedLists):
         deck = self.deck
         start = pos = self.pos
         face = self.face[:]  # shared with clones: replaced, never changed in place
+        ra = self.ra
         while len(face) < FACE_UP:
             c = deck[pos]
             pos += 1
             if c != RA_CODE:
                 face.append(c)
                 continue
-            self.ra += 1
-            if self.ra % RA_PER_KINGDOM == 0:
-                counts, points = score_kingdom(self.s, self.num_players, self.ra // RA_PER_KINGDOM - 1)
+            ra += 1
+            if ra % RA_PER_KINGDOM == 0:
+                s = self.s  # scoring.score_kingdom, written out per player count and Kingdom (scorers.py)
+                counts, points = KINGDOM_SCORERS[self.num_players][ra // RA_PER_KINGDOM - 1](s, s.tobytes())
                 self.kcounts = [*self.kcounts, counts]
                 self.kpoints = [*self.kpoints, points]
-                if self.ra == RA_CARDS:  # §4: the 9th Ra ends the game; face-up cards are discarded unused
+                if ra == RA_CARDS:  # §4: the 9th Ra ends the game; face-up cards are discarded unused
+                    self.ra = ra
                     self.pos = pos
                     self._used = (self._used, face)
                     self.face = []
-                    self.bonuses = end_bonuses(self.s, self.num_players)
+                    self.bonuses = END_BONUSES_BY_PLAYERS[self.num_players](s.tobytes())
                     self.phase = PH_OVER
                     self.cur = ()
                     return tuple(map(_NAME, deck[start:pos]))
+        self.ra = ra
         self.face = face
         self.pos = pos
         self.phase = PH_ACTIVE

@@ -25,7 +25,7 @@ from ra.games.write.mechanics import FIELDS, STORED, WriteRules
 from ra.games.write.moves import CLONE_SOURCE
 from ra.games.write.options import Options
 from ra.games.write.phases import PH_OVER, PH_REVEAL, PHASE_NAMES
-from ra.games.write.scoring import totals
+from ra.games.write.scorers import TOTALS_BY_PLAYERS
 from ra.games.write.scoring import winners as rank_winners
 from ra.games.write.serial import deck_from_order, state_from_json, state_to_json
 from ra.games.write.sheet import SHEET_CODE, blank_block
@@ -191,7 +191,7 @@ class State(WriteRules):
     # --- results ---------------------------------------------------------------------------------------------------
     def scores(self) -> list[int]:
         """Each player's running total: scored Kingdoms plus end bonuses once the game is over."""
-        return totals(self.num_players, self.kpoints, self.bonuses)
+        return TOTALS_BY_PLAYERS[self.num_players](self.kpoints, self.bonuses)  # scoring.totals, written out
 
     def winners(self) -> list[int]:
         """The winning seats after the God-numbers tie-break (§6); empty while the game runs."""

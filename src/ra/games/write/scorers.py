@@ -1,0 +1,142 @@
+"""Kingdom scoring (docs/rules/ra-and-write.md §5), the end bonuses (§6) and the totals written out per player count.
+
+A Kingdom is scored three times a game, and in a rollout that is a tenth of all the time `push` takes. A loop over
+the seats spends more on its own offsets, slices and majority passes than on the counts, so each player count and
+Kingdom gets its own function, generated once at import as `state.clone` is: every seat's boxes at fixed offsets,
+the counts at C speed over the sheets' bytes, the majorities as plain comparisons. scoring.py keeps the meaning
+(`score_kingdom`, `end_bonuses`, `totals`) and tests/write/test_scorers.py holds the two equal over many games.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Callable
+from typing import Any, TypeAlias
+
+from ra.games.write.options import MAX_PLAYERS, MIN_PLAYERS
+from ra.games.write.sheet import C0, G0, GT, M0, N0, NCIV, NMON, PH, SHEET_CODE, Sheet, W
+from ra.games.write.tables import (
+    CIV_TABLE,
+    END_BONUS_POINTS,
+    END_BONUSES,
+    GOD_SPACES,
+    GOD_SPACES_PER_KINGDOM,
+    KINGDOMS,
+    MAJORITY_PENALTY_MIN_PLAYERS,
+    MAJORITY_POINTS,
+    MONUMENT_POINTS_PER_COLUMN,
+    MONUMENT_ROWS,
+    NILE_POINTS_PER_SPACE,
+    NILE_SPACES,
+    PHARAOH_SPACES,
+    SECTIONS,
+)
+
+# (sheets, their bytes) -> (what counts, points), each flat [seat * 5 + section]; writes the empty Gods total boxes.
+KingdomScorer: TypeAlias = Callable[[Sheet, bytes], tuple[list[int], list[int]]]
+EndBonuses: TypeAlias = Callable[[bytes], list[int]]  # the sheets' bytes -> flat [seat * 5 + bonus]
+Totals: TypeAlias = Callable[[list[list[int]], list[int]], list[int]]  # (Kingdom points, end bonuses) -> totals
+
+NSEC = len(SECTIONS)
+NEND = len(END_BONUSES)
+EMPTY_TOTAL = array(SHEET_CODE, [-1]).tobytes()[0]  # an empty Gods total box (-1) read as a byte
+NILE_POINTS: tuple[int, ...] = tuple(n * NILE_POINTS_PER_SPACE for n in range(NILE_SPACES + 1))  # by spaces filled
+MONUMENT_POINTS: tuple[int, ...] = tuple(n * MONUMENT_POINTS_PER_COLUMN for n in range(NMON + 1))  # by columns
+# The names the generated functions read.
+_NAMESPACE: dict[str, Any] = {
+    "CIV_TABLE": CIV_TABLE,
+    "NILE_POINTS": NILE_POINTS,
+    "MONUMENT_POINTS": MONUMENT_POINTS,
+    "MAJORITY": MAJORITY_POINTS,
+    "EMPTY_TOTAL": EMPTY_TOTAL,
+    "NILE_SPACES": NILE_SPACES,
+    "NMON": NMON,
+    "BONUS": END_BONUS_POINTS,
+    "PHARAOH_SPACES": PHARAOH_SPACES,
+    "MONUMENT_ROWS": MONUMENT_ROWS,
+}
+
+
+def _majority(name: str, seat: int, penalty: bool) -> str:
+    """§5 Gods/Pharaohs as an expression: highest (or equal) +5, lowest (or equal) -5 with a penalty; all equal 0."""
+    low = f"-MAJORITY if {name}{seat} == {name}_lo else 0" if penalty else "0"
+    return f"(MAJORITY if {name}{seat} == {name}_hi else {low}) if {name}_hi != {name}_lo else 0"
+
+
+def kingdom_scorer_source(players: int, k: int) -> str:
+    """The source of Kingdom k's scoring for `players` seats (seat p's boxes at p * W)."""
+    g, c, at = G0 + k * GOD_SPACES_PER_KINGDOM, C0 + k * NCIV, GT + k
+    penalty = players >= MAJORITY_PENALTY_MIN_PLAYERS
+    lines = ["def score(s, raw):"]
+    counts: list[str] = []
+    points: list[str] = []
+    for p in range(players):
+        b = p * W
+        gods = " + ".join(f"raw[{b + g + i}]" for i in range(GOD_SPACES_PER_KINGDOM))  # never negative
+        lines += [
+            f"    gods{p} = {gods}",
+            f"    if raw[{b + at}] == EMPTY_TOTAL:",
+            f"        s[{b + at}] = gods{p}",
+            f"    pharaohs{p} = raw[{b + PH}]",
+            f"    nile{p} = NILE_SPACES - raw.count(0, {b + N0}, {b + N0 + NILE_SPACES})",
+            f"    civ{p} = raw.count(1, {b + c}, {b + c + NCIV})",  # marks are 0 or 1
+            f"    monuments{p} = NMON - raw.count(0, {b + M0}, {b + M0 + NMON})",
+        ]
+        counts += [f"gods{p}", f"pharaohs{p}", f"nile{p}", f"civ{p}", f"monuments{p}"]
+        points += [
+            _majority("gods", p, penalty),
+            _majority("pharaohs", p, penalty),
+            f"NILE_POINTS[nile{p}]",
+            f"CIV_TABLE[civ{p}]",
+            f"MONUMENT_POINTS[monuments{p}]",
+        ]
+    for name in ("gods", "pharaohs"):
+        seats = ", ".join(f"{name}{p}" for p in range(players))
+        lines.append(f"    {name}_hi, {name}_lo = max({seats}), min({seats})")
+    lines.append(f"    return [{', '.join(counts)}], [{', '.join(points)}]")
+    return "\n".join(lines) + "\n"
+
+
+def end_bonuses_source(players: int) -> str:
+    """The source of the §6 end bonuses for `players` seats, in END_BONUSES order per seat."""
+    out: list[str] = []
+    for p in range(players):
+        b = p * W
+        out += [
+            f"0 if raw.find(0, {b + G0}, {b + G0 + GOD_SPACES}) >= 0 else BONUS",
+            f"BONUS if raw[{b + PH}] == PHARAOH_SPACES else 0",
+            f"0 if raw.find(0, {b + N0}, {b + N0 + NILE_SPACES}) >= 0 else BONUS",
+            f"0 if raw.find(0, {b + M0}, {b + M0 + NMON}) >= 0 else BONUS",
+            f"BONUS * raw.count(MONUMENT_ROWS, {b + M0}, {b + M0 + NMON})",
+        ]
+    items = "".join(f"\n        {x}," for x in out)
+    return f"def bonuses(raw):\n    return [{items}\n    ]\n"
+
+
+def totals_source(players: int) -> str:
+    """The source of scoring.totals for `players` seats: each Kingdom's points, then the end bonuses, added up."""
+    if NSEC != NEND:
+        raise ImportError("the generated totals read Kingdom points and end bonuses with one stride")
+    add = ", ".join(
+        f"out[{p}] + " + " + ".join(f"row[{p * NSEC + i}]" for i in range(NSEC)) for p in range(players)
+    )
+    return (
+        f"def totals(kpoints, bonuses):\n    out = [0] * {players}\n    for row in kpoints:\n        out = [{add}]\n"
+        f"    if bonuses:\n        row = bonuses\n        out = [{add}]\n    return out\n"
+    )
+
+
+def _compile(source: str, name: str) -> Any:
+    """The function `name` defined by `source`, over _NAMESPACE."""
+    namespace = dict(_NAMESPACE)
+    exec(source, namespace)
+    return namespace[name]
+
+
+PLAYER_COUNTS = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+# KINGDOM_SCORERS[players][k], END_BONUSES_BY_PLAYERS[players]
+KINGDOM_SCORERS: dict[int, tuple[KingdomScorer, ...]] = {
+    n: tuple(_compile(kingdom_scorer_source(n, k), "score") for k in range(len(KINGDOMS))) for n in PLAYER_COUNTS
+}
+END_BONUSES_BY_PLAYERS: dict[int, EndBonuses] = {n: _compile(end_bonuses_source(n), "bonuses") for n in PLAYER_COUNTS}
+TOTALS_BY_PLAYERS: dict[int, Totals] = {n: _compile(totals_source(n), "totals") for n in PLAYER_COUNTS}
