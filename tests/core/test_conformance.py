@@ -120,7 +120,7 @@ def test_legal_actions_apply_and_illegal_ones_raise_and_change_nothing(game: str
             if player not in current:
                 assert not legal
             view_legal = state.view(player)["legal_actions"]
-            assert [entry["id"] for entry in view_legal] == state.legal_actions(player)
+            assert [entry["id"] for entry in view_legal] == list(state.legal_actions(player))
             assert all(entry["notation"] == module.action_to_str(entry["id"]) for entry in view_legal)
             for action in legal:
                 state.clone().apply(action, player)

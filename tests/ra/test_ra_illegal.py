@@ -64,7 +64,7 @@ def test_god_messages() -> None:
 def test_not_your_turn() -> None:
     st = scenario(3, [], G3)
     assert_illegal(st, "draw", NotYourTurnError, "it is Player 1's decision, not Player 2's", player=1)
-    assert st.legal_actions(1) == [] and st.legal_actions(0) == [0, 1]
+    assert not st.legal_actions(1) and list(st.legal_actions(0)) == [0, 1]
 
 
 def test_unknown_action_ids() -> None:

@@ -1,8 +1,10 @@
-"""The hot paths' shortcuts (shared bid lists, inlined turn passing, disk swaps) agree with the plain rules."""
+"""The hot paths' shortcuts (shared legal-action tuples, inlined turn passing, disk swaps) agree with the rules."""
 
 from __future__ import annotations
 
 import random
+
+import pytest
 
 from ra.games.ra import State, phases, str_to_action
 from ra.games.ra import tables as T
@@ -18,17 +20,23 @@ def _plain_auction_actions(st: State) -> list[int]:
     return bids if forced else [PASS, *bids]
 
 
-def test_auction_actions_match_the_rules_and_are_fresh_lists() -> None:
-    """Every auction decision of many random games lists §5's actions; changing the list changes no later answer."""
+def _assert_read_only(legal: object) -> None:
+    """Legal actions are shared between calls, so a caller must not be able to change them."""
+    assert isinstance(legal, tuple)
+    with pytest.raises(TypeError):
+        legal[0] = -1  # type: ignore[index]
+
+
+def test_auction_actions_match_the_rules_and_are_immutable() -> None:
+    """Every auction decision of many random games lists §5's actions, in a tuple no caller can change."""
     rng = random.Random(4)
     for seed in range(40):
         st = State.new({"players": 2 + seed % 4}, seed=seed)
         while not st.is_terminal():
             legal = st.legal_actions()
             if st.phase == phases.AUCTION:
-                assert legal == _plain_auction_actions(st)
-                legal.append(-1)  # a caller's change must not leak into the shared table
-                assert -1 not in st.legal_actions()
+                assert list(legal) == _plain_auction_actions(st)
+                _assert_read_only(legal)  # shared by every seat with these disks: nobody may change it
             st.push(rng.choice(st.legal_actions()))
 
 
@@ -43,9 +51,8 @@ def test_turn_actions_match_the_rules() -> None:
                 want = ([DRAW] if len(st.track) < T.AUCTION_TRACK_SIZE else []) + [INVOKE]
                 if st.held[st.cur * T.NK + T.GOD]:
                     want += sorted({str_to_action(f"god:{T.KINDS[t]}") for t in st.track if t != T.GOD})
-                assert legal == want
-                legal.append(-1)  # nor into the next turn's answer
-                assert -1 not in st.legal_actions()
+                assert list(legal) == want
+                _assert_read_only(legal)
             st.push(rng.choice(st.legal_actions()))
 
 
@@ -86,12 +93,12 @@ def test_auction_rows_list_the_bids_above_each_high_bid() -> None:
             rows = auction_rows(up)
             assert len(rows) == T.MAX_DISK + 2
             for high in range(T.MAX_DISK + 1):
-                assert rows[high] == [PASS, *(str_to_action(f"bid:{d}") for d in sorted(up) if d > high)]
-            assert rows[-1] == [str_to_action(f"bid:{d}") for d in sorted(up)]
+                assert rows[high] == (PASS, *(str_to_action(f"bid:{d}") for d in sorted(up) if d > high))
+            assert rows[-1] == tuple(str_to_action(f"bid:{d}") for d in sorted(up))
 
 
-def test_god_actions_match_the_rules_and_are_fresh_lists() -> None:
-    """§6: while spending gods, stop or a god action per other kind on the track; a caller's change does not leak."""
+def test_god_actions_match_the_rules_and_are_immutable() -> None:
+    """§6: while spending gods, stop or a god action per other kind on the track, in a tuple no caller can change."""
     from ra.games.ra.actions import GOD_BASE, LOSE_BASE
 
     done = str_to_action("done")
@@ -109,11 +116,33 @@ def test_god_actions_match_the_rules_and_are_fresh_lists() -> None:
                         seen += 1
                         want = sorted({str_to_action(f"god:{T.KINDS[t]}") for t in spender.track if t != T.GOD})
                         legal = spender.legal_actions()
-                        assert legal == [done, *want] and gods == want
-                        legal.append(-1)
-                        assert -1 not in spender.legal_actions()
+                        assert list(legal) == [done, *want] and gods == want
+                        _assert_read_only(legal)
                     if not gods:
                         break
                     spender.push(rng.choice(gods))
             st.push(rng.choice(st.legal_actions()))
     assert seen > 20
+
+
+def test_every_answer_is_a_tuple_of_the_rules_actions() -> None:
+    """In every phase (disaster losses too) legal actions are a tuple; other seats and a finished game get ()."""
+    from ra.games.ra.actions import LOSE_OFFSET
+
+    rng = random.Random(15)
+    losses = 0
+    for seed in range(200):
+        players = 2 + seed % 4
+        st = State.new({"players": players}, seed=seed)
+        while not st.is_terminal():
+            legal = st.legal_actions()
+            assert isinstance(legal, tuple) and legal == st.legal_actions(st.cur)
+            assert all(st.legal_actions(q) == () for q in range(players) if q != st.cur)
+            if st.phase == phases.DISASTER:  # §7: War's civilization tiles first, then Earthquake's monuments
+                losses += 1
+                group = T.CIVILIZATION if st.lose_war else T.MONUMENTS
+                held, b = st.held, st.cur * T.NK
+                assert list(legal) == [LOSE_OFFSET + k for k in group if held[b + k]]
+            st.push(rng.choice(legal))
+        assert st.legal_actions() == () and st.legal_actions(0) == ()
+    assert losses > 5

@@ -15,7 +15,7 @@ from ra.core.protocol import GameState
 # A playout from a sampled state (which it may change): one reward in [0, 1] per seat.
 Rollout = Callable[[GameState, random.Random], list[float]]
 # The actions worth searching among `legal` for (state, player, legal).
-Candidates = Callable[[GameState, int, list[int]], list[int]]
+Candidates = Callable[[GameState, int, Sequence[int]], Sequence[int]]
 
 
 def terminal_rewards(state: GameState) -> list[float]:
@@ -45,6 +45,6 @@ def random_rollout(state: GameState, rng: random.Random) -> list[float]:
     return terminal_rewards(state)
 
 
-def all_actions(state: GameState, player: int, legal: list[int]) -> list[int]:
+def all_actions(state: GameState, player: int, legal: Sequence[int]) -> Sequence[int]:
     """Every legal action (the default candidate filter)."""
     return legal

@@ -4,7 +4,8 @@ A game's subpackage may define, at module level (docs/BOTS.md, "A new game"):
 
 - `greedy(seed, **settings) -> Bot`: its heuristic bot (the `greedy` kind exists only for games that define it);
 - `search(seed, **settings) -> Bot`: its own search bot (the `search` kind, likewise);
-- `rollout(state, rng) -> list[float]` and `candidates(state, player, legal) -> list[int]` for `mcts`;
+- `rollout(state, rng) -> list[float]` and `candidates(state, player, legal) -> Sequence[int]` for `mcts`
+  (`legal` is read-only: engines may hand out shared tuples);
 - `LEVELS`: its ladder of `Level`s.
 
 A game without a subpackage still gets `random` and `mcts` with random playouts, and the generic ladder.

@@ -82,8 +82,11 @@ class GameState(Protocol):
         """True once the game has ended."""
         ...
 
-    def legal_actions(self, player: int | None = None) -> list[int]:
-        """Legal action ids for `player` (default: the first current player); empty if it may not act."""
+    def legal_actions(self, player: int | None = None) -> Sequence[int]:
+        """Legal action ids for `player` (default: the first current player); empty if it may not act.
+
+        Read-only: the sequence may be shared between calls (a tuple, say), so `list(...)` it to get a list to change.
+        """
         ...
 
     def apply(self, action: int, player: int | None = None) -> None:

@@ -209,7 +209,7 @@ def tree_actions(st: State) -> list[int]:
     if phase == GODS:
         return [DONE]
     if phase != TURN or not st.held[st.cur * NK + GOD]:
-        return st.legal_actions()  # god actions are a turn's, and only for a seat that holds a god (§6)
+        return list(st.legal_actions())  # god actions are a turn's, and only for a seat that holds a god (§6)
     return [a for a in st.legal_actions() if not FIRST_GOD_ACTION <= a < FIRST_LOSE_ACTION]
 
 

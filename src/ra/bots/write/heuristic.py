@@ -4,7 +4,7 @@ copy of the position and keeps the one that leaves its scoresheet worth most aga
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ra.bots.base import legal_ids, seat_of
@@ -21,7 +21,7 @@ def ideal_nile(space: int) -> float:
     return 1.0 + space * 19.0 / 11.0
 
 
-def prune(actions: list[int]) -> list[int]:
+def prune(actions: Sequence[int]) -> list[int]:
     """The actions worth trying: for Nile bonus entries only the lowest, highest and best-spread number per space."""
     by_space: dict[int, list[int]] = {}
     out: list[int] = []

@@ -4,6 +4,7 @@ estimate (docs/rules/ra-and-write.md §2, §5)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ra.bots.playout import margin_rewards, terminal_rewards
 from ra.bots.write.heuristic import prune
@@ -74,7 +75,7 @@ def rollout_action(st: State, player: int, rng: random.Random) -> int:
     return best
 
 
-def candidates(state: GameState, player: int, legal: list[int]) -> list[int]:
+def candidates(state: GameState, player: int, legal: Sequence[int]) -> Sequence[int]:
     """The actions the search considers: Nile bonus entries thinned to three numbers per space."""
     return prune(legal) if len(legal) > 12 else legal
 

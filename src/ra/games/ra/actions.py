@@ -34,26 +34,27 @@ def _build() -> tuple[tuple[str, ...], dict[str, int]]:
 NOTATION, _BY_NOTATION = _build()
 
 
-# A seat's auction actions by its face-up disks (high to low), then by the high bid: [PASS, bid:d for each disk
-# d > high, lowest first] (§5), and last (index MAX_DISK + 1) the forced bid, every bid without the pass. Built on
-# first use; disks come from a few fixed groups, so few tuples ever occur.
-AUCTION_ROWS: dict[tuple[int, ...], list[list[int]]] = {}
+# A seat's auction actions by its face-up disks (high to low), then by the high bid: (PASS, bid:d for each disk
+# d > high, lowest first) (§5), and last (index MAX_DISK + 1) the forced bid, every bid without the pass. Built on
+# first use; disks come from a few fixed groups, so few tuples ever occur. Rows are tuples: legal_actions hands
+# them out as they are.
+AUCTION_ROWS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
 
 
-def auction_rows(up: tuple[int, ...]) -> list[list[int]]:
-    """Fill and return `AUCTION_ROWS[up]` (callers copy a row before handing it out: rows are shared)."""
+def auction_rows(up: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Fill and return `AUCTION_ROWS[up]` (immutable rows, shared by every caller)."""
     if len(AUCTION_ROWS) > 50_000:  # a bound for pathological callers; real games stay far below it
         AUCTION_ROWS.clear()
     ids = [BID_BASE + d for d in reversed(up)]  # lowest disk first
-    rows: list[list[int]] = []
+    rows: list[tuple[int, ...]] = []
     low = 0
     for i, disk in enumerate(reversed(up)):  # high bids low..disk-1 leave this disk and the higher ones
-        rows += [[PASS, *ids[i:]]] * (disk - low)  # one list per distinct row (callers copy rows)
+        rows += [(PASS, *ids[i:])] * (disk - low)  # one tuple per distinct row
         low = disk
-    rows += [[PASS]] * (MAX_DISK + 1 - low)
+    rows += [(PASS,)] * (MAX_DISK + 1 - low)
     rows.append(rows[0][1:])
-    AUCTION_ROWS[up] = rows
-    return rows
+    AUCTION_ROWS[up] = table = tuple(rows)
+    return table
 
 
 def action_to_str(action: int) -> str:

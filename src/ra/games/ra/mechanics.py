@@ -32,6 +32,8 @@ NO_PENDING = (0, 0, 0, 0)  # disasters gained while spending gods, not yet resol
 # A pass as an entry of auc_bids, shared so the hot path builds no tuple.
 _PASSED: tuple[tuple[tuple[int, int]], ...] = tuple(((p, 0),) for p in range(MAX_PLAYERS))
 _ONE_DISK: tuple[tuple[int], ...] = tuple((d,) for d in range(MAX_DISK + 1))  # shared 1-tuples for disk swaps
+# §3, §5: the seat on a seat's left, by player count then seat (one lookup instead of an add, a test and a branch).
+LEFT_OF: tuple[tuple[int, ...], ...] = tuple(tuple((p + 1) % n for p in range(n)) for n in range(MAX_PLAYERS + 1))
 # §8.2.4: per player count, the (held index, kind) of every tile discarded at an epoch end, as one flat loop.
 _DISCARDED_SLOTS: dict[int, tuple[tuple[int, int], ...]] = {
     n: tuple((b + k, k) for b in range(0, n * NK, NK) for k in DISCARDED_AT_EPOCH_END)
@@ -77,12 +79,10 @@ class RaRules(SharedScores):
     # --- turns and auctions (§3, §5) ---------------------------------------------------------------------------
     def _continue(self, after: int) -> None:
         """§3: the next turn goes to the next active player left of `after`; nobody active ends the epoch (§8.1b)."""
-        up, n = self.up, self.num_players
+        up, left_of = self.up, LEFT_OF[self.num_players]
         q = after
-        for _ in range(n):
-            q += 1
-            if q == n:
-                q = 0
+        for _ in left_of:  # once round the table
+            q = left_of[q]
             if up[q]:
                 self.cur, self.phase = q, TURN
                 return
@@ -91,7 +91,7 @@ class RaRules(SharedScores):
     def _start_auction(self, kind: int, ra_player: int) -> None:
         self.phase, self.auc_kind, self.auc_ra = AUCTION, kind, ra_player
         self.auc_high, self.auc_bidder, self.auc_bids = 0, -1, ()
-        p = ra_player + 1 if ra_player + 1 < self.num_players else 0
+        p = LEFT_OF[self.num_players][ra_player]
         if self.up[p]:  # the usual case, with no high bid yet: the left neighbour can bid
             self.cur = p
         else:
@@ -100,7 +100,7 @@ class RaRules(SharedScores):
     def _next_bidder(self, p: int) -> None:
         """Give the decision to `p` or the next seat that can bid; seats that cannot beat the bid pass (§5, E5)."""
         up, high = self.up, self.auc_high  # pairs: four names at once would build and unpack a tuple
-        ra, n = self.auc_ra, self.num_players
+        ra, left_of = self.auc_ra, LEFT_OF[self.num_players]
         bids = self.auc_bids
         while True:
             u = up[p]
@@ -116,7 +116,7 @@ class RaRules(SharedScores):
                 else:
                     self._end_auction()
                 return
-            p = p + 1 if p + 1 < n else 0
+            p = left_of[p]
 
     def _end_auction(self) -> None:
         """§5 resolution: nobody bid (lot stays / discarded) or the high bidder takes the lot and swaps disks."""
@@ -164,9 +164,9 @@ class RaRules(SharedScores):
         if gained is not None:
             self._disasters(w, gained, ra)
             return
-        n, q = self.num_players, ra  # §3: the next active player left of the Ra player (as _continue, inlined)
+        left_of, q = LEFT_OF[self.num_players], ra  # §3: the next active player left of the Ra player (as _continue)
         while True:
-            q = q + 1 if q + 1 < n else 0
+            q = left_of[q]
             if ups[q]:
                 self.cur, self.phase = q, TURN
                 return
@@ -203,24 +203,34 @@ class RaRules(SharedScores):
     def _disasters(self, p: int, gained: Sequence[int], after: int) -> None:
         """§7: each disaster tile destroys DISASTER_LOSS of its targets; Funeral and Drought in table order at once."""
         held, b = self.held, p * NK
+        self.discard = disc = self.discard[:]  # one list of its own for every discard here: clones may share the old
         for disaster, count in zip(DISASTERS, gained, strict=True):
             if not count:
                 continue
-            self._add_discard(disaster, count)  # E9: disaster tiles are discarded
+            disc[disaster] += count  # E9: disaster tiles are discarded
             left = DISASTER_LOSS * count
-            if disaster in CHOSEN_DISASTERS:
-                left = min(left, sum(held[b + k] for k in DISASTER_TARGETS[disaster]))
+            if disaster in CHOSEN_DISASTERS:  # no more than the targets held; the player chooses which (_settle)
+                held_targets = 0
+                for k in DISASTER_TARGETS[disaster]:
+                    held_targets += held[b + k]
+                if held_targets < left:
+                    left = held_targets
                 if disaster == WAR:
                     self.lose_war = left
                 else:
                     self.lose_quake = left
                 continue
             for kind in DISASTER_TARGETS[disaster]:  # Drought: floods first, then Nile
-                lost = min(left, held[b + kind])
-                self._remove(b, kind, lost)
+                i = b + kind
+                lost = held[i] if held[i] < left else left
+                held[i] -= lost
+                disc[kind] += lost
                 left -= lost
         self.after = after
-        self._settle(p)
+        if self.lose_war or self.lose_quake:
+            self._settle(p)
+        else:  # nothing to settle: _settle would only pass the turn on
+            self._continue(after)
 
     def _remove(self, b: int, kind: int, count: int) -> None:
         self.held[b + kind] -= count
@@ -238,8 +248,13 @@ class RaRules(SharedScores):
             left = self.lose_war if disaster == WAR else self.lose_quake
             if not left:
                 continue
-            present = [k for k in DISASTER_TARGETS[disaster] if held[b + k]]
-            if left >= sum(held[b + k] for k in present):
+            present = []  # the target kinds held, in table order, and how many tiles of them
+            held_targets = 0
+            for k in DISASTER_TARGETS[disaster]:
+                if held[b + k]:
+                    present.append(k)
+                    held_targets += held[b + k]
+            if left >= held_targets:
                 for k in present:
                     self._remove(b, k, held[b + k])
             elif len(present) == 1:

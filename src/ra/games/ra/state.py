@@ -3,7 +3,7 @@
 Tiles are ints (tables.KINDS); held tiles are one flat list `held[seat * NK + kind]`; disks are tuples sorted
 high to low (replaced, never mutated, so `clone` shares them), as are the points and discard lists; the bag is a
 list drawn from its end, shared with the moves between clones until read (fields.py). `legal_actions` hands out
-fresh lists (a caller may change its own).
+shared tuples (immutable, so no copy per call).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from ra.games.ra.actions import (
 )
 from ra.games.ra.checks import explain
 from ra.games.ra.fields import FIELDS, OWN, field_functions
-from ra.games.ra.mechanics import NO_PENDING, RaRules
+from ra.games.ra.mechanics import LEFT_OF, NO_PENDING, RaRules
 from ra.games.ra.options import Options
 from ra.games.ra.scoring import winners
 from ra.games.ra.serial import bag_from_order, state_from_json, state_to_json
@@ -71,7 +71,10 @@ _DRAW_MOVES = [[Move(p, DRAW, (KINDS[t],)) for t in range(NK)] for p in range(MA
 _SEATS: tuple[tuple[int, ...], ...] = (*((p,) for p in range(MAX_PLAYERS)), ())
 _PASSED: tuple[tuple[tuple[int, int]], ...] = tuple(((p, 0),) for p in range(MAX_PLAYERS))
 _BIDS_MADE = tuple(tuple(((p, d),) for d in range(MAX_DISK + 1)) for p in range(MAX_PLAYERS))
-_GOD_ACTIONS: dict[tuple[int, ...], tuple[int, ...]] = {}  # by auction track, what _god_actions sorts out
+# By auction track, what _god_actions sorts out: (the turn's actions with gods, the actions while spending gods).
+_GOD_ACTIONS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+# §3: the turn's actions of a seat without gods, by the number of tiles on the auction track (no draw once full).
+_TURN_ACTIONS: tuple[tuple[int, ...], ...] = (*((DRAW, INVOKE),) * AUCTION_TRACK_SIZE, (INVOKE,))
 _GOD_AT: tuple[int, ...] = tuple(p * NK + GOD for p in range(MAX_PLAYERS))  # where `held` counts a seat's gods
 TURN, AUCTION, GODS, DISASTER, OVER = ph.TURN, ph.AUCTION, ph.GODS, ph.DISASTER, ph.OVER
 RA_DRAWN, INVOKED_NONFULL, INVOKED_FULL = ph.RA_DRAWN, ph.INVOKED_NONFULL, ph.INVOKED_FULL
@@ -163,11 +166,11 @@ class State(RaRules):
         """True once epoch 3 has been scored."""
         return self.phase == OVER
 
-    def legal_actions(self, player: int | None = None) -> list[int]:
-        """Legal action ids for the seat that must decide (empty for anyone else or when over); a fresh list."""
+    def legal_actions(self, player: int | None = None) -> tuple[int, ...]:
+        """Legal action ids for the seat that must decide (empty for anyone else or when over); a shared tuple."""
         p = self.cur
         if player != p and player is not None:  # asked for the deciding seat, the first test settles it
-            return []
+            return ()
         phase = self.phase
         if phase == AUCTION:  # §5: one bid higher than the high bid, or pass (unless forced)
             up = self.up[p]
@@ -177,42 +180,40 @@ class State(RaRules):
                 rows = auction_rows(up)
             high = self.auc_high
             if high or p != self.auc_ra or self.auc_kind != INVOKED_NONFULL:
-                return rows[high][:]
-            return rows[-1][:]  # §5 forced bid: the Ra player of a Ra call on a track that is not full, nobody bid
+                return rows[high]
+            return rows[-1]  # §5 forced bid: the Ra player of a Ra call on a track that is not full, nobody bid
         if phase == TURN:  # §3: draw, invoke Ra, spend gods
             if self.held[_GOD_AT[p]]:
-                return self._turn_with_gods(p)
-            return [DRAW, INVOKE] if len(self.track) < AUCTION_TRACK_SIZE else [INVOKE]
+                return self._god_actions()[0]
+            return _TURN_ACTIONS[len(self.track)]
         if phase == GODS:  # §6: another god, or stop
-            return [DONE, *self._god_actions()]
+            return self._god_actions()[1]
         if phase == DISASTER:
             return self._loss_actions(p)
-        return []
+        return ()
 
-    # The rarer cases apart: a comprehension in legal_actions itself would make every call set up closure cells.
-    def _turn_with_gods(self, p: int) -> list[int]:
-        """§3, §6: the turn's actions of a seat that holds a god (one god action per kind on the track)."""
-        acts = [DRAW, INVOKE] if len(self.track) < AUCTION_TRACK_SIZE else [INVOKE]
-        acts += self._god_actions()
-        return acts
+    def _god_actions(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """§3, §6: the turn's actions of a seat holding a god and the actions while spending gods (shared tuples).
 
-    def _god_actions(self) -> tuple[int, ...]:
-        """§6: one god action per kind of tile on the auction track but gods, in id order (a shared tuple)."""
+        A god action per kind of tile on the auction track but gods, in id order, after the turn's draw and
+        invoke or after the stop.
+        """
         track = tuple(self.track)
         try:
             acts = _GOD_ACTIONS[track]
         except KeyError:
             if len(_GOD_ACTIONS) > 10_000:  # a bound; tracks of up to 8 tiles repeat often
                 _GOD_ACTIONS.clear()
-            acts = _GOD_ACTIONS[track] = tuple(sorted({GOD_BASE + t for t in track if t != GOD}))
+            gods = tuple(sorted({GOD_BASE + t for t in track if t != GOD}))
+            acts = _GOD_ACTIONS[track] = (_TURN_ACTIONS[len(track)] + gods, (DONE, *gods))
         return acts
 
-    def _loss_actions(self, p: int) -> list[int]:
+    def _loss_actions(self, p: int) -> tuple[int, ...]:
         """§7: the tiles seat `p` may choose to lose next to War (first) or Earthquake."""
         b = p * NK
         held = self.held
         group = DISASTER_TARGETS[WAR if self.lose_war else EARTHQUAKE]
-        return [LOSE_OFFSET + k for k in group if held[b + k]]
+        return tuple([LOSE_OFFSET + k for k in group if held[b + k]])
 
     def apply(self, action: int, player: int | None = None) -> None:
         """Check and apply an action; raises an IllegalActionError subclass and leaves the state unchanged."""
@@ -248,13 +249,13 @@ class State(RaRules):
                     self._start_auction(RA_DRAWN, p)
             else:
                 self.track.append(t)
-                up, n = self.up, self.num_players  # §3: the next active player left of p (as _continue)
-                q = p + 1 if p + 1 < n else 0
+                up, left_of = self.up, LEFT_OF[self.num_players]  # §3: the next active player left of p
+                q = left_of[p]
                 if up[q]:  # the usual case: the left neighbour still has a disk
                     self.cur = q
                     return
                 while q != p and not up[q]:
-                    q = q + 1 if q + 1 < n else 0
+                    q = left_of[q]
                 if up[q]:
                     self.cur = q
                 else:
@@ -268,7 +269,7 @@ class State(RaRules):
             if p == self.auc_ra:
                 self._sell(p, d, p)  # the Ra player bids last: the auction ends
                 return
-            q = p + 1 if p + 1 < self.num_players else 0
+            q = LEFT_OF[self.num_players][p]
             u = self.up[q]
             if u and u[0] > d:  # the usual case, _next_bidder's first step inlined
                 self.cur = q
@@ -283,7 +284,7 @@ class State(RaRules):
                 else:
                     self._end_auction()
                 return
-            q = p + 1 if p + 1 < self.num_players else 0
+            q = LEFT_OF[self.num_players][p]
             u = self.up[q]
             if u and u[0] > self.auc_high:  # the usual case, _next_bidder's first step inlined
                 self.cur = q
@@ -296,7 +297,7 @@ class State(RaRules):
             self.auc_high = 0
             self.auc_bidder = -1
             self.auc_bids = ()
-            q = p + 1 if p + 1 < self.num_players else 0
+            q = LEFT_OF[self.num_players][p]
             if self.up[q]:  # the usual case, with no high bid yet: the left neighbour can bid
                 self.cur = q
             else:
