@@ -152,12 +152,13 @@ ACTION_BY_TEXT: dict[str, int] = {text: i for i, text in enumerate(NOTATION)}
 
 # --- push's plan of each action (mechanics.py writes the entries itself) ---------------------------------------------
 # ENTRY_PLAN[action]: (the section its entry goes in, as the bonus kind of that section, or K_TAKE for a taken card
-# or K_DECLINE; face-up slot or -1; space or line; number or type, -1 for a card, which gives its own).
+# or K_DECLINE; face-up slot or None, which push tests in one step; space or line; number or type, -1 for a card,
+# which gives its own).
 _CARD_SECTION = {K_TAKE: K_TAKE, K_CARD_GOD: K_BONUS_GOD, K_CARD_NILE: K_BONUS_NILE, K_CARD_CIV: K_BONUS_CIV}
-ENTRY_PLAN: tuple[tuple[int, int, int, int], ...] = tuple(
+ENTRY_PLAN: tuple[tuple[int, int | None, int, int], ...] = tuple(
     (
         _CARD_SECTION.get(kind, kind),
-        ACT_SLOT[a],
+        ACT_SLOT[a] if ACT_SLOT[a] >= 0 else None,
         ACT_SPACE[a],
         GOD_BONUS_NUMBER if kind == K_BONUS_GOD else ACT_ARG[a],
     )
@@ -165,7 +166,7 @@ ENTRY_PLAN: tuple[tuple[int, int, int, int], ...] = tuple(
 )
 # PLAN[action]: ENTRY_PLAN's entry, then the action's move by seat (shared and immutable: push appends these
 # instead of building a Move per action), so that push reads one table.
-PLAN: tuple[tuple[int, int, int, int, tuple[Move, ...]], ...] = tuple(
+PLAN: tuple[tuple[int, int | None, int, int, tuple[Move, ...]], ...] = tuple(
     (*plan, tuple(Move(p, a, ()) for p in range(MAX_PLAYERS))) for a, plan in enumerate(ENTRY_PLAN)
 )
 # TAKE_ENTRY[card code]: where a taken card goes: a Pharaoh or Monument to its section; any other card, which is

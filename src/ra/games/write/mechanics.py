@@ -23,10 +23,12 @@ from ra.games.write.actions import (
     REVEAL,
     TAKE_ENTRY,
 )
+from ra.games.write.fields import FIELDS as FIELDS  # re-exported: tests read the field table here
+from ra.games.write.fields import STORED as STORED
 from ra.games.write.moves import SharedLists
 from ra.games.write.options import MAX_PLAYERS, MIN_PLAYERS, Options
 from ra.games.write.phases import OTHERS_AFTER, OTHERS_LEFT, PH_ACTIVE, PH_OTHERS, PH_OVER, PH_REVEAL
-from ra.games.write.scorers import END_BONUSES_BY_PLAYERS, KINGDOM_SCORERS
+from ra.games.write.scorers import FINAL_SCORERS, KINGDOM_SCORERS
 from ra.games.write.sheet import (
     B_ANY,
     B_CIV,
@@ -70,40 +72,18 @@ from ra.games.write.tables import (
 LAST_KINGDOM = len(KINGDOMS) - 1
 _NAME = CARD_NAMES.__getitem__
 _NAMES = tuple(CARD_NAMES)
-if FACE_UP != 3:  # push's common reveal names the three drawn cards one by one
+if FACE_UP != 3:  # push's common reveals name the three (or, with one Ra, four) drawn cards one by one
     raise ImportError("push's common reveal assumes three face-up cards")
+if (LAST_KINGDOM + 1) * RA_PER_KINGDOM != RA_CARDS:  # the 9th Ra's scoring is the last Kingdom's (FINAL_SCORERS)
+    raise ImportError("the last Ra card must end the last Kingdom")
+if REVEAL:  # push tells a reveal by its id being 0
+    raise ImportError("push assumes the reveal is action 0")
 _new_move = tuple.__new__  # Move(...) without the named tuple's Python-level __new__
+# The face-up cards between turns: one empty list that every state shares, as face-up lists are replaced, never
+# changed in place (clones share them already); a new list per turn cost the push replay 2-4%.
+NO_FACE: list[int] = []
 # Every seat's CHOSEN box cleared, by player count.
 UNCHOSEN = {n: array(SHEET_CODE, [-1] * n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
-
-# The state's fields, written once: name -> True if `clone` copies it (changed in place), False if the clone shares
-# it (immutable, or only ever replaced). `new`, `clone`, `from_json` and `from_view` all build from this. The
-# moves ("history") and the used cards are kept in SharedLists (moves.py), whose links clones share.
-FIELDS: dict[str, bool] = {
-    "options": False,
-    "num_players": False,
-    "seed": False,
-    "order": False,
-    "deck": False,
-    "pos": False,
-    "face": False,
-    "s": True,
-    "phase": False,
-    "active": False,
-    "turn": False,
-    "ra": False,
-    "cur": False,
-    "used": False,
-    "lost": False,
-    "kcounts": False,
-    "kpoints": False,
-    "bonuses": False,
-    "history": False,
-    "limited": False,
-}
-
-
-STORED = ("used", "history")  # the fields kept in SharedLists (properties over its slots), not in slots of their own
 
 
 class WriteRules(SharedLists):
@@ -145,18 +125,35 @@ class WriteRules(SharedLists):
         """Apply an action known to be legal (no checks)."""
         if player is None:
             player = self.cur[0]
-        if action == REVEAL:
+        if not action:  # REVEAL, the only action 0 (one test, not a comparison)
             pos = self.pos
-            drawn = self.deck[pos : pos + FACE_UP]
-            if not self.face and RA_CODE not in drawn and len(drawn) == FACE_UP:  # §3.1, the common case: no Ra
-                # Three cards by name (FACE_UP is 3, checked at import): unpacking is 5x cheaper than a map.
-                first, second, third = drawn
-                self.face = [first, second, third]  # shared with clones: replaced, never changed in place
-                self.pos = pos + FACE_UP
-                self.phase = PH_ACTIVE
-                draws = (_NAMES[first], _NAMES[second], _NAMES[third])
-                self._moves.append(_new_move(Move, (player, REVEAL, draws)))
-                return
+            deck = self.deck
+            if not self.face and pos + FACE_UP <= len(deck):
+                # Three cards by name (FACE_UP is 3, checked at import), read one by one: no slice to allocate.
+                first = deck[pos]
+                second = deck[pos + 1]
+                third = deck[pos + 2]
+                if first != RA_CODE and second != RA_CODE and third != RA_CODE:  # §3.1, the common case: no Ra
+                    self.face = [first, second, third]  # shared with clones: replaced, never changed in place
+                    self.pos = pos + FACE_UP
+                    self.phase = PH_ACTIVE
+                    draws = (_NAMES[first], _NAMES[second], _NAMES[third])
+                    self._moves.append(_new_move(Move, (player, REVEAL, draws)))
+                    return
+            ra = self.ra
+            if not self.face and ra % RA_PER_KINGDOM < RA_PER_KINGDOM - 1:  # §3.1: one Ra that ends no Kingdom
+                drawn = deck[pos : pos + FACE_UP + 1]
+                if drawn.count(RA_CODE) == 1 and len(drawn) == FACE_UP + 1:  # so the three others are face up
+                    first, second, third, fourth = drawn
+                    face = [first, second, third, fourth]
+                    face.remove(RA_CODE)
+                    self.face = face
+                    self.pos = pos + FACE_UP + 1
+                    self.ra = ra + 1
+                    self.phase = PH_ACTIVE
+                    names = (_NAMES[first], _NAMES[second], _NAMES[third], _NAMES[fourth])
+                    self._moves.append(_new_move(Move, (player, REVEAL, names)))
+                    return
             self._moves.append(_new_move(Move, (player, REVEAL, self._reveal())))
             return
         # §2: make a card or bonus entry (or decline one), written out here rather than by calling sheet.py's entry
@@ -165,7 +162,7 @@ class WriteRules(SharedLists):
         self._moves.append(moves[player])
         s = self.s
         b = player * W
-        if slot >= 0:  # a card: it gives the number or type, and a taken card its section
+        if slot is not None:  # a card: it gives the number or type, and a taken card its section
             s[b + CHOSEN] = slot
             c = self.face[slot]
             arg = CARD_VALUE[c]
@@ -200,10 +197,13 @@ class WriteRules(SharedLists):
             m = s[at]
             if m < MONUMENT_ROWS:
                 s[at] = m + 1
-                if not m and not s[b + MT] and all(s[b + M0 : b + M0 + NMON]):
-                    s[b + MT] = 1
-                    if self._earn(b, B_ANY, player):
-                        return
+                if not m and not s[b + MT]:
+                    try:  # a column without a mark; else all eight tops are marked now (once a game per seat)
+                        s.index(0, b + M0, b + M0 + NMON)
+                    except ValueError:
+                        s[b + MT] = 1
+                        if self._earn(b, B_ANY, player):
+                            return
             else:  # a full column: only a taken card gets here, and it is lost
                 self.lost = [*self.lost, (self.turn, player, c)]
         elif entry == K_BONUS_NILE:  # filling a part's 3rd space earns a Civilization entry (once per part)
@@ -247,7 +247,7 @@ class WriteRules(SharedLists):
             raise ValueError(f"seat {player} is not choosing now")
         n = self.num_players
         self._used = (self._used, self.face)  # the face-up list is never changed in place
-        self.face = []
+        self.face = NO_FACE
         s[CHOSEN::W] = UNCHOSEN[n]
         self.active = a = (self.active + 1) % n
         self.phase = PH_REVEAL
@@ -281,18 +281,21 @@ class WriteRules(SharedLists):
             ra += 1
             if ra % RA_PER_KINGDOM == 0:
                 s = self.s  # scoring.score_kingdom, written out per player count and Kingdom (scorers.py)
-                counts, points = KINGDOM_SCORERS[self.num_players][ra // RA_PER_KINGDOM - 1](s, s.tobytes())
-                self.kcounts = [*self.kcounts, counts]
-                self.kpoints = [*self.kpoints, points]
                 if ra == RA_CARDS:  # §4: the 9th Ra ends the game; face-up cards are discarded unused
+                    # The New Kingdom's scoring and the end bonuses in one pass: its counts tell three bonuses.
+                    counts, points, self.bonuses = FINAL_SCORERS[self.num_players](s, s.tobytes())
+                    self.kcounts = [*self.kcounts, counts]
+                    self.kpoints = [*self.kpoints, points]
                     self.ra = ra
                     self.pos = pos
                     self._used = (self._used, face)
-                    self.face = []
-                    self.bonuses = END_BONUSES_BY_PLAYERS[self.num_players](s.tobytes())
+                    self.face = NO_FACE
                     self.phase = PH_OVER
                     self.cur = ()
                     return tuple(map(_NAME, deck[start:pos]))
+                counts, points = KINGDOM_SCORERS[self.num_players][ra // RA_PER_KINGDOM - 1](s, s.tobytes())
+                self.kcounts = [*self.kcounts, counts]
+                self.kpoints = [*self.kpoints, points]
         self.ra = ra
         self.face = face
         self.pos = pos

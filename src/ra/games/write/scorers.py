@@ -35,6 +35,8 @@ from ra.games.write.tables import (
 # (sheets, their bytes) -> (what counts, points), each flat [seat * 5 + section]; writes the empty Gods total boxes.
 KingdomScorer: TypeAlias = Callable[[Sheet, bytes], tuple[list[int], list[int]]]
 EndBonuses: TypeAlias = Callable[[bytes], list[int]]  # the sheets' bytes -> flat [seat * 5 + bonus]
+# The last Kingdom's scoring and the end bonuses at once (the 9th Ra): (counts, points, end bonuses).
+FinalScorer: TypeAlias = Callable[[Sheet, bytes], tuple[list[int], list[int], list[int]]]
 Totals: TypeAlias = Callable[[list[list[int]], list[int]], list[int]]  # (Kingdom points, end bonuses) -> totals
 
 NSEC = len(SECTIONS)
@@ -63,8 +65,9 @@ def _majority(name: str, seat: int, penalty: bool) -> str:
     return f"(MAJORITY if {name}{seat} == {name}_hi else {low}) if {name}_hi != {name}_lo else 0"
 
 
-def kingdom_scorer_source(players: int, k: int) -> str:
-    """The source of Kingdom k's scoring for `players` seats (seat p's boxes at p * W)."""
+def kingdom_scorer_source(players: int, k: int, end: bool = False) -> str:
+    """The source of Kingdom k's scoring for `players` seats (seat p's boxes at p * W); with `end`, the §6 end bonuses
+    too, as a third list: the last Kingdom's counts already tell three of them (FinalScorer)."""
     g, c, at = G0 + k * GOD_SPACES_PER_KINGDOM, C0 + k * NCIV, GT + k
     penalty = players >= MAJORITY_PENALTY_MIN_PLAYERS
     lines = ["def score(s, raw):"]
@@ -93,8 +96,25 @@ def kingdom_scorer_source(players: int, k: int) -> str:
     for name in ("gods", "pharaohs"):
         seats = ", ".join(f"{name}{p}" for p in range(players))
         lines.append(f"    {name}_hi, {name}_lo = max({seats}), min({seats})")
-    lines.append(f"    return [{', '.join(counts)}], [{', '.join(points)}]")
+    rows = f"[{', '.join(counts)}], [{', '.join(points)}]"
+    if end:
+        bonuses = [x for p in range(players) for x in _end_bonuses(p, f"pharaohs{p}", f"nile{p}", f"monuments{p}")]
+        rows += f", [{', '.join(bonuses)}]"
+    lines.append(f"    return {rows}")
     return "\n".join(lines) + "\n"
+
+
+def _end_bonuses(p: int, pharaohs: str, nile: str, monuments: str) -> list[str]:
+    """Seat p's §6 end bonuses as expressions, in END_BONUSES order, given its Pharaohs marked, Nile spaces filled and
+    Monument columns marked (as expressions)."""
+    b = p * W
+    return [
+        f"0 if raw.find(0, {b + G0}, {b + G0 + GOD_SPACES}) >= 0 else BONUS",
+        f"BONUS if {pharaohs} == PHARAOH_SPACES else 0",
+        f"BONUS if {nile} == NILE_SPACES else 0",
+        f"BONUS if {monuments} == NMON else 0",
+        f"BONUS * raw.count(MONUMENT_ROWS, {b + M0}, {b + M0 + NMON})",
+    ]
 
 
 def end_bonuses_source(players: int) -> str:
@@ -102,13 +122,8 @@ def end_bonuses_source(players: int) -> str:
     out: list[str] = []
     for p in range(players):
         b = p * W
-        out += [
-            f"0 if raw.find(0, {b + G0}, {b + G0 + GOD_SPACES}) >= 0 else BONUS",
-            f"BONUS if raw[{b + PH}] == PHARAOH_SPACES else 0",
-            f"0 if raw.find(0, {b + N0}, {b + N0 + NILE_SPACES}) >= 0 else BONUS",
-            f"0 if raw.find(0, {b + M0}, {b + M0 + NMON}) >= 0 else BONUS",
-            f"BONUS * raw.count(MONUMENT_ROWS, {b + M0}, {b + M0 + NMON})",
-        ]
+        nile = f"NILE_SPACES - raw.count(0, {b + N0}, {b + N0 + NILE_SPACES})"
+        out += _end_bonuses(p, f"raw[{b + PH}]", nile, f"NMON - raw.count(0, {b + M0}, {b + M0 + NMON})")
     items = "".join(f"\n        {x}," for x in out)
     return f"def bonuses(raw):\n    return [{items}\n    ]\n"
 
@@ -134,9 +149,12 @@ def _compile(source: str, name: str) -> Any:
 
 
 PLAYER_COUNTS = range(MIN_PLAYERS, MAX_PLAYERS + 1)
-# KINGDOM_SCORERS[players][k], END_BONUSES_BY_PLAYERS[players]
+# KINGDOM_SCORERS[players][k], FINAL_SCORERS[players], END_BONUSES_BY_PLAYERS[players]
 KINGDOM_SCORERS: dict[int, tuple[KingdomScorer, ...]] = {
     n: tuple(_compile(kingdom_scorer_source(n, k), "score") for k in range(len(KINGDOMS))) for n in PLAYER_COUNTS
+}
+FINAL_SCORERS: dict[int, FinalScorer] = {
+    n: _compile(kingdom_scorer_source(n, len(KINGDOMS) - 1, end=True), "score") for n in PLAYER_COUNTS
 }
 END_BONUSES_BY_PLAYERS: dict[int, EndBonuses] = {n: _compile(end_bonuses_source(n), "bonuses") for n in PLAYER_COUNTS}
 TOTALS_BY_PLAYERS: dict[int, Totals] = {n: _compile(totals_source(n), "totals") for n in PLAYER_COUNTS}

@@ -21,7 +21,8 @@ from ra.games.write.actions import (
     NUM_ACTIONS,
     action_to_str,
 )
-from ra.games.write.mechanics import FIELDS, STORED, WriteRules
+from ra.games.write.fields import FIELDS, STORED
+from ra.games.write.mechanics import WriteRules
 from ra.games.write.moves import CLONE_SOURCE
 from ra.games.write.options import Options
 from ra.games.write.phases import PH_OVER, PH_REVEAL, PHASE_NAMES
