@@ -10,8 +10,6 @@ from __future__ import annotations
 from itertools import product
 
 from ra.core.errors import InvalidNotationError
-from ra.core.protocol import Move
-from ra.games.write.options import MAX_PLAYERS
 from ra.games.write.sheet import (
     B_ANY,
     B_CIV,
@@ -19,7 +17,6 @@ from ra.games.write.sheet import (
     B_NILE,
     B_PHARAOH,
     C0,
-    G0,
     M0,
     N0,
     NMON,
@@ -28,20 +25,14 @@ from ra.games.write.sheet import (
     god_spaces,
 )
 from ra.games.write.tables import (
-    CARD_KIND,
     CIV_TYPES,
     FACE_UP,
-    GOD_BONUS_NUMBER,
     GOD_SPACES,
-    GOD_SPACES_PER_KINGDOM,
     KINGDOMS,
-    MONUMENT,
     MONUMENT_ROWS,
     MONUMENT_TYPES,
     NILE_BONUS_NUMBERS,
     NILE_SPACES,
-    PART_SPACES,
-    PHARAOH,
     PHARAOH_SPACES,
 )
 
@@ -149,41 +140,6 @@ MONUMENT_BONUS: dict[bytes, tuple[int, ...]] = {
     for full in product((0, 1), repeat=len(MONUMENT_TYPES))
 }
 ACTION_BY_TEXT: dict[str, int] = {text: i for i, text in enumerate(NOTATION)}
-
-# --- push's plan of each action (mechanics.py writes the entries itself) ---------------------------------------------
-# ENTRY_PLAN[action]: (the section its entry goes in, as the bonus kind of that section, or K_TAKE for a taken card
-# or K_DECLINE; face-up slot or None, which push tests in one step; space or line; number or type, -1 for a card,
-# which gives its own).
-_CARD_SECTION = {K_TAKE: K_TAKE, K_CARD_GOD: K_BONUS_GOD, K_CARD_NILE: K_BONUS_NILE, K_CARD_CIV: K_BONUS_CIV}
-ENTRY_PLAN: tuple[tuple[int, int | None, int, int], ...] = tuple(
-    (
-        _CARD_SECTION.get(kind, kind),
-        ACT_SLOT[a] if ACT_SLOT[a] >= 0 else None,
-        ACT_SPACE[a],
-        GOD_BONUS_NUMBER if kind == K_BONUS_GOD else ACT_ARG[a],
-    )
-    for a, kind in enumerate(ACT_KIND)
-)
-# PLAN[action]: ENTRY_PLAN's entry, then the action's move by seat (shared and immutable: push appends these
-# instead of building a Move per action), so that push reads one table.
-PLAN: tuple[tuple[int, int | None, int, int, tuple[Move, ...]], ...] = tuple(
-    (*plan, tuple(Move(p, a, ()) for p in range(MAX_PLAYERS))) for a, plan in enumerate(ENTRY_PLAN)
-)
-# TAKE_ENTRY[card code]: where a taken card goes: a Pharaoh or Monument to its section; any other card, which is
-# only taken when it has no legal space, is lost (K_TAKE).
-TAKE_ENTRY: tuple[int, ...] = tuple(
-    K_BONUS_PHARAOH if k == PHARAOH else K_BONUS_MONUMENT if k == MONUMENT else K_TAKE for k in CARD_KIND
-)
-# GOD_KINGDOM[space]: a Gods space's Kingdom and the offset of the Kingdom's first space in a seat's block;
-# LINE_AT[line]: the offset of a Civilization line's first space (push reads these rather than dividing).
-GOD_KINGDOM: tuple[tuple[int, int], ...] = tuple(
-    (x // GOD_SPACES_PER_KINGDOM, G0 + x // GOD_SPACES_PER_KINGDOM * GOD_SPACES_PER_KINGDOM) for x in range(GOD_SPACES)
-)
-LINE_AT: tuple[int, ...] = tuple(C0 + x * NCIV for x in LINES)
-# PART_RUN[part]: the Nile part's spaces as a run of offsets in a seat's block (the parts are consecutive spaces).
-PART_RUN: tuple[tuple[int, int], ...] = tuple((N0 + part[0], N0 + part[-1] + 1) for part in PART_SPACES)
-if any(part != tuple(range(part[0], part[-1] + 1)) for part in PART_SPACES):
-    raise ImportError("push's Nile entry assumes each Nile part is a run of consecutive spaces")
 
 
 def action_to_str(action: int) -> str:

@@ -10,24 +10,20 @@ from array import array
 
 from ra.core.protocol import Move
 from ra.games.write.actions import (
-    GOD_KINGDOM,
     K_BONUS_CIV,
     K_BONUS_GOD,
     K_BONUS_MONUMENT,
     K_BONUS_NILE,
     K_BONUS_PHARAOH,
     K_TAKE,
-    LINE_AT,
-    PART_RUN,
-    PLAN,
     REVEAL,
-    TAKE_ENTRY,
 )
 from ra.games.write.fields import FIELDS as FIELDS  # re-exported: tests read the field table here
 from ra.games.write.fields import STORED as STORED
 from ra.games.write.moves import SharedLists
 from ra.games.write.options import MAX_PLAYERS, MIN_PLAYERS, Options
 from ra.games.write.phases import OTHERS_AFTER, OTHERS_LEFT, PH_ACTIVE, PH_OTHERS, PH_OVER, PH_REVEAL
+from ra.games.write.plan import PLAN, TAKE_ENTRY
 from ra.games.write.scorers import FINAL_SCORERS, KINGDOM_SCORERS
 from ra.games.write.sheet import (
     B_ANY,
@@ -36,15 +32,11 @@ from ra.games.write.sheet import (
     B_NILE,
     B_PHARAOH,
     CHOSEN,
-    CL,
-    GB,
-    GT,
     M0,
     MT,
     N0,
     NCIV,
     NMON,
-    NP,
     PEND,
     PH,
     SHEET_CODE,
@@ -61,7 +53,6 @@ from ra.games.write.tables import (
     KINGDOMS,
     MONUMENT_ROWS,
     NILE_SPACES,
-    PART_OF,
     PHARAOH_SPACES,
     RA_CARDS,
     RA_CODE,
@@ -157,43 +148,39 @@ class WriteRules(SharedLists):
             self._moves.append(_new_move(Move, (player, REVEAL, self._reveal())))
             return
         # §2: make a card or bonus entry (or decline one), written out here rather than by calling sheet.py's entry
-        # functions: a call costs as much as the entry itself. tests/write/test_speed_paths.py holds them equal.
-        entry, slot, space, arg, moves = PLAN[action]
-        self._moves.append(moves[player])
+        # functions: a call costs as much as the entry itself. tests/write/test_shared_lists.py holds them equal.
+        entry, slot, arg, move, b, mark, at, symbol, lo, hi = PLAN[action][player]  # offsets ready (plan.py)
+        self._moves.append(move)
         s = self.s
-        b = player * W
         if slot is not None:  # a card: it gives the number or type, and a taken card its section
-            s[b + CHOSEN] = slot
+            s[mark] = slot  # the seat's CHOSEN box
             c = self.face[slot]
             arg = CARD_VALUE[c]
             if entry == K_TAKE:
                 entry = TAKE_ENTRY[c]
         else:
-            s[b + PEND] = 0
+            s[mark] = 0  # the seat's pending bonus entry, made now
         if entry == K_BONUS_GOD:  # filling a Kingdom's 3rd space writes its total and earns a Pharaohs entry
-            s[b + space] = arg
-            k, kb = GOD_KINGDOM[space]
-            kb += b
-            if s[kb] and s[kb + 1] and s[kb + 2]:
-                if s[b + GT + k] < 0:
-                    s[b + GT + k] = s[kb] + s[kb + 1] + s[kb + 2]
-                if not s[b + GB + k]:
-                    s[b + GB + k] = 1
+            s[at] = arg
+            if s[lo] and s[lo + 1] and s[lo + 2]:  # lo: the Kingdom's first space, hi: its total box
+                if s[hi] < 0:
+                    s[hi] = s[lo] + s[lo + 1] + s[lo + 2]
+                if not s[symbol]:
+                    s[symbol] = 1
                     if s[b + PH] < PHARAOH_SPACES:  # bonus_possible(B_PHARAOH) written out, as below
                         s[b + PEND] = B_PHARAOH
                         return
                     self.lost = [*self.lost, (self.turn, player, -B_PHARAOH)]
         elif entry == K_BONUS_CIV:  # a line reaching 3 marks earns a Monuments entry (once per line)
-            lb = b + LINE_AT[space]
-            s[lb + arg] = 1
-            if not s[b + CL + space] and s[lb : lb + NCIV].count(1) >= CIV_LINE_BONUS_AT:  # marks are 0 or 1
-                s[b + CL + space] = 1
+            s[at + arg] = 1  # at: the line's first space
+            if not s[symbol] and s[at : at + NCIV].count(1) >= CIV_LINE_BONUS_AT:  # marks are 0 or 1
+                s[symbol] = 1
                 if min(s[b + M0 : b + M0 + NMON]) < MONUMENT_ROWS:
                     s[b + PEND] = B_MONUMENT
                     return
                 self.lost = [*self.lost, (self.turn, player, -B_MONUMENT)]
         elif entry == K_BONUS_MONUMENT:  # the topmost empty space; all eight tops earn an any-section entry (once)
-            at = b + M0 + arg
+            at += arg  # at: the first column
             m = s[at]
             if m < MONUMENT_ROWS:
                 s[at] = m + 1
@@ -207,18 +194,15 @@ class WriteRules(SharedLists):
             else:  # a full column: only a taken card gets here, and it is lost
                 self.lost = [*self.lost, (self.turn, player, c)]
         elif entry == K_BONUS_NILE:  # filling a part's 3rd space earns a Civilization entry (once per part)
-            s[b + N0 + space] = arg
-            part = PART_OF[space]
-            if not s[b + NP + part]:
-                lo, hi = PART_RUN[part]
-                if 0 not in s[b + lo : b + hi]:
-                    s[b + NP + part] = 1
-                    if self._earn(b, B_CIV, player):
-                        return
+            s[at] = arg
+            if not s[symbol] and 0 not in s[lo:hi]:  # lo:hi the part's spaces
+                s[symbol] = 1
+                if self._earn(b, B_CIV, player):
+                    return
         elif entry == K_BONUS_PHARAOH:  # the leftmost empty space; a Nile symbol earns a Nile entry
-            m = s[b + PH]
+            m = s[lo]  # lo: the Pharaohs' marks
             if m < PHARAOH_SPACES:
-                s[b + PH] = m + 1
+                s[lo] = m + 1
                 sym = SYMBOL_AT[m]
                 if sym >= 0 and not s[b + SY + sym]:
                     s[b + SY + sym] = 1
