@@ -6,6 +6,7 @@ The notation is state-independent and reversible: `str_to_action(action_to_str(i
 from __future__ import annotations
 
 from ra.core.errors import InvalidNotationError
+from ra.games.ra.disks import interned
 from ra.games.ra.tables import CIVILIZATION, KINDS, MAX_DISK, MONUMENTS, NK
 
 DRAW = 0  # draw a tile (§3)
@@ -37,7 +38,7 @@ NOTATION, _BY_NOTATION = _build()
 # A seat's auction actions by its face-up disks (high to low), then by the high bid: (PASS, bid:d for each disk
 # d > high, lowest first) (§5), and last (index MAX_DISK + 1) the forced bid, every bid without the pass. Built on
 # first use; disks come from a few fixed groups, so few tuples ever occur. Rows are tuples: legal_actions hands
-# them out as they are.
+# them out as they are. Keyed by the interned disk tuples (disks.py), which the state's face-up disks are.
 AUCTION_ROWS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
 
 
@@ -45,6 +46,7 @@ def auction_rows(up: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Fill and return `AUCTION_ROWS[up]` (immutable rows, shared by every caller)."""
     if len(AUCTION_ROWS) > 50_000:  # a bound for pathological callers; real games stay far below it
         AUCTION_ROWS.clear()
+    up = interned(up)
     ids = [BID_BASE + d for d in reversed(up)]  # lowest disk first
     rows: list[tuple[int, ...]] = []
     low = 0

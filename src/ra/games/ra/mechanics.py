@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ra.games.ra import phases as ph
+from ra.games.ra.disks import WITH, WITHOUT, interned, with_disk, without
 from ra.games.ra.fields import FIELDS, STORED, SharedScores
 from ra.games.ra.options import Options
 from ra.games.ra.tables import (
@@ -20,7 +21,6 @@ from ra.games.ra.tables import (
     EPOCHS,
     FIRST_DISASTER,
     GOD,
-    MAX_DISK,
     MAX_PLAYERS,
     NK,
     RA,
@@ -31,7 +31,6 @@ TURN, AUCTION, GODS, DISASTER, OVER = ph.TURN, ph.AUCTION, ph.GODS, ph.DISASTER,
 NO_PENDING = (0, 0, 0, 0)  # disasters gained while spending gods, not yet resolved, counted in DISASTERS order
 # A pass as an entry of auc_bids, shared so the hot path builds no tuple.
 _PASSED: tuple[tuple[tuple[int, int]], ...] = tuple(((p, 0),) for p in range(MAX_PLAYERS))
-_ONE_DISK: tuple[tuple[int], ...] = tuple((d,) for d in range(MAX_DISK + 1))  # shared 1-tuples for disk swaps
 # §3, §5: the seat on a seat's left, by player count then seat (one lookup instead of an add, a test and a branch).
 LEFT_OF: tuple[tuple[int, ...], ...] = tuple(tuple((p + 1) % n for p in range(n)) for n in range(MAX_PLAYERS + 1))
 # §8.2.4: per player count, the (held index, kind) of every tile discarded at an epoch end, as one flat loop.
@@ -147,19 +146,14 @@ class RaRules(SharedScores):
             self.track = []
         ups, downs = self.up, self.down
         up = ups[w]
-        if up[0] == d:  # §5.4: winning disk to the centre (often the highest: no search)
-            ups[w] = up[1:]
-        else:
-            i = up.index(d)
-            ups[w] = up[:i] + up[i + 1 :]
-        down, central = downs[w], self.central
-        if not down or central < down[-1]:  # §5.3: central face down, kept high to low (often it goes last)
-            downs[w] = down + _ONE_DISK[central]
-        else:
-            i = 0
-            while down[i] > central:
-                i += 1
-            downs[w] = (*down[:i], central, *down[i:])
+        try:  # §5.4: winning disk to the centre; the disks left come interned from a table (disks.py)
+            ups[w] = WITHOUT[up][d]
+        except KeyError:
+            ups[w] = without(up)[d]
+        try:  # §5.3: the central disk joins the face-down ones, kept high to low (interned, from a table)
+            downs[w] = WITH[downs[w]][self.central]
+        except KeyError:
+            downs[w] = with_disk(downs[w])[self.central]
         self.central = d
         if gained is not None:
             self._disasters(w, gained, ra)
@@ -302,9 +296,9 @@ class RaRules(SharedScores):
         if any(ups):
             merged = []
             for up, down in zip(ups, downs, strict=True):
-                merged.append(down if not up else up if not down else tuple(sorted(up + down, reverse=True)))
-        else:  # §8.1b ended it: every disk is face down, and that list (the state's own) turns up as it is
-            merged = downs
+                merged.append(interned(down if not up else up if not down else tuple(sorted(up + down, reverse=True))))
+        else:  # §8.1b ended it: every disk is face down, and turns up as it is
+            merged = [interned(down) for down in downs]
         self.up = merged
         self.down = [()] * n
         for i, k in _DISCARDED_SLOTS[n]:  # §8.2.4: keep only scarab tiles

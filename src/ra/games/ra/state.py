@@ -32,6 +32,7 @@ from ra.games.ra.actions import (
     auction_rows,
 )
 from ra.games.ra.checks import explain
+from ra.games.ra.disks import interned
 from ra.games.ra.fields import FIELDS, OWN, field_functions
 from ra.games.ra.mechanics import LEFT_OF, NO_PENDING, RaRules
 from ra.games.ra.options import Options
@@ -110,7 +111,7 @@ class State(RaRules):
             opts = replace(opts, disk_groups=tuple(groups))
         assert opts.disk_groups is not None
         n = opts.players
-        up = [tuple(sorted(g, reverse=True)) for g in opts.disk_groups]
+        up = [interned(tuple(sorted(g, reverse=True))) for g in opts.disk_groups]
         return cls.from_fields(
             num_players=n,
             options=opts,
@@ -169,7 +170,7 @@ class State(RaRules):
     def legal_actions(self, player: int | None = None) -> tuple[int, ...]:
         """Legal action ids for the seat that must decide (empty for anyone else or when over); a shared tuple."""
         p = self.cur
-        if player != p and player is not None:  # asked for the deciding seat, the first test settles it
+        if player is not p and player is not None and player != p:  # seats are shared small ints: `is` settles it
             return ()
         phase = self.phase
         if phase == AUCTION:  # §5: one bid higher than the high bid, or pass (unless forced)
