@@ -10,10 +10,9 @@ import pytest
 
 from ra.games.write import State
 from ra.games.write.scorers import (
-    END_BONUSES_BY_PLAYERS,
+    FINAL_SCORERS,
     KINGDOM_SCORERS,
     TOTALS_BY_PLAYERS,
-    end_bonuses_source,
     kingdom_scorer_source,
 )
 from ra.games.write.scoring import end_bonuses, score_kingdom, totals
@@ -44,7 +43,8 @@ def test_written_out_scoring_equals_the_loops(players: int, limited: bool) -> No
                 plain, fast = st.s[:], st.s[:]
                 assert KINGDOM_SCORERS[players][k](fast, fast.tobytes()) == score_kingdom(plain, players, k)
                 assert fast == plain
-            assert END_BONUSES_BY_PLAYERS[players](st.s.tobytes()) == end_bonuses(st.s, players)
+            final = st.s[:]
+            assert FINAL_SCORERS[players](final, final.tobytes())[2] == end_bonuses(st.s, players)
             assert st.scores() == TOTALS_BY_PLAYERS[players](st.kpoints, st.bonuses)
             assert st.scores() == totals(players, st.kpoints, st.bonuses)
             checked_totals += bool(st.kpoints)
@@ -87,4 +87,4 @@ def test_majorities_ties_and_empty_boxes() -> None:
 def test_the_sources_name_every_seat() -> None:
     """The generated sources grow with the player count (one block per seat)."""
     assert kingdom_scorer_source(5, 2).count("EMPTY_TOTAL") == 5
-    assert end_bonuses_source(4).count("PHARAOH_SPACES") == 4
+    assert kingdom_scorer_source(4, 2, end=True).count("PHARAOH_SPACES") == 4

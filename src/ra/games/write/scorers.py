@@ -34,7 +34,6 @@ from ra.games.write.tables import (
 
 # (sheets, their bytes) -> (what counts, points), each flat [seat * 5 + section]; writes the empty Gods total boxes.
 KingdomScorer: TypeAlias = Callable[[Sheet, bytes], tuple[list[int], list[int]]]
-EndBonuses: TypeAlias = Callable[[bytes], list[int]]  # the sheets' bytes -> flat [seat * 5 + bonus]
 # The last Kingdom's scoring and the end bonuses at once (the 9th Ra): (counts, points, end bonuses).
 FinalScorer: TypeAlias = Callable[[Sheet, bytes], tuple[list[int], list[int], list[int]]]
 Totals: TypeAlias = Callable[[list[list[int]], list[int]], list[int]]  # (Kingdom points, end bonuses) -> totals
@@ -117,17 +116,6 @@ def _end_bonuses(p: int, pharaohs: str, nile: str, monuments: str) -> list[str]:
     ]
 
 
-def end_bonuses_source(players: int) -> str:
-    """The source of the §6 end bonuses for `players` seats, in END_BONUSES order per seat."""
-    out: list[str] = []
-    for p in range(players):
-        b = p * W
-        nile = f"NILE_SPACES - raw.count(0, {b + N0}, {b + N0 + NILE_SPACES})"
-        out += _end_bonuses(p, f"raw[{b + PH}]", nile, f"NMON - raw.count(0, {b + M0}, {b + M0 + NMON})")
-    items = "".join(f"\n        {x}," for x in out)
-    return f"def bonuses(raw):\n    return [{items}\n    ]\n"
-
-
 def totals_source(players: int) -> str:
     """The source of scoring.totals for `players` seats: each Kingdom's points, then the end bonuses, added up."""
     if NSEC != NEND:
@@ -149,12 +137,11 @@ def _compile(source: str, name: str) -> Any:
 
 
 PLAYER_COUNTS = range(MIN_PLAYERS, MAX_PLAYERS + 1)
-# KINGDOM_SCORERS[players][k], FINAL_SCORERS[players], END_BONUSES_BY_PLAYERS[players]
+# KINGDOM_SCORERS[players][k], FINAL_SCORERS[players], TOTALS_BY_PLAYERS[players]
 KINGDOM_SCORERS: dict[int, tuple[KingdomScorer, ...]] = {
     n: tuple(_compile(kingdom_scorer_source(n, k), "score") for k in range(len(KINGDOMS))) for n in PLAYER_COUNTS
 }
 FINAL_SCORERS: dict[int, FinalScorer] = {
     n: _compile(kingdom_scorer_source(n, len(KINGDOMS) - 1, end=True), "score") for n in PLAYER_COUNTS
 }
-END_BONUSES_BY_PLAYERS: dict[int, EndBonuses] = {n: _compile(end_bonuses_source(n), "bonuses") for n in PLAYER_COUNTS}
 TOTALS_BY_PLAYERS: dict[int, Totals] = {n: _compile(totals_source(n), "totals") for n in PLAYER_COUNTS}
