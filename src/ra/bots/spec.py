@@ -66,6 +66,7 @@ SPEC_LIMITS = SpecLimits(
                     "work": Bound(int, 0, 500_000, True, "search nodes per decision, all samples (0: no cap)"),
                     "fails": Bound(int, 0, 200, True, "deep searches past `nodes` before the rest go shallow (0: any)"),
                     "paranoid": Bound(int, 0, 1, True, "with 3+ players, 1: the others play against this seat"),
+                    "learned": Bound(int, 0, 5, True, "from this many players on, weights fit to self-play (0: never)"),
                     "seconds": Bound(float, 0.0, 2.0, False, "wall-clock limit per decision"),
                 }
             ),

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ra.bots.ra.evaluation import BagStats, expected_finals
+from ra.bots.ra.evaluation import BagStats, Weights, expected_finals
 from ra.bots.ra.search import (
     AUCTION,
     DRAW,
@@ -49,6 +49,7 @@ class DuelSearch:
     stats: BagStats = field(default_factory=dict)
     table: dict[Key, tuple[float, int]] = field(default_factory=dict)
     leaves: dict[Key, float] = field(default_factory=dict)
+    weights: Weights | None = None  # the evaluation's weights (None: its DEFAULT)
 
     def root_values(self, st: State, actions: list[int]) -> dict[int, list[float]]:
         """Each root action's value vector, as `Search.root_values` gives it: `me`'s lead at `me`, 0 elsewhere."""
@@ -66,7 +67,7 @@ class DuelSearch:
         key = leaf_key(st)
         known = self.leaves.get(key)
         if known is None:
-            v = expected_finals(st, self.stats)
+            v = expected_finals(st, self.stats, self.weights)
             me = self.me
             known = self.leaves[key] = v[me] - max(v[:me] + v[me + 1 :])
         return known

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ra.bots.ra.evaluation import BagStats, expected_finals
+from ra.bots.ra.evaluation import BagStats, Weights, expected_finals
 from ra.games.ra import State, phases, str_to_action, tables
 
 TURN, AUCTION, GODS, OVER = phases.TURN, phases.AUCTION, phases.GODS, phases.OVER
@@ -92,6 +92,7 @@ class Search:
     stats: BagStats = field(default_factory=dict)
     table: dict[Key, list[float]] = field(default_factory=dict)
     leaves: dict[Key, list[float]] = field(default_factory=dict)
+    weights: Weights | None = None  # the evaluation's weights (None: its DEFAULT)
 
     def root_values(self, st: State, actions: list[int]) -> dict[int, list[float]]:
         """The value vector (expected final scores) after each root action."""
@@ -107,7 +108,7 @@ class Search:
         key = leaf_key(st)
         known = self.leaves.get(key)
         if known is None:
-            known = self.leaves[key] = expected_finals(st, self.stats)
+            known = self.leaves[key] = expected_finals(st, self.stats, self.weights)
         return known
 
     def _after(self, phase: int, epoch: int, child: State, auctions: int) -> list[float]:

@@ -11,7 +11,8 @@ bot's own draws inside the tree count as chance (Ra or not, by P(Ra)), so that i
 timing of the last Ra tile as if it knew it; with `blind=2` everyone's draws do. After a decision, `last_samples`,
 `last_nodes` and `last_leads` (root action -> average lead in points) tell why (the server's hints). With
 `paranoid=1` and three or more seats, the tree is `ra.bots.ra.duel`'s paranoid alpha-beta instead of max-n: every
-other seat plays against this one.
+other seat plays against this one. With `learned=k` the leaves are scored with the evaluation's `LEARNED` weights
+(fitted to self-play) instead of its `DEFAULT` at tables of k or more seats (`learned=1`: always).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from typing import Any
 
 from ra.bots.base import legal_ids, seat_of
 from ra.bots.ra.duel import DuelSearch
+from ra.bots.ra.evaluation import LEARNED
 from ra.bots.ra.search import BudgetExceeded, Search, own_lead
 from ra.games.ra import from_view
 
@@ -51,6 +53,7 @@ class RaSearchBot:
         work: float = 0,
         fails: float = 0,
         paranoid: float = 0,
+        learned: float = 0,
     ) -> None:
         self.rng = random.Random(seed)
         self.samples = int(samples)
@@ -61,6 +64,7 @@ class RaSearchBot:
         self.work = int(work)  # nodes of all samples together (0: no cap but samples x nodes)
         self.fails = int(fails)  # deep searches that may outgrow `nodes` before the rest go shallow (0: no limit)
         self.paranoid = bool(paranoid)  # with 3+ seats: the others minimise this seat's lead (alpha-beta prunes)
+        self.learned = int(learned)  # from this many seats on, leaves use the LEARNED weights (0: never)
         self.last_samples = 0
         self.last_nodes = 0
         self.last_leads: dict[int, float] = {}  # root action -> its average lead in points (for hints)
@@ -78,11 +82,12 @@ class RaSearchBot:
         done = failed = spent = 0
         seat, chance_all = (me if self.blind else -1), self.blind >= 2
         # Two seats: max-n over leads is zero-sum, and alpha-beta finds the same values in fewer nodes.
-        tree: Callable[[int, int, int, bool], Search | DuelSearch] = Search
+        weights = LEARNED if 0 < self.learned <= base.num_players else None  # None: the evaluation's DEFAULT
+        tree: Callable[[int, int, int, bool], Search | DuelSearch] = partial(Search, weights=weights)
         if base.num_players == 2:
-            tree = DuelSearch
+            tree = partial(DuelSearch, weights=weights)
         elif self.paranoid:
-            tree = partial(DuelSearch, me=me)
+            tree = partial(DuelSearch, me=me, weights=weights)
         budget = self.samples * SAMPLE_FACTOR.get(base.num_players, 1)
         while done < budget:
             # Stop before a sample that would likely end past the deadline (one takes about the average so far).
