@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from ra.bots import BOT_KINDS, kinds_for, make_bot, parse_spec
-from ra.bots.ra.evaluation import BagStats, expected_finals, leads
+from ra.bots.ra.evaluation import BagStats, Weights, expected_finals, leads
 from ra.bots.ra.search import DRAW, PASS, BudgetExceeded, Key, Search, draw_weight, tree_actions
 from ra.bots.ra.searchbot import RaSearchBot
 from ra.games.ra import State, phases, str_to_action, tables
@@ -143,9 +143,9 @@ def test_transpositions_change_no_value_and_save_evaluations(players: int, monke
     """Looking up positions reached by another order of bids gives the same values as searching them again."""
     calls = [0]
 
-    def counted(st: State, stats: BagStats | None = None) -> list[float]:
+    def counted(st: State, stats: BagStats | None = None, weights: Weights | None = None) -> list[float]:
         calls[0] += 1
-        return expected_finals(st, stats)
+        return expected_finals(st, stats, weights)
 
     monkeypatch.setattr(sys.modules["ra.bots.ra.search"], "expected_finals", counted)
     state = _turn_position(players, 1, 10)

@@ -10,7 +10,7 @@ import pytest
 
 from ra.bots import make_bot
 from ra.bots.ra import searchbot
-from ra.bots.ra.evaluation import BagStats, expected_finals
+from ra.bots.ra.evaluation import BagStats, Weights, expected_finals
 from ra.bots.ra.search import DRAW, BudgetExceeded, Search, draw_weight, position_key, tree_actions
 from ra.bots.ra.searchbot import RaSearchBot
 from ra.games.ra import State, from_view, phases, str_to_action, tables
@@ -23,7 +23,10 @@ FIRST_GOD_ACTION, FIRST_LOSE_ACTION = str_to_action("god:ra"), str_to_action("lo
 class _PlainSearch:
     """The max-n search before the speed-ups: a clone per action, no leaf memo, a lead by generator."""
 
-    def __init__(self, auctions: int, budget: int, blind: int = -1, chance_all: bool = False) -> None:
+    def __init__(
+        self, auctions: int, budget: int, blind: int = -1, chance_all: bool = False, weights: Weights | None = None
+    ) -> None:
+        assert weights is None  # the search before the weights setting: the evaluation's DEFAULT only
         self.auctions, self.budget, self.blind, self.chance_all = auctions, budget, blind, chance_all
         self.nodes = 0
         self.stats: BagStats = {}
