@@ -45,27 +45,25 @@ def test_trees_score_leaves_with_the_weights_they_are_given(
     assert differ >= len(positions)
 
 
-@pytest.mark.parametrize(
-    ("players", "extra"), [(2, ",learned=1"), (2, ",learned=2"), (3, ",learned=3"), (3, ",learned=3,paranoid=1")]
-)
+@pytest.mark.parametrize(("players", "learned", "paranoid"), [(2, 1, 0), (2, 2, 0), (3, 3, 0), (3, 3, 1)])
 def test_the_bot_with_learned_plays_as_if_learned_were_the_default(
-    players: int, extra: str, monkeypatch: pytest.MonkeyPatch
+    players: int, learned: int, paranoid: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Same seed, same views: `learned=k` at k or more seats plays and explains as the plain bot under LEARNED."""
-    spec = "search:samples=2,depth=2,nodes=4000,blind=1"
+    spec = f"search:samples=2,depth=2,nodes=4000,blind=1,paranoid={paranoid}"
     moved = 0
     for state in _positions(players, range(1), 11)[:3]:
         view = state.view(state.cur)
-        learned = make_bot(spec + extra, "ra", 7)
-        plain = make_bot(spec + extra.replace(extra.split(",")[1], "learned=0"), "ra", 7)
-        choice = learned.choose(view)
+        bot = make_bot(f"{spec},learned={learned}", "ra", 7)
+        plain = make_bot(spec, "ra", 7)
+        choice = bot.choose(view)
         with monkeypatch.context() as patch:
             patch.setattr(evaluation, "DEFAULT", LEARNED)
             assert plain.choose(view) == choice
-        assert plain.last_leads == learned.last_leads  # type: ignore[attr-defined]
-        classic = make_bot(spec + extra.replace(extra.split(",")[1], "learned=0"), "ra", 7)
+        assert plain.last_leads == bot.last_leads  # type: ignore[attr-defined]
+        classic = make_bot(spec, "ra", 7)
         classic.choose(view)
-        moved += classic.last_leads != learned.last_leads  # type: ignore[attr-defined]
+        moved += classic.last_leads != bot.last_leads  # type: ignore[attr-defined]
     assert moved >= 1
 
 
