@@ -1,4 +1,5 @@
-"""Ra's search with `learned=k`: from k seats on, every tree scores its leaves with the evaluation's LEARNED weights."""
+"""Ra's search with `learned=k`: from k seats on, every tree scores its leaves with the evaluation's LEARNED weights
+(with `percount=1`, the table of `LEARNED_BY_PLAYERS` fitted to the table's player count)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from test_bots_duel import UNLIMITED, _positions
 from ra.bots import make_bot
 from ra.bots.ra import evaluation
 from ra.bots.ra.duel import DuelSearch
-from ra.bots.ra.evaluation import CLASSIC, LEARNED, Weights
+from ra.bots.ra.evaluation import CLASSIC, LEARNED, LEARNED_BY_PLAYERS, Weights
 from ra.bots.ra.search import Search, tree_actions
 
 
@@ -16,6 +17,13 @@ def test_the_two_weight_tables_differ() -> None:
     """Otherwise the tests below could not tell them apart."""
     assert LEARNED.vector != CLASSIC.vector
     assert evaluation.DEFAULT is CLASSIC
+
+
+def test_one_fitted_table_per_player_count() -> None:
+    """2-5 players each have their own fit, unlike the pooled one and each other (or `percount` would be a no-op)."""
+    assert sorted(LEARNED_BY_PLAYERS) == [2, 3, 4, 5]
+    vectors = {table.vector for table in LEARNED_BY_PLAYERS.values()} | {LEARNED.vector, CLASSIC.vector}
+    assert len(vectors) == 6
 
 
 def _tree(duel: bool, depth: int, weights: Weights | None) -> Search | DuelSearch:
@@ -65,6 +73,38 @@ def test_the_bot_with_learned_plays_as_if_learned_were_the_default(
         classic.choose(view)
         moved += classic.last_leads != bot.last_leads  # type: ignore[attr-defined]
     assert moved >= 1
+
+
+@pytest.mark.parametrize(("players", "learned"), [(2, 1), (3, 3)])
+def test_percount_plays_as_if_its_player_counts_fit_were_the_default(
+    players: int, learned: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`learned=k,percount=1` at n >= k seats plays and explains as the plain bot under LEARNED_BY_PLAYERS[n]."""
+    spec = "search:samples=2,depth=2,nodes=4000,blind=1"
+    moved = 0
+    for state in _positions(players, range(1), 11)[:3]:
+        view = state.view(state.cur)
+        bot = make_bot(f"{spec},learned={learned},percount=1", "ra", 7)
+        plain = make_bot(spec, "ra", 7)
+        choice = bot.choose(view)
+        with monkeypatch.context() as patch:
+            patch.setattr(evaluation, "DEFAULT", LEARNED_BY_PLAYERS[players])
+            assert plain.choose(view) == choice
+        assert plain.last_leads == bot.last_leads  # type: ignore[attr-defined]
+        pooled = make_bot(f"{spec},learned={learned}", "ra", 7)
+        pooled.choose(view)
+        moved += pooled.last_leads != bot.last_leads  # type: ignore[attr-defined]
+    assert moved >= 1
+
+
+def test_percount_without_learned_changes_nothing() -> None:
+    """`percount=1` only picks which learned table: without `learned` the leaves keep the default weights."""
+    spec = "search:samples=2,depth=2,nodes=4000,blind=1"
+    for state in _positions(3, range(1), 11)[:2]:
+        view = state.view(state.cur)
+        alone, plain = make_bot(spec + ",percount=1", "ra", 7), make_bot(spec, "ra", 7)
+        assert alone.choose(view) == plain.choose(view)
+        assert alone.last_leads == plain.last_leads  # type: ignore[attr-defined]
 
 
 def test_learned_from_more_seats_than_the_table_has_changes_nothing() -> None:

@@ -12,7 +12,8 @@ timing of the last Ra tile as if it knew it; with `blind=2` everyone's draws do.
 `last_nodes` and `last_leads` (root action -> average lead in points) tell why (the server's hints). With
 `paranoid=1` and three or more seats, the tree is `ra.bots.ra.duel`'s paranoid alpha-beta instead of max-n: every
 other seat plays against this one. With `learned=k` the leaves are scored with the evaluation's `LEARNED` weights
-(fitted to self-play) instead of its `DEFAULT` at tables of k or more seats (`learned=1`: always). With `squash=s`,
+(fitted to self-play) instead of its `DEFAULT` at tables of k or more seats (`learned=1`: always); with `percount=1`
+too, the weights fitted to the table's player count alone (`LEARNED_BY_PLAYERS`). With `squash=s`,
 each sample's lead counts as s*tanh(lead/s) in the average (a steady lead beats a risky one of the same mean).
 """
 
@@ -27,7 +28,7 @@ from typing import Any
 
 from ra.bots.base import legal_ids, seat_of
 from ra.bots.ra.duel import DuelSearch
-from ra.bots.ra.evaluation import LEARNED
+from ra.bots.ra.evaluation import LEARNED, LEARNED_BY_PLAYERS, Weights
 from ra.bots.ra.search import BudgetExceeded, Search, own_lead
 from ra.games.ra import from_view
 
@@ -57,6 +58,7 @@ class RaSearchBot:
         paranoid: float = 0,
         learned: float = 0,
         squash: float = 0,
+        percount: float = 0,
     ) -> None:
         self.rng = random.Random(seed)
         self.samples = int(samples)
@@ -68,6 +70,7 @@ class RaSearchBot:
         self.fails = int(fails)  # deep searches that may outgrow `nodes` before the rest go shallow (0: no limit)
         self.paranoid = bool(paranoid)  # with 3+ seats: the others minimise this seat's lead (alpha-beta prunes)
         self.learned = int(learned)  # from this many seats on, leaves use the LEARNED weights (0: never)
+        self.percount = bool(percount)  # with learned: the weights fitted to this table's player count alone
         self.squash = float(squash)  # points: samples' leads averaged as squash*tanh(lead/squash) (0: as they are)
         self.last_samples = 0
         self.last_nodes = 0
@@ -88,7 +91,7 @@ class RaSearchBot:
         done = failed = spent = 0
         seat, chance_all = (me if self.blind else -1), self.blind >= 2
         # Two seats: max-n over leads is zero-sum, and alpha-beta finds the same values in fewer nodes.
-        weights = LEARNED if 0 < self.learned <= base.num_players else None  # None: the evaluation's DEFAULT
+        weights = self._weights(base.num_players)
         tree: Callable[[int, int, int, bool], Search | DuelSearch] = partial(Search, weights=weights)
         if base.num_players == 2:
             tree = partial(DuelSearch, weights=weights)
@@ -124,3 +127,9 @@ class RaSearchBot:
         self.last_samples, self.last_nodes = done, spent
         self.last_leads = {action: total / done for action, total in leads.items()}
         return max(ids, key=lambda a: totals[a])
+
+    def _weights(self, players: int) -> Weights | None:
+        """The leaves' weights at a table of `players` seats (None: the evaluation's DEFAULT)."""
+        if not 0 < self.learned <= players:
+            return None
+        return LEARNED_BY_PLAYERS.get(players, LEARNED) if self.percount else LEARNED
