@@ -24,6 +24,7 @@ import os
 import pickle
 import random
 import resource
+import textwrap
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
@@ -129,7 +130,7 @@ def write_module(path: str, weights: Weights, by_players: dict[int, Weights], ar
         "`WEIGHTS` is fitted to the positions of every player count; `WEIGHTS_BY_PLAYERS` has one fit per count.",
         '"""',
         "",
-        f"# {argv}",
+        *(f"# {part}" for part in textwrap.wrap(argv, 110, break_on_hyphens=False)),
         "WEIGHTS: dict[str, float] = {",
         *(f'    "{name}": {getattr(weights, name)!r},' for name in TERMS),
         "}",

@@ -3,7 +3,8 @@
 `WEIGHTS` is fitted to the positions of every player count; `WEIGHTS_BY_PLAYERS` has one fit per count.
 """
 
-# python bench/train_ra_evaluation.py --seed 1 --greedy-games 1500 --search-games 60 --deep-games 0 --deep-players 0 --every 2 --ridge 0.001 --jobs 1
+# python bench/train_ra_evaluation.py --seed 1 --greedy-games 1500 --search-games 60 --deep-games 0
+# --deep-players 0 --every 2 --ridge 0.001 --jobs 1
 WEIGHTS: dict[str, float] = {
     "god": 2.0111,
     "gold": 3.2059,
