@@ -53,65 +53,55 @@ def test_trees_score_leaves_with_the_weights_they_are_given(
     assert differ >= len(positions)
 
 
-@pytest.mark.parametrize(("players", "learned", "paranoid"), [(2, 1, 0), (2, 2, 0), (3, 3, 0), (3, 3, 1)])
-def test_the_bot_with_learned_plays_as_if_learned_were_the_default(
-    players: int, learned: int, paranoid: int, monkeypatch: pytest.MonkeyPatch
+SPEC = "search:samples=2,depth=2,nodes=4000,blind=1"
+
+
+@pytest.mark.parametrize(
+    ("players", "settings", "table", "unlike"),
+    [
+        (2, "learned=1", LEARNED, ""),
+        (2, "learned=2", LEARNED, ""),
+        (3, "learned=3", LEARNED, ""),
+        (3, "learned=3,paranoid=1", LEARNED, "paranoid=1"),
+        (2, "learned=1,percount=1", LEARNED_BY_PLAYERS[2], "learned=1"),
+        (3, "learned=3,percount=1", LEARNED_BY_PLAYERS[3], "learned=3"),
+    ],
+)
+def test_the_bot_plays_as_if_its_weights_were_the_default(
+    players: int, settings: str, table: Weights, unlike: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Same seed, same views: `learned=k` at k or more seats plays and explains as the plain bot under LEARNED."""
-    spec = f"search:samples=2,depth=2,nodes=4000,blind=1,paranoid={paranoid}"
+    """Same seed, same views: the bot plays and explains as the plain bot under `table`, and unlike `unlike`'s.
+
+    `learned=k` at k or more seats takes LEARNED; with `percount=1`, LEARNED_BY_PLAYERS of the table's count.
+    """
+    plain_spec = SPEC + (",paranoid=1" if "paranoid=1" in settings else "")
     moved = 0
     for state in _positions(players, range(1), 11)[:3]:
         view = state.view(state.cur)
-        bot = make_bot(f"{spec},learned={learned}", "ra", 7)
-        plain = make_bot(spec, "ra", 7)
+        bot = make_bot(f"{SPEC},{settings}", "ra", 7)
+        plain = make_bot(plain_spec, "ra", 7)
         choice = bot.choose(view)
         with monkeypatch.context() as patch:
-            patch.setattr(evaluation, "DEFAULT", LEARNED)
+            patch.setattr(evaluation, "DEFAULT", table)
             assert plain.choose(view) == choice
         assert plain.last_leads == bot.last_leads  # type: ignore[attr-defined]
-        classic = make_bot(spec, "ra", 7)
-        classic.choose(view)
-        moved += classic.last_leads != bot.last_leads  # type: ignore[attr-defined]
+        other = make_bot(f"{SPEC},{unlike}" if unlike else SPEC, "ra", 7)
+        other.choose(view)
+        moved += other.last_leads != bot.last_leads  # type: ignore[attr-defined]
     assert moved >= 1
 
 
-@pytest.mark.parametrize(("players", "learned"), [(2, 1), (3, 3)])
-def test_percount_plays_as_if_its_player_counts_fit_were_the_default(
-    players: int, learned: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """`learned=k,percount=1` at n >= k seats plays and explains as the plain bot under LEARNED_BY_PLAYERS[n]."""
-    spec = "search:samples=2,depth=2,nodes=4000,blind=1"
-    moved = 0
+@pytest.mark.parametrize(
+    ("players", "settings"),
+    [
+        (2, "learned=3"),  # from more seats than the table has: the default weights
+        (3, "percount=1"),  # only picks which learned table: without `learned`, the default weights
+    ],
+)
+def test_settings_that_do_not_apply_change_nothing(players: int, settings: str) -> None:
+    """The same choices and leads as without the settings."""
     for state in _positions(players, range(1), 11)[:3]:
         view = state.view(state.cur)
-        bot = make_bot(f"{spec},learned={learned},percount=1", "ra", 7)
-        plain = make_bot(spec, "ra", 7)
-        choice = bot.choose(view)
-        with monkeypatch.context() as patch:
-            patch.setattr(evaluation, "DEFAULT", LEARNED_BY_PLAYERS[players])
-            assert plain.choose(view) == choice
-        assert plain.last_leads == bot.last_leads  # type: ignore[attr-defined]
-        pooled = make_bot(f"{spec},learned={learned}", "ra", 7)
-        pooled.choose(view)
-        moved += pooled.last_leads != bot.last_leads  # type: ignore[attr-defined]
-    assert moved >= 1
-
-
-def test_percount_without_learned_changes_nothing() -> None:
-    """`percount=1` only picks which learned table: without `learned` the leaves keep the default weights."""
-    spec = "search:samples=2,depth=2,nodes=4000,blind=1"
-    for state in _positions(3, range(1), 11)[:2]:
-        view = state.view(state.cur)
-        alone, plain = make_bot(spec + ",percount=1", "ra", 7), make_bot(spec, "ra", 7)
-        assert alone.choose(view) == plain.choose(view)
-        assert alone.last_leads == plain.last_leads  # type: ignore[attr-defined]
-
-
-def test_learned_from_more_seats_than_the_table_has_changes_nothing() -> None:
-    """`learned=3` at a two-player table: the classic weights, the same choices and leads as without it."""
-    spec = "search:samples=2,depth=2,nodes=4000,blind=1"
-    for state in _positions(2, range(1), 11)[:3]:
-        view = state.view(state.cur)
-        learned, plain = make_bot(spec + ",learned=3", "ra", 7), make_bot(spec, "ra", 7)
-        assert learned.choose(view) == plain.choose(view)
-        assert learned.last_leads == plain.last_leads  # type: ignore[attr-defined]
+        bot, plain = make_bot(f"{SPEC},{settings}", "ra", 7), make_bot(SPEC, "ra", 7)
+        assert bot.choose(view) == plain.choose(view)
+        assert bot.last_leads == plain.last_leads  # type: ignore[attr-defined]
