@@ -4,7 +4,8 @@
         --out src/ra/bots/ra/learned_weights.py
 
 1. Self-play: games among `greedy` players (some with random moves, for variety) and among small `search`
-   players, at 2-5 seats. Every `--every`-th turn decision (a turn like the search's leaves) is kept, with each
+   players, at 2-5 seats (with `--deep-games`, also among search bots two auctions deep, as `hard` searches,
+   at `--deep-players` seats). Every `--every`-th turn decision (a turn like the search's leaves) is kept, with each
    seat's terms (`seat_terms`) and banked points; the game's final scores label it.
 2. Fit: ridge least squares of each seat's points still to come on its terms, centred per position (only the
    differences between seats move a decision), then the common level on the game still to play; once on the
