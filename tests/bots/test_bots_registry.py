@@ -11,7 +11,10 @@ from ra.bots.registry import GENERIC_LEVELS, game_bots
 from ra.games import GAMES
 from ra.tournament.runner import new_game
 
-HARD = {"ra": "search:samples=10,depth=2,nodes=4000,blind=1,seconds=1.0", "write": "search:samples=100,seconds=1.0"}
+HARD = {
+    "ra": "search:samples=10,depth=2,nodes=4000,blind=1,learned=3,seconds=1.0",
+    "write": "search:samples=100,seconds=1.0",
+}
 
 
 @pytest.mark.parametrize("game", ["ra", "write"])

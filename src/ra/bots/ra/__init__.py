@@ -19,8 +19,9 @@ LEVELS: tuple[Level, ...] = (
     Level("medium", "greedy", "the heuristic player: values every option in points, one step ahead"),
     Level(
         "hard",
-        "search:samples=10,depth=2,nodes=4000,blind=1,seconds=1.0",
-        "max-n search two auctions deep over 10 sampled bags (20 with two players), own draws as chance, at most 1 s",
+        "search:samples=10,depth=2,nodes=4000,blind=1,learned=3,seconds=1.0",
+        "max-n search two auctions deep over 10 sampled bags (20 with two players), own draws as chance, positions"
+        " scored with the weights fitted to self-play from three players on, at most 1 s",
     ),
 )
 

@@ -66,4 +66,4 @@ CLASSIC = Weights(
 LEARNED = Weights(**WEIGHTS)  # fitted to self-play by bench/train_ra_evaluation.py
 # The same fit on each player count's positions alone (the search's `percount=1`).
 LEARNED_BY_PLAYERS: dict[int, Weights] = {n: Weights(**table) for n, table in WEIGHTS_BY_PLAYERS.items()}
-DEFAULT = CLASSIC  # LEARNED predicts final leads better but did not win more games against the clairvoyant
+DEFAULT = CLASSIC  # the search bot's without `learned`; `hard` asks for LEARNED at 3+ seats (docs/BOTS.md, ninth round)
