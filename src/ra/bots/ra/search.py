@@ -6,7 +6,8 @@ seat's view (the fair `search` bot): the search itself only plays the engine for
 auction counts as one level once it is resolved; the end of an epoch is always a leaf. Positions reached again by
 another order of bids (the same lot won with the same disk) are looked up, not searched again (a transposition
 table keyed by every public field, valid within one draw order). A draw may be a chance node instead of a foreseen
-tile (`blind`, `chance_all`): the sampled tile and its opposite (Ra / not Ra) weighed by the bag's P(Ra).
+tile (`blind`, `chance_all`): the sampled tile and its opposite (Ra / not Ra) weighed by the bag's P(Ra). With
+`narrow`, a bidder below the root weighs only passing, its lowest and its highest winning disk.
 
 For speed, a leaf's value is memoized by the fields the evaluation reads (positions that differ only in the
 central disk, the track's tiles or the turn are scored once), and a node's last action is played on the node's own
@@ -93,6 +94,7 @@ class Search:
     table: dict[Key, list[float]] = field(default_factory=dict)
     leaves: dict[Key, list[float]] = field(default_factory=dict)
     weights: Weights | None = None  # the evaluation's weights (None: its DEFAULT)
+    narrow: bool = False  # below the root, a bidder weighs only passing, its lowest and its highest winning disk
 
     def root_values(self, st: State, actions: list[int]) -> dict[int, list[float]]:
         """The value vector (expected final scores) after each root action."""
@@ -145,6 +147,8 @@ class Search:
         best_lead = 0.0
         chance = phase == TURN and (self.chance_all or p == self.blind)
         actions = tree_actions(st)
+        if self.narrow and phase == AUCTION and len(actions) > 3:
+            actions = narrow_bids(actions)
         last = actions[-1] if owned else -1
         for action in actions:
             if chance and action == DRAW:
@@ -212,6 +216,13 @@ def tree_actions(st: State) -> list[int]:
     if phase != TURN or not st.held[st.cur * NK + GOD]:
         return list(st.legal_actions())  # god actions are a turn's, and only for a seat that holds a god (§6)
     return [a for a in st.legal_actions() if not FIRST_GOD_ACTION <= a < FIRST_LOSE_ACTION]
+
+
+def narrow_bids(actions: list[int]) -> list[int]:
+    """An auction's actions cut to passing (if allowed), the lowest and the highest winning disk."""
+    if actions[0] == PASS:
+        return [PASS, actions[1], actions[-1]]
+    return [actions[0], actions[-1]]
 
 
 def own_lead(values: list[float], seat: int) -> float:

@@ -15,6 +15,8 @@ other seat plays against this one. With `learned=k` the leaves are scored with t
 (fitted to self-play) instead of its `DEFAULT` at tables of k or more seats (`learned=1`: always); with `percount=1`
 too, the weights fitted to the table's player count alone (`LEARNED_BY_PLAYERS`). With `squash=s`,
 each sample's lead counts as s*tanh(lead/s) in the average (a steady lead beats a risky one of the same mean).
+With `narrow=1`, below the root of the max-n tree each bidder weighs only passing, its lowest and its highest
+winning disk (smaller trees: more samples fit two auctions deep; the alpha-beta trees keep every bid).
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ class RaSearchBot:
         learned: float = 0,
         squash: float = 0,
         percount: float = 0,
+        narrow: float = 0,
     ) -> None:
         self.rng = random.Random(seed)
         self.samples = int(samples)
@@ -71,6 +74,7 @@ class RaSearchBot:
         self.paranoid = bool(paranoid)  # with 3+ seats: the others minimise this seat's lead (alpha-beta prunes)
         self.learned = int(learned)  # from this many seats on, leaves use the LEARNED weights (0: never)
         self.percount = bool(percount)  # with learned: the weights fitted to this table's player count alone
+        self.narrow = bool(narrow)  # below the root, bidders weigh only passing, lowest and highest winning disk
         self.squash = float(squash)  # points: samples' leads averaged as squash*tanh(lead/squash) (0: as they are)
         self.last_samples = 0
         self.last_nodes = 0
@@ -92,7 +96,8 @@ class RaSearchBot:
         seat, chance_all = (me if self.blind else -1), self.blind >= 2
         # Two seats: max-n over leads is zero-sum, and alpha-beta finds the same values in fewer nodes.
         weights = self._weights(base.num_players)
-        tree: Callable[[int, int, int, bool], Search | DuelSearch] = partial(Search, weights=weights)
+        tree: Callable[[int, int, int, bool], Search | DuelSearch]
+        tree = partial(Search, weights=weights, narrow=self.narrow)
         if base.num_players == 2:
             tree = partial(DuelSearch, weights=weights)
         elif self.paranoid:
