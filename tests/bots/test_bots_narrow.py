@@ -14,7 +14,7 @@ BIDS = [str_to_action(f"bid:{disk}") for disk in (3, 6, 9, 12)]
 
 
 def test_narrow_bids_keeps_pass_lowest_and_highest() -> None:
-    """Four winning disks become three choices; three choices or fewer stay as they are."""
+    """A pass and four winning disks become three choices; a forced bid keeps its lowest and highest disk."""
     assert narrow_bids([PASS, *BIDS]) == [PASS, BIDS[0], BIDS[-1]]
     assert narrow_bids(BIDS) == [BIDS[0], BIDS[-1]]  # a forced bid (§5): no pass among them
 
