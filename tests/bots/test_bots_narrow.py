@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
 from test_bots_duel import _positions
 
-from ra.bots import make_bot
 from ra.bots.ra.search import AUCTION, PASS, Search, narrow_bids, tree_actions
-from ra.bots.ra.searchbot import RaSearchBot
 from ra.games.ra import str_to_action
 
 BIDS = [str_to_action(f"bid:{disk}") for disk in (3, 6, 9, 12)]
@@ -17,6 +14,8 @@ def test_narrow_bids_keeps_pass_lowest_and_highest() -> None:
     """A pass and four winning disks become three choices; a forced bid keeps its lowest and highest disk."""
     assert narrow_bids([PASS, *BIDS]) == [PASS, BIDS[0], BIDS[-1]]
     assert narrow_bids(BIDS) == [BIDS[0], BIDS[-1]]  # a forced bid (§5): no pass among them
+    assert narrow_bids([PASS, *BIDS[:2]]) == [PASS, *BIDS[:2]]  # three choices or fewer are kept
+    assert narrow_bids(BIDS[:3]) == BIDS[:3]
 
 
 def test_narrow_search_keeps_every_root_action_and_visits_fewer_nodes() -> None:
@@ -34,13 +33,3 @@ def test_narrow_search_keeps_every_root_action_and_visits_fewer_nodes() -> None:
         full_nodes += full.nodes
         narrow_nodes += narrow.nodes
     assert narrow_nodes < 0.9 * full_nodes
-
-
-def test_narrow_is_a_search_setting_of_ra_only() -> None:
-    """Bounded in the spec table and handed to the tree; RA and Write's flat search refuses it."""
-    bot = make_bot("search:narrow=1", "ra", 1)
-    assert isinstance(bot, RaSearchBot) and bot.narrow
-    with pytest.raises(ValueError):
-        make_bot("search:narrow=2", "ra", 1)
-    with pytest.raises(ValueError, match="narrow"):
-        make_bot("search:narrow=1", "write", 1)

@@ -7,9 +7,7 @@ from math import exp
 import pytest
 from test_bots_duel import _positions
 
-from ra.bots import make_bot
 from ra.bots.ra.search import Search, soft_mix, tree_actions
-from ra.bots.ra.searchbot import RaSearchBot
 
 
 def test_soft_mix_weighs_each_choice_by_its_lead() -> None:
@@ -35,13 +33,3 @@ def test_soft_moves_root_values_and_a_tiny_soft_is_max_n() -> None:
             assert tiny[action] == pytest.approx(hard[action], abs=1e-6)
         moved += any(soft[a] != pytest.approx(hard[a]) for a in actions)
     assert moved >= 3
-
-
-def test_soft_is_a_search_setting_of_ra_only() -> None:
-    """Bounded in the spec table; RA and Write's flat search refuses it."""
-    bot = make_bot("search:soft=3", "ra", 1)
-    assert isinstance(bot, RaSearchBot) and bot.soft == 3.0
-    with pytest.raises(ValueError):
-        make_bot("search:soft=100", "ra", 1)
-    with pytest.raises(ValueError, match="soft"):
-        make_bot("search:soft=3", "write", 1)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ra.bots import SPEC_LIMITS, describe_limits, make_bot, parse_spec, resolve_spec, split_specs
+from ra.bots.ra.searchbot import RaSearchBot
 
 
 @pytest.mark.parametrize(
@@ -117,3 +118,17 @@ def test_split_specs_keeps_multi_setting_specs_whole() -> None:
     ]
     assert split_specs("mcts,greedy:epsilon=0.2,random") == ["mcts", "greedy:epsilon=0.2", "random"]
     assert split_specs(" hard , easy ,") == ["hard", "easy"]
+
+
+@pytest.mark.parametrize(
+    ("setting", "value", "too_big"),
+    [("squash", 12.5, 1000), ("soft", 3.0, 100), ("narrow", 1, 2)],
+)
+def test_ra_tree_settings_are_bounded_and_ra_only(setting: str, value: float, too_big: float) -> None:
+    """Handed to Ra's search bot and bounded in the spec table; RA and Write's flat search refuses them."""
+    bot = make_bot(f"search:{setting}={value}", "ra", 1)
+    assert isinstance(bot, RaSearchBot) and getattr(bot, setting) == value
+    with pytest.raises(ValueError):
+        make_bot(f"search:{setting}={too_big}", "ra", 1)
+    with pytest.raises(ValueError, match=setting):
+        make_bot(f"search:{setting}={value}", "write", 1)

@@ -58,13 +58,3 @@ def test_squash_prefers_the_steady_lead_to_the_risky_one(
     if squash:
         squashed = (squash * tanh(30 / squash) + squash * tanh(-5 / squash)) / 2
         assert (squashed < squash * tanh(4 / squash)) == (wins == "steady")
-
-
-def test_squash_is_a_search_setting_of_ra_only() -> None:
-    """Bounded in the spec table; RA and Write's flat search refuses it, as it refuses Ra's tree settings."""
-    bot = make_bot("search:squash=12.5", "ra", 1)
-    assert isinstance(bot, RaSearchBot) and bot.squash == 12.5
-    with pytest.raises(ValueError):
-        make_bot("search:squash=1000", "ra", 1)
-    with pytest.raises(ValueError, match="squash"):
-        make_bot("search:squash=10", "write", 1)

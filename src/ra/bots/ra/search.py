@@ -151,7 +151,7 @@ class Search:
         best_lead = 0.0
         chance = phase == TURN and (self.chance_all or p == self.blind)
         actions = tree_actions(st)
-        if self.narrow and phase == AUCTION and len(actions) > 3:
+        if self.narrow and phase == AUCTION:
             actions = narrow_bids(actions)
         last = actions[-1] if owned else -1
         soft = self.soft if p != self.me and len(actions) > 1 else 0.0
@@ -227,7 +227,9 @@ def tree_actions(st: State) -> list[int]:
 
 
 def narrow_bids(actions: list[int]) -> list[int]:
-    """An auction's actions cut to passing (if allowed), the lowest and the highest winning disk."""
+    """An auction's actions cut to passing (if allowed), the lowest and the highest winning disk (three: all kept)."""
+    if len(actions) <= 3:
+        return actions
     if actions[0] == PASS:
         return [PASS, actions[1], actions[-1]]
     return [actions[0], actions[-1]]
