@@ -3,6 +3,7 @@
 One experiment:   python bench/bench_bots.py --game ra --seats greedy,random,random --games 300 --jobs 2
 The issue's suite: python bench/bench_bots.py --suite --greedy-games 300 --mcts-games 30
 Strength (issue 14): python bench/bench_bots.py --suite strength --games 40 --jobs 2 --seed 1
+  (--breakdown: a line per entrant of its mean points by scoring category, Ra)
   (seat-swapped seeded matches with CPU decision times; `clairvoyant` is bench/clairvoyant.py, Ra only)
 
 Seats rotate every game; the first seat's bot is the subject. The fair share is 1/players. The single experiment
@@ -82,8 +83,9 @@ def _seed(master: int, index: int, purpose: str) -> int:
 
 def play(
     game: str, seats: Sequence[str], deal: int, master: int, index: int
-) -> tuple[list[int], int, list[list[float]]]:
-    """One game: final scores, the winner's seat, and each seat's decision times in CPU seconds."""
+) -> tuple[list[int], int, list[list[float]], list[dict[str, int]]]:
+    """One game: final scores, the winner's seat, each seat's decision times in CPU seconds and, in Ra, its points
+    by scoring category over the whole game (empty in RA and Write)."""
     state: GameState = game_module(game).State.new({"players": len(seats)}, seed=_seed(master, deal, "deal"))
     bots = [
         ClairvoyantBot() if spec == CLAIRVOYANT else make_bot(spec, game, _seed(master, index, f"bot{seat}"))
@@ -101,11 +103,18 @@ def play(
             action = bot.choose(state.view(player))
         times[player].append(time.process_time() - start)
         state.apply(action, player)
-    return list(state.scores()), state.winners()[0], times
+    categories: list[dict[str, int]] = [{} for _ in seats]
+    if isinstance(state, RaState):
+        for scoring in state.epoch_scores:
+            for seat, row in enumerate(scoring["players"]):
+                for name, points in row["categories"].items():
+                    categories[seat][name] = categories[seat].get(name, 0) + points
+    return list(state.scores()), state.winners()[0], times, categories
 
 
-def run_match(match: Match, games: int, jobs: int, master: int) -> str:
-    """Play a match and return its key=value line."""
+def run_match(match: Match, games: int, jobs: int, master: int, breakdown: bool = False) -> str:
+    """Play a match and return its key=value line (with `breakdown`, and a line per entrant of its mean points by
+    scoring category: Ra only)."""
     n = len(match.specs)
     games = max(n, games - games % n)
     tasks = []
@@ -121,7 +130,7 @@ def run_match(match: Match, games: int, jobs: int, master: int) -> str:
     subject_times: list[float] = []
     other_times: list[float] = []
     winning: list[int] = []
-    for g, (scores, winner, times) in enumerate(results):
+    for g, (scores, winner, times, _) in enumerate(results):
         subject = (-(g % n)) % n  # the seat entrant 0 had in rotation g % n
         wins += winner == subject
         margins.append(scores[subject] - max(scores[q] for q in range(n) if q != subject))
@@ -139,14 +148,33 @@ def run_match(match: Match, games: int, jobs: int, master: int) -> str:
         f"subject_p50_s={percentile(subject_times, 50):.3f} subject_p99_s={percentile(subject_times, 99):.3f} "
         f"others_p50_s={percentile(other_times, 50):.3f} others_p99_s={percentile(other_times, 99):.3f} "
         f"seed={master} jobs={jobs} wall_s={time.perf_counter() - wall:.0f} load1={load:.2f}"
-    )
+    ) + (category_lines(match, results) if breakdown else "")
 
 
-def strength_suite(games: int, jobs: int, master: int, hard: Sequence[str], only: Sequence[str] | None) -> None:
+def category_lines(match: Match, results: list[tuple[list[int], int, list[list[float]], list[dict[str, int]]]]) -> str:
+    """One line per entrant: its wins and its mean points per game by scoring category (where its points came from)."""
+    n = len(match.specs)
+    lines = []
+    for entrant, spec in enumerate(match.specs):
+        wins = 0
+        totals: dict[str, float] = {}
+        for g, (scores, winner, _, categories) in enumerate(results):
+            seat = (entrant - g % n) % n  # the seat this entrant had in rotation g % n
+            wins += winner == seat
+            for name, points in (*categories[seat].items(), ("final_score", scores[seat])):
+                totals[name] = totals.get(name, 0.0) + points / len(results)
+        figures = " ".join(f"{name}={value:.2f}" for name, value in totals.items())
+        lines.append(f"\nmatch={match.name} entrant={entrant} spec={spec} wins={wins} {figures}")
+    return "".join(lines)
+
+
+def strength_suite(
+    games: int, jobs: int, master: int, hard: Sequence[str], only: Sequence[str] | None, breakdown: bool = False
+) -> None:
     """Print one key=value line per match (all of them, or those named in `only`); `hard` is (Ra's, Write's)."""
     for match in matches(hard[0], hard[1]):
         if only is None or match.name in only:
-            print(run_match(match, round(games * match.share), jobs, master), flush=True)
+            print(run_match(match, round(games * match.share), jobs, master, breakdown), flush=True)
 
 
 def experiment(game: str, seats: list[str], games: int, jobs: int, seed: int) -> None:
@@ -201,6 +229,11 @@ def main() -> None:
         default=level_spec("write", "hard"),
         help="strength: RA and Write's subject (default: hard, uncapped)",
     )
+    parser.add_argument(
+        "--breakdown",
+        action="store_true",
+        help="strength: also a line per entrant of its wins and mean points by scoring category (Ra)",
+    )
     parser.add_argument("--games-list", default="ra,write", help="games of the suite")
     parser.add_argument("--players-list", default="2,3,4,5", help="player counts of the suite")
     parser.add_argument("--greedy-games", type=int, default=300)
@@ -212,7 +245,7 @@ def main() -> None:
         return
     if args.suite == "strength":
         only = None if args.matches is None else args.matches.split(",")
-        strength_suite(args.games, args.jobs, args.seed, (args.hard, args.hard_write), only)
+        strength_suite(args.games, args.jobs, args.seed, (args.hard, args.hard_write), only, args.breakdown)
         return
     for game in args.games_list.split(","):
         for players in (int(p) for p in args.players_list.split(",")):
