@@ -36,6 +36,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from clairvoyant import ClairvoyantBot  # bench/ is not a package: found by path
 
 CLAIRVOYANT = "clairvoyant"
+# One game of the strength suite: final scores, the winner's seat, each seat's decision times (CPU s) and, in Ra,
+# its points by scoring category.
+GameResult = tuple[list[int], int, list[list[float]], list[dict[str, int]]]
 
 
 @dataclass(frozen=True)
@@ -81,9 +84,7 @@ def _seed(master: int, index: int, purpose: str) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def play(
-    game: str, seats: Sequence[str], deal: int, master: int, index: int
-) -> tuple[list[int], int, list[list[float]], list[dict[str, int]]]:
+def play(game: str, seats: Sequence[str], deal: int, master: int, index: int) -> GameResult:
     """One game: final scores, the winner's seat, each seat's decision times in CPU seconds and, in Ra, its points
     by scoring category over the whole game (empty in RA and Write)."""
     state: GameState = game_module(game).State.new({"players": len(seats)}, seed=_seed(master, deal, "deal"))
@@ -151,7 +152,7 @@ def run_match(match: Match, games: int, jobs: int, master: int, breakdown: bool 
     ) + (category_lines(match, results) if breakdown else "")
 
 
-def category_lines(match: Match, results: list[tuple[list[int], int, list[list[float]], list[dict[str, int]]]]) -> str:
+def category_lines(match: Match, results: list[GameResult]) -> str:
     """One line per entrant: its wins and its mean points per game by scoring category (where its points came from)."""
     n = len(match.specs)
     lines = []
