@@ -41,7 +41,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # bench/ is not 
 from train_ra_evaluation import GREEDY_SPECS, HELD_OUT, SEARCH_SPECS, fit, game_seed, predict
 
 NK = tables.NK
-DISK_SLOTS = 4  # the most face-up disks a seat holds (three players: four each)
+DISK_SLOTS = 4  # the most face-up disks a seat holds (four at two and three players, three at four and five)
 # A kept position: seat terms, banked points, raw seats, raw public fields, whose turn, final scores, game index.
 Position = tuple[list[list[float]], list[int], list[list[float]], list[float], int, list[int], int]
 
