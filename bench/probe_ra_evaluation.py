@@ -177,7 +177,8 @@ def main() -> None:
     linear = np.array([predict(weights, (r[0], r[1], r[5])) for r in test]) - points
     linear_error = report("linear_terms", points, final, linear)
     x = inputs(rows)
-    mean, spread = x[~held_out].reshape(-1, x.shape[2]).mean(0), x[~held_out].reshape(-1, x.shape[2]).std(0) + 1e-6
+    training = x[~held_out].reshape(-1, x.shape[2])
+    mean, spread = training.mean(0), training.std(0) + 1e-6
     x = (x - mean) / spread
     gains = np.array([r[5] for r in rows], dtype=float) - np.array([r[1] for r in rows], dtype=float)
     w1, b1, w2, b2 = train_network(x[~held_out], gains[~held_out], args.hidden, args.epochs, args.seed)
