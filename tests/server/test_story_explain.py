@@ -20,6 +20,7 @@ from ra.games import GAMES, game_module
 from ra.games.ra import State
 from ra.server.model import Snapshot
 from ra.server.rules_pages import render_markdown, rules_markdown
+from ra.server.story import engine_options
 
 STATIC_JS = Path(__file__).resolve().parents[2] / "src" / "ra" / "server" / "static" / "js"
 
@@ -54,7 +55,7 @@ def test_write_explains_sections_cards_and_deck(quick: TestClient) -> None:
         state = read_until(ws, 0)
     elements = state["explain"]["elements"]
     assert {"gods", "pharaohs", "nile", "civilization", "monuments", "deck", "ra_cards"} <= set(elements)
-    assert state["explain"]["lot_value"] is None
+    assert "lot_value" not in state["explain"]  # the lot-value helper is Ra's
 
 
 def hidden_scores_state() -> State:
@@ -131,9 +132,11 @@ def test_meta_offers_the_table_options_after_each_games_own(client: TestClient) 
         engine = [spec.as_json() for spec in module.OPTIONS]
         assert game["options"][: len(engine)] == engine
         table = {o["name"]: o for o in game["options"][len(engine) :]}
-        assert set(table) == {"lot_helper", "hints"}
+        assert set(table) == ({"lot_helper", "hints"} if game["name"] == "ra" else {"hints"})  # Ra's own helper
         assert all(o["scope"] == "table" and o["kind"] == "bool" and o["label"] and o["help"] for o in table.values())
-        assert table["lot_helper"]["default"] is True and table["hints"]["default"] is False
+        assert table["hints"]["default"] is False
+        if game["name"] == "ra":
+            assert table["lot_helper"]["default"] is True
 
 
 def test_table_options_are_checked_stored_and_kept_from_the_engine(quick: TestClient) -> None:
@@ -145,6 +148,15 @@ def test_table_options_are_checked_stored_and_kept_from_the_engine(quick: TestCl
     view = quick.get(f"/api/tables/{table['id']}/view").json()["view"]
     assert view["options"]["scores_visible"] is True
     assert "hints" not in view["options"] and "lot_helper" not in view["options"]  # the engine never sees them
+
+
+def test_the_lot_value_helper_is_only_ras(quick: TestClient) -> None:
+    """An RA and Write table has no lot-value helper: not stored, not explained, never given to its engine."""
+    table = create(quick, [person("Ann"), bot("random")], game="write", lot_helper=True)
+    options = quick.get(f"/api/tables/{table['id']}").json()["options"]
+    assert options["hints"] is False and "lot_helper" not in options
+    # tables stored when every game offered it keep it out of the engine's options
+    assert engine_options({"players": 2, "lot_helper": True, "hints": False}) == {"players": 2}
 
 
 @pytest.mark.parametrize("game", list(GAMES))

@@ -8,12 +8,14 @@ from ra.core.errors import (
     RecordError,
     UnknownActionError,
 )
-from ra.core.protocol import GameModule, GameState, Move
+from ra.core.protocol import Explanation, GameModule, GameState, HelperOption, Move
 
 __all__ = [
+    "Explanation",
     "GameModule",
     "GameOverError",
     "GameState",
+    "HelperOption",
     "IllegalActionError",
     "InvalidNotationError",
     "Move",

@@ -62,6 +62,27 @@ class OptionSpec:
         return data
 
 
+@dataclass(frozen=True)
+class HelperOption(OptionSpec):
+    """A table option that shows fields of the game's explanation (Ra's `lot_helper` shows `lot_value`).
+
+    A game lists its helpers in its module's `TABLE_OPTIONS`; the server keeps them with the table (never the
+    engine's options) and sends each field only where the table has its helper on (None where it is off).
+    """
+
+    shows: tuple[str, ...] = ()
+
+
+class Explanation(TypedDict):
+    """What every game's `explain(view)` gives: per board element key, a sentence or two for the view's viewer.
+
+    A game adds the fields of its helpers (`HelperOption.shows`) in a TypedDict of its own, e.g. Ra's
+    `RaExplanation` with `lot_value`.
+    """
+
+    elements: dict[str, str]
+
+
 class GameState(Protocol):
     """A game in progress. `apply` checks legality; `push` is the unchecked fast path."""
 
@@ -154,8 +175,10 @@ class GameModule(Protocol):
     from_view: Callable[[Mapping[str, Any], random.Random], GameState]
     # The lines telling a move and what followed by itself, from two views of one viewer (before, after).
     narrate: Callable[[Mapping[str, Any], Mapping[str, Any], Move], list[str]]
-    # What each thing on the board is, scores and is worth to a view's viewer now; the value of an auction lot.
-    explain: Callable[[Mapping[str, Any]], Mapping[str, Any]]
+    # What each thing on the board is, scores and is worth to a view's viewer now (and the fields of its helpers).
+    explain: Callable[[Mapping[str, Any]], Explanation]
+    # The helpers a game's tables offer on top of the server's own table options (Ra: the lot-value helper).
+    TABLE_OPTIONS: tuple[OptionSpec, ...]
     # A legal-action entry of a view as an instruction in the game's words, e.g. "Bid sun disk 13".
     legal_phrase: Callable[[Mapping[str, Any], Mapping[str, Any]], str]
 

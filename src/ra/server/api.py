@@ -240,7 +240,7 @@ def game_info(game: str) -> GameInfo:
         players=PlayerCounts(minimum=low, maximum=high, default=default),
         options=[
             *(OptionInfo.model_validate(spec.as_json()) for spec in module.OPTIONS),
-            *(OptionInfo.model_validate(spec) for spec in table_options_json()),
+            *(OptionInfo.model_validate(spec) for spec in table_options_json(module)),
         ],
         bots=BotInfo(kinds=list(kinds_for(game)), levels=levels),
     )

@@ -54,7 +54,7 @@ def new_table(body: Any, check_bot: Callable[[str, str], None]) -> NewTable:
     creator = secrets.token_urlsafe(24)
     seats = _seats(seats_in, game, table_id, creator, check_bot)
     try:
-        options, helpers = split_table_options(options)
+        options, helpers = split_table_options(module, options)
     except ValueError as exc:
         raise ServiceError("bad_message", str(exc)) from None
     players = options.setdefault("players", len(seats))

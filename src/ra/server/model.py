@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from ra.core.protocol import GameModule, GameState, Move
 from ra.server.storage import TableRow
-from ra.server.story import explanation, narration, table_option
+from ra.server.story import explanation, narration
 
 MAX_NAME = 40
 # Letters that show as nothing (fillers, blank patterns, an invisible combining mark): spoofable names otherwise.
@@ -179,7 +179,7 @@ class Snapshot:
         self.names = [s["name"] for s in row.seats]
         self.summary = summary(row)
         self.module = module
-        self.lot_helper = table_option(row.options, "lot_helper")
+        self.options = row.options  # its table options: which of the game's helpers explanations show
         # The log and summary are the same for every seat: serialized once per version, not once per seat.
         self._tail = f',"log":[{",".join(log_json[:seq])}],"table":{json.dumps(self.summary)}}}'
         self._cache: dict[int | None, str] = {}
@@ -191,7 +191,7 @@ class Snapshot:
 
     def explain(self, view: Mapping[str, Any]) -> dict[str, Any] | None:
         """The engine's explanation of a seat's view (only what that view shows; None if the game has none)."""
-        return None if self.module is None else explanation(self.module, view, self.lot_helper)
+        return None if self.module is None else explanation(self.module, view, self.options)
 
     def message(self, seat: int | None) -> str:
         """The JSON `state` message for a seat (None: spectator)."""

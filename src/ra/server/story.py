@@ -1,5 +1,5 @@
 """A table that tells its story: the move log in the engine's words, explanations for each seat, the table options
-of the helpers (lot value, hints), and names for bot seats.
+of the helpers (hints; a game's own, such as Ra's lot value), and names for bot seats.
 
 Narration compares the spectator views just before and after a move (`GameModule.narrate`), so the shared log never
 tells a score hidden from anyone; explanations come from each seat's own view (`GameModule.explain`). A game that
@@ -14,19 +14,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from ra.core.protocol import GameModule, Move, OptionSpec
+from ra.games import GAMES, game_module
 
 log = logging.getLogger("ra.server")
 
 # Options of the table, not of the game: the server keeps them with the table's options and never passes them to
-# the engine. Served in /api/meta after each game's own options, marked `"scope": "table"`.
+# the engine. Served in /api/meta after each game's own options, marked `"scope": "table"`, after the helpers the
+# game offers itself (its module's TABLE_OPTIONS, e.g. Ra's lot-value helper).
 TABLE_OPTIONS: tuple[OptionSpec, ...] = (
-    OptionSpec(
-        "lot_helper",
-        "bool",
-        True,
-        "Lot-value helper",
-        "Shows what the lot on the auction track would change in each player's points this epoch (Ra).",
-    ),
     OptionSpec(
         "hints",
         "bool",
@@ -35,7 +30,7 @@ TABLE_OPTIONS: tuple[OptionSpec, ...] = (
         "A Hint button shows what the hard bot would play in your place, with a one-line reason.",
     ),
 )
-TABLE_OPTION_NAMES = frozenset(spec.name for spec in TABLE_OPTIONS)
+
 
 # Names for bot seats, one table of them: a bot seat is called "<name> (<level>)", unique within its table.
 BOT_NAMES: tuple[str, ...] = (
@@ -87,16 +82,30 @@ def proposed(phrase: str) -> str:
     return f"{word} {rest}".rstrip()
 
 
-def table_options_json() -> list[dict[str, Any]]:
-    """The table options as /api/meta lists them (each marked `"scope": "table"`)."""
-    return [{**spec.as_json(), "scope": "table"} for spec in TABLE_OPTIONS]
+def table_options(module: GameModule) -> tuple[OptionSpec, ...]:
+    """The table options a game's tables offer: the game's own helpers, then the server's."""
+    return (*getattr(module, "TABLE_OPTIONS", ()), *TABLE_OPTIONS)
 
 
-def split_table_options(options: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, bool]]:
-    """(the engine's options, the table options with their defaults filled in); ValueError for a non-bool value."""
-    engine = {k: v for k, v in options.items() if k not in TABLE_OPTION_NAMES}
+def _every_table_option() -> dict[str, OptionSpec]:
+    """The server's table options and every registered game's, by name: none of them is ever the engine's (tables
+    stored before a helper became its game's own hold it too, e.g. RA and Write tables with `lot_helper`)."""
+    specs = {spec.name: spec for game in GAMES for spec in getattr(game_module(game), "TABLE_OPTIONS", ())}
+    specs.update((spec.name, spec) for spec in TABLE_OPTIONS)
+    return specs
+
+
+def table_options_json(module: GameModule) -> list[dict[str, Any]]:
+    """A game's table options as /api/meta lists them (each marked `"scope": "table"`)."""
+    return [{**spec.as_json(), "scope": "table"} for spec in table_options(module)]
+
+
+def split_table_options(module: GameModule, options: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, bool]]:
+    """(the engine's options, the game's table options with their defaults filled in); ValueError for a non-bool
+    value. Another game's table option is left out of both."""
+    engine = engine_options(options)
     table: dict[str, bool] = {}
-    for spec in TABLE_OPTIONS:
+    for spec in table_options(module):
         value = options.get(spec.name, spec.default)
         if not isinstance(value, bool):
             raise ValueError(f"option {spec.name!r} must be true or false, not {value!r}")
@@ -106,15 +115,18 @@ def split_table_options(options: Mapping[str, Any]) -> tuple[dict[str, Any], dic
 
 def engine_options(options: Mapping[str, Any]) -> dict[str, Any]:
     """A table's stored options without the table options: what the engine is given."""
-    return {k: v for k, v in options.items() if k not in TABLE_OPTION_NAMES}
+    names = _every_table_option()
+    return {k: v for k, v in options.items() if k not in names}
 
 
 def table_option(options: Mapping[str, Any], name: str) -> bool:
     """A table option's value (its default for tables stored before it existed)."""
-    value = options.get(name)
-    if isinstance(value, bool):
-        return value
-    return bool(next(spec.default for spec in TABLE_OPTIONS if spec.name == name))
+    return _value(options, _every_table_option()[name])
+
+
+def _value(options: Mapping[str, Any], spec: OptionSpec) -> bool:
+    value = options.get(spec.name)
+    return value if isinstance(value, bool) else bool(spec.default)
 
 
 def revealed(module: GameModule, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -163,8 +175,9 @@ def narration(module: GameModule, before: Mapping[str, Any], after: Mapping[str,
         return []
 
 
-def explanation(module: GameModule, view: Mapping[str, Any], lot_helper: bool) -> dict[str, Any] | None:
-    """The engine's explanation of a view for its viewer (`lot_value` only where the table shows the helper)."""
+def explanation(module: GameModule, view: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The engine's explanation of a view for its viewer: its elements, and the fields of each helper the game
+    offers, shown only where the table's `options` have that helper on (None where it is off)."""
     explain = getattr(module, "explain", None)
     if explain is None:
         return None
@@ -173,4 +186,9 @@ def explanation(module: GameModule, view: Mapping[str, Any], lot_helper: bool) -
     except Exception as exc:  # a board without tooltips is better than a table that cannot be watched
         log.error("%s cannot explain a view: %s: %s", module.GAME, type(exc).__name__, exc, exc_info=exc)
         return None
-    return {"elements": dict(data.get("elements") or {}), "lot_value": data.get("lot_value") if lot_helper else None}
+    shown: dict[str, Any] = {"elements": dict(data.get("elements") or {})}
+    for spec in getattr(module, "TABLE_OPTIONS", ()):
+        on = _value(options, spec)
+        for field in getattr(spec, "shows", ()):
+            shown[field] = data.get(field) if on else None
+    return shown

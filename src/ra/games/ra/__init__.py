@@ -7,7 +7,7 @@ Everything outside this package imports from here, never from its modules.
 
 from ra.games.ra import phases, scoring, tables, words  # the game's words: names, `action_phrase`
 from ra.games.ra.actions import NUM_ACTIONS, action_to_str, move_text, str_to_action
-from ra.games.ra.explain import Explanation, explain
+from ra.games.ra.explain import TABLE_OPTIONS, RaExplanation, explain
 from ra.games.ra.fromview import from_view
 from ra.games.ra.narrate import narrate
 from ra.games.ra.options import OPTIONS, Options, RaOptionsData
@@ -54,14 +54,15 @@ __all__ = [
     "OPTIONS",
     "RA_TRACK_LENGTH",
     "STARTING_SCORE",
+    "TABLE_OPTIONS",
     "TITLE",
-    "Explanation",
     "Options",
     "RaAuction",
     "RaBid",
     "RaDisaster",
     "RaDisks",
     "RaEpochScores",
+    "RaExplanation",
     "RaGods",
     "RaKindGroup",
     "RaLastMove",

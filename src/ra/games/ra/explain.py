@@ -6,13 +6,15 @@ it is not part of the view, which bots read in tight loops. Values come from the
 holdings the view shows (standing.py). Element keys (docs/VIEWS.md): `tile:<kind>` for every tile kind,
 `sun_disk:<n>` for every disk in play, `central_disk`, `ra_track`, `auction_track`, `bag`, and each scoring category
 as `epoch_scores` rows name it (`gods`, `gold`, `pharaohs`, `river`, `civilization`, `monuments`, `sun_disks`).
+`lot_value` is the field of Ra's own table helper, `LOT_HELPER` (a server's table shows it only while it is on).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypedDict, cast
+from typing import Any, cast
 
+from ra.core.protocol import Explanation, HelperOption, OptionSpec
 from ra.games.ra.explainboard import board_texts
 from ra.games.ra.explainscoring import category_texts
 from ra.games.ra.explaintiles import tile_texts
@@ -20,15 +22,25 @@ from ra.games.ra.standing import Table
 from ra.games.ra.view import RaView
 
 
-class Explanation(TypedDict):
-    """Per board element key, a sentence or two; `lot_value`: per seat, what taking the auction track now would
-    change in its points this epoch (None without a lot or once the game is over)."""
+class RaExplanation(Explanation):
+    """The elements, and `lot_value`: per seat, what taking the auction track now would change in its points this
+    epoch (None without a lot or once the game is over)."""
 
-    elements: dict[str, str]
     lot_value: list[int] | None
 
 
-def explain(data: Mapping[str, Any]) -> Explanation:
+LOT_HELPER = HelperOption(
+    "lot_helper",
+    "bool",
+    True,
+    "Lot-value helper",
+    "Shows what the lot on the auction track would change in each player's points this epoch (Ra).",
+    shows=("lot_value",),
+)
+TABLE_OPTIONS: tuple[OptionSpec, ...] = (LOT_HELPER,)  # the helpers Ra's tables offer on top of the server's
+
+
+def explain(data: Mapping[str, Any]) -> RaExplanation:
     """Every board element of a view explained for its viewer (a spectator gets the text without "you")."""
     table = Table(cast(RaView, data))
     elements = tile_texts(table)

@@ -6,7 +6,7 @@ Everything outside this package imports from here only.
 
 from ra.games.write import actions, sheet, tables, words  # action decoding, sheet layout, the game's words
 from ra.games.write.actions import NUM_ACTIONS, action_to_str, move_text, str_to_action
-from ra.games.write.explain import Explanation, explain
+from ra.games.write.explain import TABLE_OPTIONS, explain
 from ra.games.write.fromview import from_view
 from ra.games.write.narrate import narrate
 from ra.games.write.options import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, Options
@@ -79,8 +79,8 @@ __all__ = [
     "OPTIONS",
     "PHARAOH_NILE_SYMBOLS",
     "PHARAOH_SPACES",
+    "TABLE_OPTIONS",
     "TITLE",
-    "Explanation",
     "Options",
     "State",
     "WriteCard",

@@ -9,19 +9,15 @@ sheets the view shows (standing.py). Element keys (docs/VIEWS_WRITE.md): the sec
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypedDict, cast
+from typing import Any, cast
 
+from ra.core.protocol import Explanation, OptionSpec
 from ra.games.write.explaincards import card_text, deck_text, ra_text
 from ra.games.write.explainsections import end_bonus_texts, section_texts
 from ra.games.write.standing import Table
 from ra.games.write.view import WriteView
 
-
-class Explanation(TypedDict):
-    """Per board element key, a sentence or two; `lot_value` is Ra's auction helper (always None in RA and Write)."""
-
-    elements: dict[str, str]
-    lot_value: list[int] | None
+TABLE_OPTIONS: tuple[OptionSpec, ...] = ()  # no helpers of its own: RA and Write's tables have the server's only
 
 
 def explain(data: Mapping[str, Any]) -> Explanation:
@@ -34,4 +30,4 @@ def explain(data: Mapping[str, Any]) -> Explanation:
     elements["ra_cards"] = ra_text(table)
     elements["deck"] = deck_text(table)
     elements.update(end_bonus_texts(table))
-    return {"elements": elements, "lot_value": None}
+    return {"elements": elements}
