@@ -16,7 +16,7 @@ from ra.envs.gymnasium import ENV_IDS
 def main(argv: list[str] | None = None) -> None:
     """Play the episodes and print each one's return."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--game", choices=["ra", "write"], default="ra")
+    parser.add_argument("--game", choices=list(ENV_IDS), default="ra")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--episodes", type=int, default=2)
     parser.add_argument("--opponents", default="greedy")

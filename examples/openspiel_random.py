@@ -10,15 +10,13 @@ import argparse
 import numpy as np
 import pyspiel
 
-import ra.envs.openspiel  # noqa: F401  (registers the games)
-
-NAMES = {"ra": "python_ra", "write": "python_ra_and_write"}
+from ra.envs.openspiel import NAMES  # importing it registers the games
 
 
 def main(argv: list[str] | None = None) -> None:
     """Play the games and print each one's returns and length."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--game", choices=["ra", "write"], default="ra")
+    parser.add_argument("--game", choices=list(NAMES), default="ra")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)

@@ -1,6 +1,7 @@
 """Gymnasium single-agent environments: one seat is the agent, the others are played by `ra.bots` bots.
 
-Importing this module registers `ra/Ra-v0` and `ra/RaAndWrite-v0`:
+Importing this module registers each game's environment id (its `ra.envs.<game>` package's `ENV_ID`), `ra/Ra-v0`
+and `ra/RaAndWrite-v0`:
 
     import gymnasium
     import ra.envs.gymnasium  # noqa: F401 (registers the ids)
@@ -35,13 +36,15 @@ from ra.envs.common import (
     table_options,
 )
 from ra.envs.observation import HIGH, LOW, FloatArray, encoder
+from ra.envs.parts import game_parts, games
+from ra.games import DEFAULT_GAME
 
-ENV_IDS = {"ra": "ra/Ra-v0", "write": "ra/RaAndWrite-v0"}
+ENV_IDS = {game: game_parts(game).ENV_ID for game in games()}  # game -> its Gymnasium id
 MAX_OPPONENT_MOVES = 100_000
 
 
 class RaEnv(gymnasium.Env[FloatArray, np.int64]):
-    """One seat of a Ra or RA and Write table against bots.
+    """One seat of a table against bots (any game with research parts: Ra, RA and Write).
 
     `opponents`: one bot spec for every other seat, or a list with one spec per other seat (in seat order).
     `seat`: the agent's seat, or "random" to draw it at each reset. In RA and Write's simultaneous choice the
@@ -54,7 +57,7 @@ class RaEnv(gymnasium.Env[FloatArray, np.int64]):
 
     def __init__(
         self,
-        game: str = "ra",
+        game: str = DEFAULT_GAME,
         players: int = 3,
         opponents: str | Sequence[str] = "greedy",
         seat: int | str = 0,
@@ -64,7 +67,7 @@ class RaEnv(gymnasium.Env[FloatArray, np.int64]):
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
     ) -> None:
-        """A table of `players` seats of `game` ("ra" or "write"); the agent plays `seat`, bots the others."""
+        """A table of `players` seats of `game` (by name, e.g. "write"); the agent plays `seat`, bots the others."""
         self.module = check_table(game, players)
         self.game = game
         self.players = players
@@ -179,7 +182,7 @@ class RaEnv(gymnasium.Env[FloatArray, np.int64]):
 
 
 def register() -> None:
-    """Register `ra/Ra-v0` and `ra/RaAndWrite-v0` with Gymnasium (once)."""
+    """Register each game's id (`ENV_IDS`) with Gymnasium (once)."""
     for game, env_id in ENV_IDS.items():
         if env_id not in gymnasium.registry:
             gymnasium.register(id=env_id, entry_point=f"{__name__}:RaEnv", kwargs={"game": game})

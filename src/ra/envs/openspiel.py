@@ -1,4 +1,4 @@
-"""OpenSpiel games: importing this module registers `python_ra` and `python_ra_and_write` with pyspiel.
+"""OpenSpiel games: importing this module registers each game's (`python_ra`, `python_ra_and_write`) with pyspiel.
 
     import pyspiel
     import ra.envs.openspiel  # noqa: F401 (registers the games)
@@ -11,7 +11,9 @@ index in `ra.games.write.CARD_NAMES`) left to draw, with probabilities from the 
 cards. A player's `draw` (Ra) or `reveal` (RA and Write) is followed by its chance nodes: one in Ra, one per card in
 RA and Write, until the reveal is complete (three non-Ra cards face up, or the 9th Ra). The engine's own bag or deck
 order is never used: each outcome is put on top with `State.stack_draws` before the engine draws, so OpenSpiel's
-RNG decides every draw. RA and Write's simultaneous card choices are served one seat at a time.
+RNG decides every draw. RA and Write's simultaneous card choices are served one seat at a time. What differs
+between games (names, parameters, the set-up and the draws) is each game's `ChanceRules` (`ra.envs.chance`), the
+`CHANCE` of its `ra.envs.<game>` package.
 
 Parameters: `players` (2-5, default 3), `returns` (`margin`: own score minus the best other score, `win`: 1 for
 each winner and -1 for the others, `score`: own score), and the table options `scores_visible`, `final_floor` (Ra)
@@ -21,50 +23,38 @@ information-state string is the seat and the whole public history (every move an
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-import ra.games.ra as ra_game
-import ra.games.write as write_game
 from ra.core.protocol import GameModule, GameState
+from ra.envs.chance import ChanceRules, SetupChance
 from ra.envs.common import REWARDS, check_choice, check_table, final_rewards
 from ra.envs.observation import encoder
+from ra.envs.parts import game_parts, games
 from ra.games import game_module
 
-# Bounds of a game's length in moves, chance nodes included: games of random play stay far below (bench and
-# tests/envs measure them).
-MAX_GAME_LENGTH = {"ra": 3000, "write": 3000}
 UTILITY_BOUND = 500.0  # |margin| and |score| stay below this in both games
 
 
 class _Spec:
-    """What differs between the two games: names, drawing action, chance outcomes and table parameters."""
+    """One game for OpenSpiel: its engine, its chance rules, and its pyspiel game type."""
 
-    def __init__(
-        self,
-        game: str,
-        short_name: str,
-        long_name: str,
-        draw_notation: str,
-        outcomes: tuple[str, ...],
-        parameters: Mapping[str, Any],
-    ) -> None:
-        """Describe one game."""
+    def __init__(self, game: str) -> None:
+        """Describe one game from its chance rules."""
         self.game = game
-        self.short_name = short_name
-        self.long_name = long_name
+        self.chance: ChanceRules = game_parts(game).CHANCE
+        self.short_name = self.chance.short_name
         self.module: GameModule = game_module(game)
-        self.draw_action = self.module.str_to_action(draw_notation)
-        self.outcomes = outcomes
-        self.outcome_index = {name: i for i, name in enumerate(outcomes)}
-        self.parameters = dict(parameters)
+        self.draw_action = self.module.str_to_action(self.chance.draw)
+        self.outcomes = self.chance.outcomes
+        self.outcome_index = {name: i for i, name in enumerate(self.outcomes)}
+        self.parameters = dict(self.chance.parameters)
         self.game_type = pyspiel.GameType(
-            short_name=short_name,
-            long_name=long_name,
+            short_name=self.chance.short_name,
+            long_name=self.chance.long_name,
             dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
             chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
             information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -80,24 +70,10 @@ class _Spec:
         )
 
 
-SPECS: dict[str, _Spec] = {
-    "ra": _Spec(
-        "ra",
-        "python_ra",
-        "Python Ra (Reiner Knizia)",
-        "draw",
-        tuple(ra_game.KINDS),
-        {"scores_visible": False, "final_floor": "once"},
-    ),
-    "write": _Spec(
-        "write",
-        "python_ra_and_write",
-        "Python RA and Write (Reiner Knizia)",
-        "reveal",
-        tuple(write_game.CARD_NAMES),
-        {"kingdom_limited": False},
-    ),
-}
+SPECS: dict[str, _Spec] = {game: _Spec(game) for game in games()}
+# Bounds of each game's length in moves, chance nodes included (bench and tests/envs measure random games).
+MAX_GAME_LENGTH = {game: spec.chance.max_game_length for game, spec in SPECS.items()}
+NAMES = {game: spec.short_name for game, spec in SPECS.items()}  # game -> the name pyspiel.load_game takes
 
 
 class _Engine:
@@ -115,7 +91,7 @@ class _Engine:
 
 
 class RaSpielGame(pyspiel.Game):  # type: ignore[misc]
-    """A Ra or RA and Write game for OpenSpiel (the subclasses fix which)."""
+    """A game for OpenSpiel (one subclass per game fixes which, `GAME_CLASSES`)."""
 
     spec: _Spec
 
@@ -130,20 +106,15 @@ class RaSpielGame(pyspiel.Game):  # type: ignore[misc]
         for key, default in spec.parameters.items():
             self.table_options[key] = params.get(key, default)
         spec.module.State.new(self.table_options, seed=0)
-        if spec.game == "ra":
-            self.deals: list[tuple[int, ...]] = list(itertools.permutations(range(players)))
-            setup_outcomes = len(self.deals)
-        else:
-            self.deals = []
-            setup_outcomes = players
+        self.setup = spec.chance.setup(players)
         low, high = (-1.0, 1.0) if self.returns_kind == "win" else (-UTILITY_BOUND, UTILITY_BOUND)
         info = pyspiel.GameInfo(
             num_distinct_actions=int(spec.module.NUM_ACTIONS),
-            max_chance_outcomes=max(len(spec.outcomes), setup_outcomes),
+            max_chance_outcomes=max(len(spec.outcomes), self.setup.count),
             num_players=players,
             min_utility=low,
             max_utility=high,
-            max_game_length=MAX_GAME_LENGTH[spec.game],
+            max_game_length=spec.chance.max_game_length,
         )
         super().__init__(spec.game_type, info, params)
         self.players = players
@@ -159,32 +130,30 @@ class RaSpielGame(pyspiel.Game):  # type: ignore[misc]
         return RaObserver(self.spec, iig_obs_type, params)
 
 
-class RaGame(RaSpielGame):
-    """Ra for OpenSpiel (`python_ra`)."""
+def _game_class(spec: _Spec) -> type[RaSpielGame]:
+    """The OpenSpiel game class of one game."""
+    name = spec.module.TITLE.title().replace(" ", "") + "Game"  # RaGame, RaAndWriteGame
+    doc = f"{spec.module.TITLE} for OpenSpiel (`{spec.short_name}`)."
+    return type(name, (RaSpielGame,), {"spec": spec, "__doc__": doc, "__module__": __name__})
 
-    spec = SPECS["ra"]
 
-
-class RaAndWriteGame(RaSpielGame):
-    """RA and Write for OpenSpiel (`python_ra_and_write`)."""
-
-    spec = SPECS["write"]
+GAME_CLASSES: dict[str, type[RaSpielGame]] = {game: _game_class(spec) for game, spec in SPECS.items()}
 
 
 class _TableSetup:
     """The game's settings a state needs (deep copies share it: it never changes)."""
 
-    __slots__ = ("deals", "game", "options", "players", "returns_kind")
+    __slots__ = ("game", "options", "players", "returns_kind", "setup")
 
     def __init__(
-        self, game: str, players: int, returns_kind: str, options: Mapping[str, Any], deals: list[tuple[int, ...]]
+        self, game: str, players: int, returns_kind: str, options: Mapping[str, Any], setup: SetupChance
     ) -> None:
         """Keep the settings."""
         self.game = game
         self.players = players
         self.returns_kind = returns_kind
         self.options = dict(options)
-        self.deals = deals
+        self.setup = setup
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _TableSetup:
         """Shared, not copied."""
@@ -196,14 +165,8 @@ class _TableSetup:
         return SPECS[self.game]
 
     def setup_options(self, outcome: int) -> dict[str, Any]:
-        """The engine options after the set-up chance outcome (the deal of disk groups, or the first player)."""
-        options = dict(self.options)
-        if self.game == "ra":
-            groups = ra_game.DISK_GROUPS[self.players]
-            options["disk_groups"] = [list(groups[g]) for g in self.deals[outcome]]
-        else:
-            options["first_player"] = outcome
-        return options
+        """The engine options after the set-up chance outcome (in Ra the deal of disk groups, say)."""
+        return self.setup.options(self.options, outcome)
 
 
 class RaSpielState(pyspiel.State):  # type: ignore[misc]
@@ -212,7 +175,7 @@ class RaSpielState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: RaSpielGame) -> None:
         """The state before the set-up chance node."""
         super().__init__(game)
-        self._table = _TableSetup(game.spec.game, game.players, game.returns_kind, game.table_options, game.deals)
+        self._table = _TableSetup(game.spec.game, game.players, game.returns_kind, game.table_options, game.setup)
         self._engine: _Engine | None = None
         self._pending: tuple[int, int] | None = None  # (seat, action) of a draw or reveal waiting for its draws
         self._prefix: list[str] = []  # the cards already drawn by the pending reveal (RA and Write)
@@ -241,7 +204,7 @@ class RaSpielState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """(outcome, probability) pairs: the set-up, or the tiles/cards left to draw by their public counts."""
         if self._engine is None:
-            count = len(self._table.deals) if self._table.spec.game == "ra" else self._table.players
+            count = self._table.setup.count
             return [(i, 1.0 / count) for i in range(count)]
         counts = self._undrawn_counts()
         total = sum(counts.values())
@@ -250,10 +213,7 @@ class RaSpielState(pyspiel.State):  # type: ignore[misc]
 
     def _undrawn_counts(self) -> dict[str, int]:
         """Public counts of the tiles or cards left to draw, less the cards of the pending reveal."""
-        view = self.engine.view(None)
-        if self._table.spec.game == "ra":
-            return {k: int(c) for k, c in view["bag"].items()}
-        counts = {k: int(c) for k, c in view["deck"]["composition"].items()}
+        counts = self._table.spec.chance.undrawn(self.engine.view(None))
         for name in self._prefix:
             counts[name] -= 1
         return counts
@@ -270,7 +230,7 @@ class RaSpielState(pyspiel.State):  # type: ignore[misc]
             seat, decision = self._pending
             self._prefix.append(spec.outcomes[action])
             self._moves.append(self._action_to_string(int(pyspiel.PlayerId.CHANCE), action))
-            if spec.game == "write" and not self._reveal_complete(seat, decision):
+            if not self._draws_complete(seat, decision):
                 return
             state.stack_draws(self._prefix)
             state.push(decision, seat)
@@ -284,8 +244,12 @@ class RaSpielState(pyspiel.State):  # type: ignore[misc]
         else:
             state.apply(action, seat)
 
-    def _reveal_complete(self, seat: int, decision: int) -> bool:
-        """True if the reveal draws exactly the cards chosen so far (tried on a clone with them on top)."""
+    def _draws_complete(self, seat: int, decision: int) -> bool:
+        """True if the pending decision draws exactly the outcomes chosen so far: as many as the game's fixed number,
+        or else what the engine draws on a clone with them on top (RA and Write's reveal)."""
+        fixed = self._table.spec.chance.draws_per_action
+        if fixed is not None:
+            return len(self._prefix) == fixed
         trial = self.engine.clone()
         trial.stack_draws(self._prefix)
         trial.push(decision, seat)
@@ -295,10 +259,9 @@ class RaSpielState(pyspiel.State):  # type: ignore[misc]
         """A chance outcome (`deal:...`, `first:p`, `draw:<kind>`, `card:<name>`) or the action's notation."""
         if player == int(pyspiel.PlayerId.CHANCE):
             if self._engine is None:
-                if self._table.spec.game == "ra":
-                    return "deal:" + "/".join(str(g) for g in self._table.deals[action])
-                return f"first:{action}"
-            return ("draw:" if self._table.spec.game == "ra" else "card:") + self._table.spec.outcomes[action]
+                return self._table.setup.text(action)
+            spec = self._table.spec
+            return f"{spec.chance.outcome_label}:{spec.outcomes[action]}"
         return str(self._table.spec.module.action_to_str(action))
 
     def is_terminal(self) -> bool:
@@ -369,13 +332,13 @@ class RaObserver:
 
 
 def register() -> None:
-    """Register both games with pyspiel (once)."""
+    """Register every game that has research parts with pyspiel (once)."""
     registered = set(pyspiel.registered_names())
-    for cls in (RaGame, RaAndWriteGame):
+    for cls in GAME_CLASSES.values():
         if cls.spec.short_name not in registered:
             pyspiel.register_game(cls.spec.game_type, cls)
 
 
 register()
 
-__all__ = ["MAX_GAME_LENGTH", "RaAndWriteGame", "RaGame", "RaObserver", "RaSpielGame", "RaSpielState", "register"]
+__all__ = ["GAME_CLASSES", "MAX_GAME_LENGTH", "NAMES", "RaObserver", "RaSpielGame", "RaSpielState", "register"]

@@ -37,6 +37,7 @@ from ra.envs.common import (
     table_options,
 )
 from ra.envs.observation import HIGH, LOW, encoder
+from ra.games import DEFAULT_GAME
 
 TURN_ORDERS = ("acting", "cycle")
 Observation = dict[str, npt.NDArray[Any]]
@@ -144,7 +145,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's lower-case name)
 
     def __init__(
         self,
-        game: str = "ra",
+        game: str = DEFAULT_GAME,
         players: int = 3,
         options: Mapping[str, Any] | None = None,
         render_mode: str | None = None,
@@ -154,7 +155,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's lower-case name)
         turn_order: str = "acting",
         max_cycles: int | None = None,
     ) -> None:
-        """A table of `players` seats of `game` ("ra" or "write") with the engine's table `options`."""
+        """A table of `players` seats of `game` (by name, e.g. "write") with the engine's table `options`."""
         super().__init__()
         self._table = _Table(game, players, options, reward, illegal_action, illegal_reward, max_cycles)
         self.turn_order = check_choice("turn_order", turn_order, TURN_ORDERS)
@@ -260,7 +261,7 @@ class RaParallelEnv(ParallelEnv):  # type: ignore[misc]
 
     def __init__(
         self,
-        game: str = "ra",
+        game: str = DEFAULT_GAME,
         players: int = 3,
         options: Mapping[str, Any] | None = None,
         render_mode: str | None = None,
@@ -269,7 +270,7 @@ class RaParallelEnv(ParallelEnv):  # type: ignore[misc]
         illegal_reward: float = -1.0,
         max_cycles: int | None = None,
     ) -> None:
-        """A table of `players` seats of `game` ("ra" or "write") with the engine's table `options`."""
+        """A table of `players` seats of `game` (by name, e.g. "write") with the engine's table `options`."""
         self._table = _Table(game, players, options, reward, illegal_action, illegal_reward, max_cycles)
         if render_mode is not None:
             check_choice("render_mode", render_mode, ("ansi",))

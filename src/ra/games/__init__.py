@@ -1,6 +1,8 @@
 """The rules engines, one package per game, found by name: the one registry of games.
 
-Adding a game = one engine package implementing ra.core.GameModule + one line in GAMES (+ its board's JS).
+Adding a game = one engine package implementing ra.core.GameModule + one line in GAMES (+ its board's JS). The rest
+of a game's parts live in its own optional packages, found by its name: `ra.bots.<game>` (its bots),
+`ra.envs.<game>` (research environments) and `ra.tutorials.<game>` (its tutorial).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from ra.core.record import replay as replay_with
 
 # Game name (as in records and on the command line) -> package implementing ra.core.GameModule.
 GAMES: dict[str, str] = {"ra": "ra.games.ra", "write": "ra.games.write"}
+DEFAULT_GAME = next(iter(GAMES))  # the first registered: where a command or environment needs a game none names
 
 
 def game_module(name: str) -> GameModule:

@@ -1,0 +1,8 @@
+"""Ra's research parts (found by `ra.envs.parts`): its observation encoder, OpenSpiel chance nodes, Gymnasium id."""
+
+from ra.envs.ra.chance import CHANCE
+from ra.envs.ra.observation import ENCODER
+
+ENV_ID = "ra/Ra-v0"
+
+__all__ = ["CHANCE", "ENCODER", "ENV_ID"]
