@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ra.tutorials.model import Fact, Tutorial
-from ra.tutorials.ra_epoch1 import EPOCH_1, OPTIONS, SCORING_1, epoch_points, ra_step, score_after
+from ra.tutorials.ra.epoch1 import EPOCH_1, OPTIONS, SCORING_1, epoch_points, ra_step, score_after
 
 EPOCH_2 = (
     ra_step("epoch-2", "Epoch 2: who starts; monuments", "83-start-of-epochs-2-and-3", """
