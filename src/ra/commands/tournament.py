@@ -12,6 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ra.bots import split_specs
+from ra.games import DEFAULT_GAME
 from ra.tournament.runner import LOCAL_RAY as LOCAL
 from ra.tournament.runner import TournamentResult, run_tournament
 
@@ -50,7 +51,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def tournament(
-        game: Annotated[str, typer.Option(help="The game: ra or write.")] = "ra",
+        game: Annotated[str, typer.Option(help="The game: ra or write.")] = DEFAULT_GAME,
         players: Annotated[int, typer.Option(min=2, max=5, help="Players per game (2-5).")] = 3,
         seats: Annotated[
             str, typer.Option(help="Comma-separated bot specs, one per seat (e.g. mcts,greedy,random).")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 import sys
 
-from ra.games import game_module
+from ra.games import DEFAULT_GAME, game_module
 
 SNAPSHOT_EVERY = 10  # draw the spectator view every this many moves (and at the end)
 
@@ -39,7 +39,7 @@ def playthrough(game: str, seed: int, players: int) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Print the playthrough for `GAME SEED PLAYERS` (default: ra 1 3)."""
     args = sys.argv[1:] if argv is None else argv
-    game = args[0] if args else "ra"
+    game = args[0] if args else DEFAULT_GAME
     seed = int(args[1]) if len(args) > 1 else 1
     players = int(args[2]) if len(args) > 2 else 3
     sys.stdout.write(playthrough(game, seed, players))
