@@ -162,3 +162,20 @@ def test_the_check_finds_what_it_looks_for() -> None:
     assert names_of_games("ra.envs.write", True, "from .observation import ENCODER\n") == []
     assert names_of_games("ra.bots.write.playout", False, 'ra_cards = view["ra"]\n') == []  # the Ra card
     assert names_of_games("ra.bots.ra.heuristic", False, "import ra.games.write\n") != []
+
+
+def test_each_games_helpers_show_fields_of_its_explanation() -> None:
+    """A game's table helpers are bool options whose fields its `explain` gives (Ra: `lot_helper` → `lot_value`)."""
+    from ra.core.protocol import HelperOption
+    from ra.games import game_module
+
+    helpers: dict[str, list[str]] = {}
+    for game in GAMES:
+        module = game_module(game)
+        explained = module.explain(module.State.new({"players": 3}, seed=1).view(0))
+        assert isinstance(explained["elements"], dict)
+        for spec in module.TABLE_OPTIONS:
+            assert isinstance(spec, HelperOption) and spec.kind == "bool" and spec.shows
+            assert set(spec.shows) <= set(explained), (game, spec.name)
+            helpers.setdefault(game, []).append(spec.name)
+    assert helpers == {"ra": ["lot_helper"]}
