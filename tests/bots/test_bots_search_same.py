@@ -30,12 +30,8 @@ class _PlainSearch:
         blind: int = -1,
         chance_all: bool = False,
         weights: Weights | None = None,
-        narrow: bool = False,
-        soft: float = 0.0,
-        me: int = -1,
     ) -> None:
         assert weights is None  # the search before the weights setting: the evaluation's DEFAULT only
-        assert not narrow and not soft  # nor the later settings: every bid, each seat's best (`me` changes nothing)
         self.auctions, self.budget, self.blind, self.chance_all = auctions, budget, blind, chance_all
         self.nodes = 0
         self.stats: BagStats = {}

@@ -69,8 +69,6 @@ SPEC_LIMITS = SpecLimits(
                     "learned": Bound(int, 0, 5, True, "from this many players on, weights fit to self-play (0: never)"),
                     "squash": Bound(float, 0.0, 100.0, True, "points: leads averaged as s*tanh(lead/s) (0: off)"),
                     "percount": Bound(int, 0, 1, True, "with learned: 1 = the weights fitted to this player count"),
-                    "soft": Bound(float, 0.0, 50.0, True, "points: others' choices mixed by exp(lead/soft) (0: best)"),
-                    "narrow": Bound(int, 0, 1, True, "1 = below the root, bids cut to pass, lowest, highest"),
                     "seconds": Bound(float, 0.0, 2.0, False, "wall-clock limit per decision"),
                 }
             ),

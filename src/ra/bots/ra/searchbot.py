@@ -15,10 +15,6 @@ other seat plays against this one. With `learned=k` the leaves are scored with t
 (fitted to self-play) instead of its `DEFAULT` at tables of k or more seats (`learned=1`: always); with `percount=1`
 too, the weights fitted to the table's player count alone (`LEARNED_BY_PLAYERS`). With `squash=s`,
 each sample's lead counts as s*tanh(lead/s) in the average (a steady lead beats a risky one of the same mean).
-With `narrow=1`, below the root of the max-n tree each bidder weighs only passing, its lowest and its highest
-winning disk (smaller trees: more samples fit two auctions deep; the alpha-beta trees keep every bid). With
-`soft=s` (points), the other seats' choices in the max-n tree are averaged with weights exp((lead - best lead)/s)
-instead of taking their best: players who may err.
 """
 
 from __future__ import annotations
@@ -63,8 +59,6 @@ class RaSearchBot:
         learned: float = 0,
         squash: float = 0,
         percount: float = 0,
-        narrow: float = 0,
-        soft: float = 0,
     ) -> None:
         self.rng = random.Random(seed)
         self.samples = int(samples)
@@ -77,8 +71,6 @@ class RaSearchBot:
         self.paranoid = bool(paranoid)  # with 3+ seats: the others minimise this seat's lead (alpha-beta prunes)
         self.learned = int(learned)  # from this many seats on, leaves use the LEARNED weights (0: never)
         self.percount = bool(percount)  # with learned: the weights fitted to this table's player count alone
-        self.narrow = bool(narrow)  # below the root, bidders weigh only passing, lowest and highest winning disk
-        self.soft = float(soft)  # points: the others' choices in the max-n tree mixed by exp(lead/soft) (0: best)
         self.squash = float(squash)  # points: samples' leads averaged as squash*tanh(lead/squash) (0: as they are)
         self.last_samples = 0
         self.last_nodes = 0
@@ -101,7 +93,7 @@ class RaSearchBot:
         # Two seats: max-n over leads is zero-sum, and alpha-beta finds the same values in fewer nodes.
         weights = self._weights(base.num_players)
         tree: Callable[[int, int, int, bool], Search | DuelSearch]
-        tree = partial(Search, weights=weights, narrow=self.narrow, soft=self.soft, me=me)
+        tree = partial(Search, weights=weights)
         if base.num_players == 2:
             tree = partial(DuelSearch, weights=weights)
         elif self.paranoid:
