@@ -13,8 +13,7 @@ timing of the last Ra tile as if it knew it; with `blind=2` everyone's draws do.
 `paranoid=1` and three or more seats, the tree is `ra.bots.ra.duel`'s paranoid alpha-beta instead of max-n: every
 other seat plays against this one. With `learned=k` the leaves are scored with the evaluation's `LEARNED` weights
 (fitted to self-play) instead of its `DEFAULT` at tables of k or more seats (`learned=1`: always); with `percount=1`
-too, the weights fitted to the table's player count alone (`LEARNED_BY_PLAYERS`). With `squash=s`,
-each sample's lead counts as s*tanh(lead/s) in the average (a steady lead beats a risky one of the same mean).
+too, the weights fitted to the table's player count alone (`LEARNED_BY_PLAYERS`).
 """
 
 from __future__ import annotations
@@ -23,7 +22,6 @@ import random
 import time
 from collections.abc import Callable, Mapping
 from functools import partial
-from math import tanh
 from typing import Any
 
 from ra.bots.base import legal_ids, seat_of
@@ -57,7 +55,6 @@ class RaSearchBot:
         fails: float = 0,
         paranoid: float = 0,
         learned: float = 0,
-        squash: float = 0,
         percount: float = 0,
     ) -> None:
         self.rng = random.Random(seed)
@@ -71,7 +68,6 @@ class RaSearchBot:
         self.paranoid = bool(paranoid)  # with 3+ seats: the others minimise this seat's lead (alpha-beta prunes)
         self.learned = int(learned)  # from this many seats on, leaves use the LEARNED weights (0: never)
         self.percount = bool(percount)  # with learned: the weights fitted to this table's player count alone
-        self.squash = float(squash)  # points: samples' leads averaged as squash*tanh(lead/squash) (0: as they are)
         self.last_samples = 0
         self.last_nodes = 0
         self.last_leads: dict[int, float] = {}  # root action -> its average lead in points (for hints)
@@ -85,9 +81,7 @@ class RaSearchBot:
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         base = from_view(view, self.rng)
-        totals = dict.fromkeys(ids, 0.0)
         leads = dict.fromkeys(ids, 0.0)
-        squash = self.squash
         done = failed = spent = 0
         seat, chance_all = (me if self.blind else -1), self.blind >= 2
         # Two seats: max-n over leads is zero-sum, and alpha-beta finds the same values in fewer nodes.
@@ -120,14 +114,11 @@ class RaSearchBot:
                 values = shallow.root_values(state, ids)
                 spent += shallow.nodes
             for action in ids:
-                lead = own_lead(values[action], me)
-                leads[action] += lead
-                # Squashed, a sample's big lead counts less than its sign: the bot plays to win, not for margin.
-                totals[action] += squash * tanh(lead / squash) if squash else lead
+                leads[action] += own_lead(values[action], me)
             done += 1
         self.last_samples, self.last_nodes = done, spent
         self.last_leads = {action: total / done for action, total in leads.items()}
-        return max(ids, key=lambda a: totals[a])
+        return max(ids, key=lambda a: leads[a])
 
     def _weights(self, players: int) -> Weights | None:
         """The leaves' weights at a table of `players` seats (None: the evaluation's DEFAULT)."""
