@@ -62,7 +62,6 @@ SPEC = "search:samples=2,depth=2,nodes=4000,blind=1"
         (2, "learned=1", LEARNED, ""),
         (2, "learned=2", LEARNED, ""),
         (3, "learned=3", LEARNED, ""),
-        (3, "learned=3,paranoid=1", LEARNED, "paranoid=1"),
         (2, "learned=1,percount=1", LEARNED_BY_PLAYERS[2], "learned=1"),
         (3, "learned=3,percount=1", LEARNED_BY_PLAYERS[3], "learned=3"),
     ],
@@ -74,12 +73,11 @@ def test_the_bot_plays_as_if_its_weights_were_the_default(
 
     `learned=k` at k or more seats takes LEARNED; with `percount=1`, LEARNED_BY_PLAYERS of the table's count.
     """
-    plain_spec = SPEC + (",paranoid=1" if "paranoid=1" in settings else "")
     moved = 0
     for state in _positions(players, range(1), 11)[:3]:
         view = state.view(state.cur)
         bot = make_bot(f"{SPEC},{settings}", "ra", 7)
-        plain = make_bot(plain_spec, "ra", 7)
+        plain = make_bot(SPEC, "ra", 7)
         choice = bot.choose(view)
         with monkeypatch.context() as patch:
             patch.setattr(evaluation, "DEFAULT", table)

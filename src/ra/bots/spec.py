@@ -65,7 +65,6 @@ SPEC_LIMITS = SpecLimits(
                     "blind": Bound(int, 0, 2, True, "draws weighed by P(Ra), not foreseen: 1 its own, 2 everyone's"),
                     "work": Bound(int, 0, 500_000, True, "search nodes per decision, all samples (0: no cap)"),
                     "fails": Bound(int, 0, 200, True, "deep searches past `nodes` before the rest go shallow (0: any)"),
-                    "paranoid": Bound(int, 0, 1, True, "with 3+ players, 1: the others play against this seat"),
                     "learned": Bound(int, 0, 5, True, "from this many players on, weights fit to self-play (0: never)"),
                     "percount": Bound(int, 0, 1, True, "with learned: 1 = the weights fitted to this player count"),
                     "seconds": Bound(float, 0.0, 2.0, False, "wall-clock limit per decision"),

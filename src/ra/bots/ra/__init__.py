@@ -32,7 +32,7 @@ def greedy(seed: int = 0, **settings: float) -> Bot:
 
 
 def search(seed: int = 0, **settings: float) -> Bot:
-    """Ra's search bot: max-n over sampled bags (`samples`, `depth`, `nodes`, `blind`, `work`, `fails`, `paranoid`,
+    """Ra's search bot: max-n over sampled bags (`samples`, `depth`, `nodes`, `blind`, `work`, `fails`,
     `learned`, `percount`, `seconds`)."""
     return RaSearchBot(seed, **settings)
 

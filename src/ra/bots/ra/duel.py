@@ -1,4 +1,4 @@
-"""Two-player (and paranoid) search: with two seats, max-n over "my lead" is zero-sum, so alpha-beta pruning applies.
+"""Two-player search: with two seats, max-n over "my lead" is zero-sum, so alpha-beta pruning applies.
 
 Seat 0's lead (its expected final score minus seat 1's) is the one number: seat 0 maximises it, seat 1 minimises
 it. The tree, the leaves, the chance draws (`blind`, `chance_all`) and the node budget are those of
@@ -7,10 +7,6 @@ change a decision are skipped. So the same budget reaches two auctions deep in m
 are searched with an open window (their two outcomes are averaged), and the transposition table stores each value
 with the kind of bound the window made it (exact, at least, at most). As in `Search`, leaf values are memoized by
 the fields the evaluation reads, and a node's last action is played on the node's own state.
-
-With more seats, the same search is *paranoid* (`me`): seat `me` maximises its lead over the best other seat and
-every other seat minimises it, as if they all played against `me`. That is a worse model of the others than max-n's,
-but it is zero-sum again, so alpha-beta prunes and the same budget reaches further.
 """
 
 from __future__ import annotations

@@ -2,18 +2,18 @@
 
 Each sample (`samples` of them, twice as many with two players: `SAMPLE_FACTOR`) rebuilds the position with
 `from_view` (the bag's order drawn at random from its public counts) and runs `ra.bots.ra.search` two auctions
-deep, every seat maximising its own lead, leaves scored by the static evaluation. A root action's worth is its
-lead averaged over the samples; the best average is played. A sample whose deep search outgrows `nodes` is
-searched one auction deep instead; with `fails=k`, after k such samples the
-rest are searched one auction deep at once (the position's tree is too big). `work` caps the nodes of all samples
-together (the samples stop once it is spent) and `seconds` (wall clock) caps the samples too. With `blind=1`, the
-bot's own draws inside the tree count as chance (Ra or not, by P(Ra)), so that it cannot plan on a sampled bag's
-timing of the last Ra tile as if it knew it; with `blind=2` everyone's draws do. After a decision, `last_samples`,
-`last_nodes` and `last_leads` (root action -> average lead in points) tell why (the server's hints). With
-`paranoid=1` and three or more seats, the tree is `ra.bots.ra.duel`'s paranoid alpha-beta instead of max-n: every
-other seat plays against this one. With `learned=k` the leaves are scored with the evaluation's `LEARNED` weights
-(fitted to self-play) instead of its `DEFAULT` at tables of k or more seats (`learned=1`: always); with `percount=1`
-too, the weights fitted to the table's player count alone (`LEARNED_BY_PLAYERS`).
+deep, every seat maximising its own lead, leaves scored by the static evaluation; with two seats the tree is
+`ra.bots.ra.duel`'s alpha-beta, which finds max-n's values in fewer nodes. A root action's worth is its lead
+averaged over the samples; the best average is played. A sample whose deep search outgrows `nodes` is searched
+one auction deep instead; with `fails=k`, after k such samples the rest are searched one auction deep at once
+(the position's tree is too big). `work` caps the nodes of all samples together (the samples stop once it is
+spent) and `seconds` (wall clock) caps the samples too. With `blind=1`, the bot's own draws inside the tree count
+as chance (Ra or not, by P(Ra)), so that it cannot plan on a sampled bag's timing of the last Ra tile as if it
+knew it; with `blind=2` everyone's draws do. With `learned=k` the leaves are scored with the evaluation's
+`LEARNED` weights (fitted to self-play) instead of its `DEFAULT` at tables of k or more seats (`learned=1`:
+always); with `percount=1` too, the weights fitted to the table's player count alone (`LEARNED_BY_PLAYERS`).
+After a decision, `last_samples`, `last_nodes` and `last_leads` (root action -> average lead in points) tell why
+(the server's hints).
 """
 
 from __future__ import annotations
@@ -53,7 +53,6 @@ class RaSearchBot:
         blind: float = 0,
         work: float = 0,
         fails: float = 0,
-        paranoid: float = 0,
         learned: float = 0,
         percount: float = 0,
     ) -> None:
@@ -65,7 +64,6 @@ class RaSearchBot:
         self.blind = int(blind)
         self.work = int(work)  # nodes of all samples together (0: no cap but samples x nodes)
         self.fails = int(fails)  # deep searches that may outgrow `nodes` before the rest go shallow (0: no limit)
-        self.paranoid = bool(paranoid)  # with 3+ seats: the others minimise this seat's lead (alpha-beta prunes)
         self.learned = int(learned)  # from this many seats on, leaves use the LEARNED weights (0: never)
         self.percount = bool(percount)  # with learned: the weights fitted to this table's player count alone
         self.last_samples = 0
@@ -90,8 +88,6 @@ class RaSearchBot:
         tree = partial(Search, weights=weights)
         if base.num_players == 2:
             tree = partial(DuelSearch, weights=weights)
-        elif self.paranoid:
-            tree = partial(DuelSearch, me=me, weights=weights)
         budget = self.samples * SAMPLE_FACTOR.get(base.num_players, 1)
         while done < budget:
             # Stop before a sample that would likely end past the deadline (one takes about the average so far).
