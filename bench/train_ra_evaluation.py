@@ -8,10 +8,11 @@
    at `--deep-players` seats). Every `--every`-th turn decision (a turn like the search's leaves) is kept, with each
    seat's terms (`seat_terms`) and banked points; the game's final scores label it.
 2. Fit: ridge least squares of each seat's points still to come on its terms, centred per position (only the
-   differences between seats move a decision), then the common level on the game still to play; once on the
-   positions of every player count, and once on each count's alone.
+   differences between seats move a decision), then the common level on the game still to play, on the
+   positions of every player count together.
 3. Held-out games (every fifth) measure the mean squared error of each seat's predicted final lead (its score
-   minus the best other's) for the classic weights and the fitted ones; key=value lines are printed.
+   minus the best other's) for the classic weights and the fitted ones, overall and per player count; key=value
+   lines are printed.
 
 numpy is used here only: the package reads the written table with the standard library. `--out` writes the
 weights module; without it the figures are printed only.
@@ -123,23 +124,20 @@ def fit(rows: list[Row], ridge: float) -> Weights:
     return replace(CLASSIC, **{name: round(float(v), 4) for name, v in zip(TERMS, w, strict=True)})
 
 
-def write_module(path: str, weights: Weights, by_players: dict[int, Weights], argv: str) -> None:
-    """Write the weights as standard-library Python tables: the fit to every count, and one per count."""
+def write_module(path: str, weights: Weights, argv: str) -> None:
+    """Write the weights as a standard-library Python table."""
     lines = [
         '"""Weights of Ra\'s static evaluation fitted to self-play (written by bench/train_ra_evaluation.py).',
         "",
-        "`WEIGHTS` is fitted to the positions of every player count; `WEIGHTS_BY_PLAYERS` has one fit per count.",
+        "`WEIGHTS` is fitted to the positions of every player count.",
         '"""',
         "",
         *(f"# {part}" for part in textwrap.wrap(argv, 110, break_on_hyphens=False)),
         "WEIGHTS: dict[str, float] = {",
         *(f'    "{name}": {getattr(weights, name)!r},' for name in TERMS),
         "}",
-        "WEIGHTS_BY_PLAYERS: dict[int, dict[str, float]] = {",
+        "",
     ]
-    for n, table in sorted(by_players.items()):
-        lines += [f"    {n}: {{", *(f'        "{name}": {getattr(table, name)!r},' for name in TERMS), "    },"]
-    lines += ["}", ""]
     with open(path, "w", encoding="utf-8") as out:
         out.write("\n".join(lines))
 
@@ -181,19 +179,15 @@ def main() -> None:
                 pickle.dump((train, test), cache)
     learned = fit(train, args.ridge)
     counts = sorted({len(row[1]) for row in train})
-    # One fit per player count too: the positions of one count alone (the search may pick its table's count).
-    by_players = {n: fit([row for row in train if len(row[1]) == n], args.ridge) for n in counts}
     for name, weights in (("classic", CLASSIC), ("learned", learned)):
         lead, score = lead_mse(weights, test)
         print(f"weights={name} heldout_positions={len(test)} lead_mse={lead:.2f} score_mse={score:.2f}")
     for n in counts:
         part = [row for row in test if len(row[1]) == n]
-        for name, weights in (("classic", CLASSIC), ("learned", learned), ("learned_by_players", by_players[n])):
+        for name, weights in (("classic", CLASSIC), ("learned", learned)):
             lead, score = lead_mse(weights, part)
             print(f"weights={name} players={n} heldout_positions={len(part)} lead_mse={lead:.2f} score_mse={score:.2f}")
     print("learned " + " ".join(f"{name}={getattr(learned, name)}" for name in TERMS))
-    for n in counts:
-        print(f"learned players={n} " + " ".join(f"{name}={getattr(by_players[n], name)}" for name in TERMS))
     print(
         f"train_positions={len(train)} seed={args.seed} jobs={args.jobs} "
         f"cpu_s={time.process_time() - start + resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime:.0f} "
@@ -203,7 +197,6 @@ def main() -> None:
         write_module(
             args.out,
             learned,
-            by_players,
             "python bench/train_ra_evaluation.py "
             + " ".join(f"--{k.replace('_', '-')} {v}" for k, v in vars(args).items() if k not in ("out", "cache")),
         )

@@ -66,7 +66,6 @@ SPEC_LIMITS = SpecLimits(
                     "work": Bound(int, 0, 500_000, True, "search nodes per decision, all samples (0: no cap)"),
                     "fails": Bound(int, 0, 200, True, "deep searches past `nodes` before the rest go shallow (0: any)"),
                     "learned": Bound(int, 0, 5, True, "from this many players on, weights fit to self-play (0: never)"),
-                    "percount": Bound(int, 0, 1, True, "with learned: 1 = the weights fitted to this player count"),
                     "seconds": Bound(float, 0.0, 2.0, False, "wall-clock limit per decision"),
                 }
             ),

@@ -33,7 +33,7 @@ def greedy(seed: int = 0, **settings: float) -> Bot:
 
 def search(seed: int = 0, **settings: float) -> Bot:
     """Ra's search bot: max-n over sampled bags (`samples`, `depth`, `nodes`, `blind`, `work`, `fails`,
-    `learned`, `percount`, `seconds`)."""
+    `learned`, `seconds`)."""
     return RaSearchBot(seed, **settings)
 
 

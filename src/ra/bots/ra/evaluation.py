@@ -25,14 +25,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import exp
 
-from ra.bots.ra.weights import CLASSIC, DEFAULT, LEARNED, LEARNED_BY_PLAYERS, TERMS, Weights
+from ra.bots.ra.weights import CLASSIC, DEFAULT, LEARNED, TERMS, Weights
 from ra.games.ra import State, phases, tables
 
 __all__ = [
     "CLASSIC",
     "DEFAULT",
     "LEARNED",
-    "LEARNED_BY_PLAYERS",
     "TERMS",
     "BagStats",
     "Weights",

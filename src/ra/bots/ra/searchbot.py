@@ -11,7 +11,7 @@ spent) and `seconds` (wall clock) caps the samples too. With `blind=1`, the bot'
 as chance (Ra or not, by P(Ra)), so that it cannot plan on a sampled bag's timing of the last Ra tile as if it
 knew it; with `blind=2` everyone's draws do. With `learned=k` the leaves are scored with the evaluation's
 `LEARNED` weights (fitted to self-play) instead of its `DEFAULT` at tables of k or more seats (`learned=1`:
-always); with `percount=1` too, the weights fitted to the table's player count alone (`LEARNED_BY_PLAYERS`).
+always).
 After a decision, `last_samples`, `last_nodes` and `last_leads` (root action -> average lead in points) tell why
 (the server's hints).
 """
@@ -26,7 +26,7 @@ from typing import Any
 
 from ra.bots.base import legal_ids, seat_of
 from ra.bots.ra.duel import DuelSearch
-from ra.bots.ra.evaluation import LEARNED, LEARNED_BY_PLAYERS, Weights
+from ra.bots.ra.evaluation import LEARNED, Weights
 from ra.bots.ra.search import BudgetExceeded, Search, own_lead
 from ra.games.ra import from_view
 
@@ -54,7 +54,6 @@ class RaSearchBot:
         work: float = 0,
         fails: float = 0,
         learned: float = 0,
-        percount: float = 0,
     ) -> None:
         self.rng = random.Random(seed)
         self.samples = int(samples)
@@ -65,7 +64,6 @@ class RaSearchBot:
         self.work = int(work)  # nodes of all samples together (0: no cap but samples x nodes)
         self.fails = int(fails)  # deep searches that may outgrow `nodes` before the rest go shallow (0: no limit)
         self.learned = int(learned)  # from this many seats on, leaves use the LEARNED weights (0: never)
-        self.percount = bool(percount)  # with learned: the weights fitted to this table's player count alone
         self.last_samples = 0
         self.last_nodes = 0
         self.last_leads: dict[int, float] = {}  # root action -> its average lead in points (for hints)
@@ -118,6 +116,4 @@ class RaSearchBot:
 
     def _weights(self, players: int) -> Weights | None:
         """The leaves' weights at a table of `players` seats (None: the evaluation's DEFAULT)."""
-        if not 0 < self.learned <= players:
-            return None
-        return LEARNED_BY_PLAYERS.get(players, LEARNED) if self.percount else LEARNED
+        return LEARNED if 0 < self.learned <= players else None
