@@ -21,8 +21,8 @@ def test_the_two_weight_tables_differ() -> None:
 
 def _tree(duel: bool, depth: int, weights: Weights | None) -> Search | DuelSearch:
     if duel:
-        return DuelSearch(depth, UNLIMITED, 1, False, me=1, weights=weights)
-    return Search(depth, UNLIMITED, 1, False, weights=weights)
+        return DuelSearch(depth, UNLIMITED, 1, me=1, weights=weights)
+    return Search(depth, UNLIMITED, 1, weights=weights)
 
 
 @pytest.mark.parametrize(("players", "depth"), [(2, 2), (3, 1)])

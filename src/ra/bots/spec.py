@@ -62,7 +62,7 @@ SPEC_LIMITS = SpecLimits(
                     "samples": Bound(int, 1, 200, True, "sampled bags or decks per decision"),
                     "depth": Bound(int, 1, 3, True, "auctions searched ahead"),
                     "nodes": Bound(int, 100, 100_000, True, "search nodes per sample before searching shallower"),
-                    "blind": Bound(int, 0, 2, True, "draws weighed by P(Ra), not foreseen: 1 its own, 2 everyone's"),
+                    "blind": Bound(int, 0, 1, True, "1: its own draws weighed by P(Ra), not foreseen"),
                     "work": Bound(int, 0, 500_000, True, "search nodes per decision, all samples (0: no cap)"),
                     "fails": Bound(int, 0, 200, True, "deep searches past `nodes` before the rest go shallow (0: any)"),
                     "learned": Bound(int, 0, 5, True, "from this many players on, weights fit to self-play (0: never)"),

@@ -5,8 +5,8 @@ seat's view (the fair `search` bot): the search itself only plays the engine for
 `evaluation.expected_finals`. Inside the tree nobody spends gods (only the root may list god actions), and an
 auction counts as one level once it is resolved; the end of an epoch is always a leaf. Positions reached again by
 another order of bids (the same lot won with the same disk) are looked up, not searched again (a transposition
-table keyed by every public field, valid within one draw order). A draw may be a chance node instead of a foreseen
-tile (`blind`, `chance_all`): the sampled tile and its opposite (Ra / not Ra) weighed by the bag's P(Ra).
+table keyed by every public field, valid within one draw order). One seat's draws may be chance nodes instead of
+foreseen tiles (`blind`): the sampled tile and its opposite (Ra / not Ra) weighed by the bag's P(Ra).
 
 For speed, a leaf's value is memoized by the fields the evaluation reads (positions that differ only in the
 central disk, the track's tiles or the turn are scored once), and a node's last action is played on the node's own
@@ -80,14 +80,13 @@ def leaf_key(st: State) -> Key:
 class Search:
     """One max-n search over one draw order: its depth in auctions and a node budget (BudgetExceeded past it).
 
-    `blind` is a seat whose own draws inside the tree are chance nodes (-1: none); `chance_all` makes every
-    seat's draws chance nodes, so that nobody in the tree foresees when the sampled bag's Ra tiles fall.
+    `blind` is a seat whose own draws inside the tree are chance nodes (-1: none), so that it does not foresee
+    when the sampled bag's Ra tiles fall.
     """
 
     auctions: int
     budget: int
     blind: int = -1
-    chance_all: bool = False
     nodes: int = 0
     stats: BagStats = field(default_factory=dict)
     table: dict[Key, list[float]] = field(default_factory=dict)
@@ -143,7 +142,7 @@ class Search:
         phase, epoch = st.phase, st.epoch
         best: list[float] | None = None
         best_lead = 0.0
-        chance = phase == TURN and (self.chance_all or p == self.blind)
+        chance = phase == TURN and p == self.blind
         actions = tree_actions(st)
         last = actions[-1] if owned else -1
         for action in actions:

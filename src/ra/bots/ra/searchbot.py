@@ -9,7 +9,7 @@ one auction deep instead; with `fails=k`, after k such samples the rest are sear
 (the position's tree is too big). `work` caps the nodes of all samples together (the samples stop once it is
 spent) and `seconds` (wall clock) caps the samples too. With `blind=1`, the bot's own draws inside the tree count
 as chance (Ra or not, by P(Ra)), so that it cannot plan on a sampled bag's timing of the last Ra tile as if it
-knew it; with `blind=2` everyone's draws do. With `learned=k` the leaves are scored with the evaluation's
+knew it. With `learned=k` the leaves are scored with the evaluation's
 `LEARNED` weights (fitted to self-play) instead of its `DEFAULT` at tables of k or more seats (`learned=1`:
 always).
 After a decision, `last_samples`, `last_nodes` and `last_leads` (root action -> average lead in points) tell why
@@ -79,10 +79,10 @@ class RaSearchBot:
         base = from_view(view, self.rng)
         leads = dict.fromkeys(ids, 0.0)
         done = failed = spent = 0
-        seat, chance_all = (me if self.blind else -1), self.blind >= 2
+        seat = me if self.blind else -1  # whose draws inside the tree are chance nodes
         # Two seats: max-n over leads is zero-sum, and alpha-beta finds the same values in fewer nodes.
         weights = self._weights(base.num_players)
-        tree: Callable[[int, int, int, bool], Search | DuelSearch]
+        tree: Callable[[int, int, int], Search | DuelSearch]
         tree = partial(Search, weights=weights)
         if base.num_players == 2:
             tree = partial(DuelSearch, weights=weights)
@@ -97,14 +97,14 @@ class RaSearchBot:
             self.rng.shuffle(state.bag)
             values = None
             if not self.fails or failed < self.fails:
-                deep = tree(self.depth, self.nodes, seat, chance_all)
+                deep = tree(self.depth, self.nodes, seat)
                 try:
                     values = deep.root_values(state, ids)
                 except BudgetExceeded:
                     failed += 1  # after a few, this position's tree is too big: search the rest shallow at once
                 spent += deep.nodes
             if values is None:
-                shallow = tree(min(1, self.depth), 1 << 40, seat, chance_all)
+                shallow = tree(min(1, self.depth), 1 << 40, seat)
                 values = shallow.root_values(state, ids)
                 spent += shallow.nodes
             for action in ids:
