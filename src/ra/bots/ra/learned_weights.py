@@ -1,10 +1,11 @@
-"""Weights of Ra's static evaluation fitted to self-play (written by bench/train_ra_evaluation.py).
+"""Weights of Ra's static evaluation fitted to self-play (written by tools/train_ra_evaluation.py).
 
-`WEIGHTS` is fitted to the positions of every player count.
+`WEIGHTS` is fitted to the positions of every player count. To regenerate this file, run the command below
+from the repository's root with `--out src/ra/bots/ra/learned_weights.py` (numpy needed).
 """
 
-# python bench/train_ra_evaluation.py --seed 1 --greedy-games 1500 --search-games 60 --deep-games 0
-# --deep-players 0 --every 2 --ridge 0.001 --jobs 1
+# python -m tools.train_ra_evaluation --seed 1 --greedy-games 1500 --search-games 60 --every 2 --ridge 0.001
+# --jobs 1
 WEIGHTS: dict[str, float] = {
     "god": 2.0111,
     "gold": 3.2059,

@@ -1,12 +1,12 @@
 """Max-n search over a full Ra state, a few auctions deep: each seat chooses to maximise its own lead.
 
-The state may be the true one (the clairvoyant sparring partner in bench/) or a determinization sampled from a
-seat's view (the fair `search` bot): the search itself only plays the engine forward. Leaves are scored with
-`evaluation.expected_finals`. Inside the tree nobody spends gods (only the root may list god actions), and an
-auction counts as one level once it is resolved; the end of an epoch is always a leaf. Positions reached again by
-another order of bids (the same lot won with the same disk) are looked up, not searched again (a transposition
-table keyed by every public field, valid within one draw order). One seat's draws may be chance nodes instead of
-foreseen tiles (`blind`): the sampled tile and its opposite (Ra / not Ra) weighed by the bag's P(Ra).
+The state may be the true one or a determinization sampled from a seat's view (the fair `search` bot): the search
+itself only plays the engine forward. Leaves are scored with `evaluation.expected_finals`. Inside the tree nobody
+spends gods (only the root may list god actions), and an auction counts as one level once it is resolved; the end of
+an epoch is always a leaf. Positions reached again by another order of bids (the same lot won with the same disk)
+are looked up, not searched again (a transposition table keyed by every public field, valid within one draw order).
+One seat's draws may be chance nodes instead of foreseen tiles (`blind`): the sampled tile and its opposite (Ra /
+not Ra) weighed by the bag's P(Ra).
 
 For speed, a leaf's value is memoized by the fields the evaluation reads (positions that differ only in the
 central disk, the track's tiles or the turn are scored once), and a node's last action is played on the node's own

@@ -1,7 +1,7 @@
 """The weights of Ra's static evaluation (`ra.bots.ra.evaluation`): points per unit of each term of `seat_terms`.
 
-`CLASSIC` holds the hand-set numbers the evaluation was born with (the clairvoyant yardstick in bench/ keeps them),
-`LEARNED` those fitted to self-play (`learned_weights`, written by bench/train_ra_evaluation.py), and `DEFAULT` is
+`CLASSIC` holds the hand-set numbers the evaluation was born with (the clairvoyant yardstick in research/ keeps them),
+`LEARNED` those fitted to self-play (`learned_weights`, written by tools/train_ra_evaluation.py), and `DEFAULT` is
 what the search bot uses.
 """
 
@@ -43,7 +43,7 @@ class Weights:
 
 TERMS: tuple[str, ...] = tuple(f.name for f in fields(Weights))
 
-# The hand-set numbers of the first evaluation (bench/clairvoyant.py's yardstick): never change them.
+# The hand-set numbers of the first evaluation (research/clairvoyant.py's yardstick): never change them.
 CLASSIC = Weights(
     god=2.0,
     gold=3.0,
@@ -63,5 +63,5 @@ CLASSIC = Weights(
     monument_tiles=0.0,
     level=0.0,
 )
-LEARNED = Weights(**WEIGHTS)  # fitted to self-play by bench/train_ra_evaluation.py
+LEARNED = Weights(**WEIGHTS)  # fitted to self-play by tools/train_ra_evaluation.py
 DEFAULT = CLASSIC  # the search bot's without `learned`; `hard` asks for LEARNED at 3+ seats (docs/BOTS.md, ninth round)
