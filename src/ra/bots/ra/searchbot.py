@@ -34,7 +34,7 @@ DEFAULT_SAMPLES = 10
 DEFAULT_DEPTH = 2
 DEFAULT_NODES = 4000
 # Samples taken per `samples` asked, by player count: two seats are searched by alpha-beta, which visits about
-# 40% of max-n's nodes, so twice the samples fit in the same time (docs/BOTS.md, "Fourth round").
+# 40% of max-n's nodes, so twice the samples fit in the same time (docs/research/strength.md, "Fourth round").
 SAMPLE_FACTOR: dict[int, int] = {2: 2}
 
 

@@ -64,4 +64,5 @@ CLASSIC = Weights(
     level=0.0,
 )
 LEARNED = Weights(**WEIGHTS)  # fitted to self-play by tools/train_ra_evaluation.py
-DEFAULT = CLASSIC  # the search bot's without `learned`; `hard` asks for LEARNED at 3+ seats (docs/BOTS.md, ninth round)
+# The search bot's without `learned`; `hard` asks for LEARNED at 3+ seats (docs/research/strength.md, ninth round).
+DEFAULT = CLASSIC
