@@ -9,11 +9,9 @@ one auction deep instead; with `fails=k`, after k such samples the rest are sear
 (the position's tree is too big). `work` caps the nodes of all samples together (the samples stop once it is
 spent) and `seconds` (wall clock) caps the samples too. With `blind=1`, the bot's own draws inside the tree count
 as chance (Ra or not, by P(Ra)), so that it cannot plan on a sampled bag's timing of the last Ra tile as if it
-knew it. With `learned=k` the leaves are scored with the evaluation's
-`LEARNED` weights (fitted to self-play) instead of its `DEFAULT` at tables of k or more seats (`learned=1`:
-always).
-After a decision, `last_samples`, `last_nodes` and `last_leads` (root action -> average lead in points) tell why
-(the server's hints).
+knew it. With `learned=k` the leaves are scored with the evaluation's `LEARNED` weights (fitted to self-play)
+instead of its `DEFAULT` at tables of k or more seats (`learned=1`: always). After a decision, `last_samples`,
+`last_nodes` and `last_leads` (root action -> average lead in points) tell why (the server's hints).
 """
 
 from __future__ import annotations
