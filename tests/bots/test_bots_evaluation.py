@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import math
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
 from ra.bots.ra.evaluation import CLASSIC, DEFAULT, LEARNED, TERMS, Weights, expected_finals, seat_terms
 from ra.games.ra import State
+from research import clairvoyant
 
 # Values of the evaluation as first written (before its numbers became a `Weights` table), computed from that
 # code on these positions: (players, seed, random moves) -> expected final score per seat.
@@ -47,12 +46,7 @@ def test_classic_weights_reproduce_the_first_values(key: tuple[int, int, int]) -
 
 
 def test_the_clairvoyant_yardstick_keeps_the_classic_weights() -> None:
-    """bench/clairvoyant.py scores its leaves with CLASSIC, whatever the default becomes."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-    try:
-        import clairvoyant
-    finally:
-        sys.path.pop(0)
+    """research/clairvoyant.py scores its leaves with CLASSIC, whatever the default becomes."""
     assert clairvoyant.YARDSTICK is CLASSIC
 
 

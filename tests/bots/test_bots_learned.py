@@ -1,5 +1,5 @@
-"""Ra's search with `learned=k`: from k seats on, every tree scores its leaves with the evaluation's LEARNED weights
-(with `percount=1`, the table of `LEARNED_BY_PLAYERS` fitted to the table's player count)."""
+"""Ra's search with `learned=k`: from k seats on, every tree scores its leaves with the evaluation's LEARNED
+weights."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from test_bots_duel import UNLIMITED, _positions
 from ra.bots import make_bot
 from ra.bots.ra import evaluation
 from ra.bots.ra.duel import DuelSearch
-from ra.bots.ra.evaluation import CLASSIC, LEARNED, LEARNED_BY_PLAYERS, Weights
+from ra.bots.ra.evaluation import CLASSIC, LEARNED, Weights
 from ra.bots.ra.search import Search, tree_actions
 
 
@@ -19,17 +19,10 @@ def test_the_two_weight_tables_differ() -> None:
     assert evaluation.DEFAULT is CLASSIC
 
 
-def test_one_fitted_table_per_player_count() -> None:
-    """2-5 players each have their own fit, unlike the pooled one and each other (or `percount` would be a no-op)."""
-    assert sorted(LEARNED_BY_PLAYERS) == [2, 3, 4, 5]
-    vectors = {table.vector for table in LEARNED_BY_PLAYERS.values()} | {LEARNED.vector, CLASSIC.vector}
-    assert len(vectors) == 6
-
-
 def _tree(duel: bool, depth: int, weights: Weights | None) -> Search | DuelSearch:
     if duel:
-        return DuelSearch(depth, UNLIMITED, 1, False, me=1, weights=weights)
-    return Search(depth, UNLIMITED, 1, False, weights=weights)
+        return DuelSearch(depth, UNLIMITED, 1, me=1, weights=weights)
+    return Search(depth, UNLIMITED, 1, weights=weights)
 
 
 @pytest.mark.parametrize(("players", "depth"), [(2, 2), (3, 1)])
@@ -56,36 +49,23 @@ def test_trees_score_leaves_with_the_weights_they_are_given(
 SPEC = "search:samples=2,depth=2,nodes=4000,blind=1"
 
 
-@pytest.mark.parametrize(
-    ("players", "settings", "table", "unlike"),
-    [
-        (2, "learned=1", LEARNED, ""),
-        (2, "learned=2", LEARNED, ""),
-        (3, "learned=3", LEARNED, ""),
-        (3, "learned=3,paranoid=1", LEARNED, "paranoid=1"),
-        (2, "learned=1,percount=1", LEARNED_BY_PLAYERS[2], "learned=1"),
-        (3, "learned=3,percount=1", LEARNED_BY_PLAYERS[3], "learned=3"),
-    ],
-)
+@pytest.mark.parametrize(("players", "settings"), [(2, "learned=1"), (2, "learned=2"), (3, "learned=3")])
 def test_the_bot_plays_as_if_its_weights_were_the_default(
-    players: int, settings: str, table: Weights, unlike: str, monkeypatch: pytest.MonkeyPatch
+    players: int, settings: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Same seed, same views: the bot plays and explains as the plain bot under `table`, and unlike `unlike`'s.
-
-    `learned=k` at k or more seats takes LEARNED; with `percount=1`, LEARNED_BY_PLAYERS of the table's count.
-    """
-    plain_spec = SPEC + (",paranoid=1" if "paranoid=1" in settings else "")
+    """Same seed, same views: `learned=k` at k or more seats plays and explains as the plain bot under LEARNED,
+    and unlike the plain bot under its default weights."""
     moved = 0
     for state in _positions(players, range(1), 11)[:3]:
         view = state.view(state.cur)
         bot = make_bot(f"{SPEC},{settings}", "ra", 7)
-        plain = make_bot(plain_spec, "ra", 7)
+        plain = make_bot(SPEC, "ra", 7)
         choice = bot.choose(view)
         with monkeypatch.context() as patch:
-            patch.setattr(evaluation, "DEFAULT", table)
+            patch.setattr(evaluation, "DEFAULT", LEARNED)
             assert plain.choose(view) == choice
         assert plain.last_leads == bot.last_leads  # type: ignore[attr-defined]
-        other = make_bot(f"{SPEC},{unlike}" if unlike else SPEC, "ra", 7)
+        other = make_bot(SPEC, "ra", 7)
         other.choose(view)
         moved += other.last_leads != bot.last_leads  # type: ignore[attr-defined]
     assert moved >= 1
@@ -95,7 +75,7 @@ def test_the_bot_plays_as_if_its_weights_were_the_default(
     ("players", "settings"),
     [
         (2, "learned=3"),  # from more seats than the table has: the default weights
-        (3, "percount=1"),  # only picks which learned table: without `learned`, the default weights
+        (3, "learned=0"),  # never
     ],
 )
 def test_settings_that_do_not_apply_change_nothing(players: int, settings: str) -> None:

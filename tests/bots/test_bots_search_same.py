@@ -28,15 +28,10 @@ class _PlainSearch:
         auctions: int,
         budget: int,
         blind: int = -1,
-        chance_all: bool = False,
         weights: Weights | None = None,
-        narrow: bool = False,
-        soft: float = 0.0,
-        me: int = -1,
     ) -> None:
         assert weights is None  # the search before the weights setting: the evaluation's DEFAULT only
-        assert not narrow and not soft  # nor the later settings: every bid, each seat's best (`me` changes nothing)
-        self.auctions, self.budget, self.blind, self.chance_all = auctions, budget, blind, chance_all
+        self.auctions, self.budget, self.blind = auctions, budget, blind
         self.nodes = 0
         self.stats: BagStats = {}
         self.table: dict[object, list[float]] = {}
@@ -73,7 +68,7 @@ class _PlainSearch:
         p = st.cur
         best: list[float] | None = None
         best_lead = 0.0
-        chance = st.phase == TURN and (self.chance_all or p == self.blind)
+        chance = st.phase == TURN and p == self.blind
         legal = [DONE] if st.phase == GODS else st.legal_actions()
         for action in [a for a in legal if not FIRST_GOD_ACTION <= a < FIRST_LOSE_ACTION]:
             if chance and action == DRAW:
@@ -136,14 +131,14 @@ def _root_values(search: Search | _PlainSearch, st: State, actions: list[int]) -
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_the_search_values_every_root_action_as_the_plain_one(players: int) -> None:
-    """Sampled bags as the bot draws them, blind to its own draws or to everyone's: the very same value vectors."""
+    """Sampled bags as the bot draws them, foreseen or blind to its own draws: the very same value vectors."""
     rng = random.Random(players)
     for st in _positions(players, 40 + players, 25)[:6]:
         seat = st.cur
         sample = from_view(st.view(seat), rng)
         actions = st.legal_actions()
-        for blind, chance_all in ((-1, False), (seat, False), (seat, True)):
-            new, old = Search(2, 4000, blind, chance_all), _PlainSearch(2, 4000, blind, chance_all)
+        for blind in (-1, seat):
+            new, old = Search(2, 4000, blind), _PlainSearch(2, 4000, blind)
             before = sample.clone()
             assert _root_values(new, sample, actions) == _root_values(old, sample, actions)
             assert new.nodes == old.nodes  # the node budget runs out at the same point

@@ -122,7 +122,7 @@ def test_split_specs_keeps_multi_setting_specs_whole() -> None:
 
 @pytest.mark.parametrize(
     ("setting", "value", "too_big"),
-    [("squash", 12.5, 1000), ("soft", 3.0, 100), ("narrow", 1, 2)],
+    [("learned", 3, 6), ("blind", 1, 2), ("fails", 4, 201), ("work", 1000, 600_000)],
 )
 def test_ra_tree_settings_are_bounded_and_ra_only(setting: str, value: float, too_big: float) -> None:
     """Handed to Ra's search bot and bounded in the spec table; RA and Write's flat search refuses them."""

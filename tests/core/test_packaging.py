@@ -40,7 +40,7 @@ def test_plot_without_matplotlib_says_which_extra_to_install(
 def test_nothing_in_the_repository_points_outside_it() -> None:
     """Rules and docs are cited inside the repository: no paths into a developer's machine or a sibling folder."""
     offenders = []
-    for folder in ("src", "tests", "docs", "bench", "examples", "README.md"):
+    for folder in ("src", "tests", "docs", "bench", "research", "tools", "examples", "README.md"):
         base = ROOT / folder
         files = [base] if base.is_file() else [p for p in base.rglob("*") if p.is_file()] if base.exists() else []
         for path in files:

@@ -1,6 +1,6 @@
 """Each game's bot support, found by name: the subpackage `ra.bots.<game>`, if there is one.
 
-A game's subpackage may define, at module level (docs/BOTS.md, "A new game"):
+A game's subpackage may define, at module level (docs/BOTS.md, "Layout"):
 
 - `greedy(seed, **settings) -> Bot`: its heuristic bot (the `greedy` kind exists only for games that define it);
 - `search(seed, **settings) -> Bot`: its own search bot (the `search` kind, likewise);

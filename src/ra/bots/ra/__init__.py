@@ -32,8 +32,8 @@ def greedy(seed: int = 0, **settings: float) -> Bot:
 
 
 def search(seed: int = 0, **settings: float) -> Bot:
-    """Ra's search bot: max-n over sampled bags (`samples`, `depth`, `nodes`, `blind`, `work`, `fails`, `paranoid`,
-    `learned`, `percount`, `squash`, `narrow`, `soft`, `seconds`)."""
+    """Ra's search bot: max-n over sampled bags (`samples`, `depth`, `nodes`, `blind`, `work`, `fails`,
+    `learned`, `seconds`)."""
     return RaSearchBot(seed, **settings)
 
 

@@ -1,16 +1,12 @@
-"""Two-player (and paranoid) search: with two seats, max-n over "my lead" is zero-sum, so alpha-beta pruning applies.
+"""Two-player search: with two seats, max-n over "my lead" is zero-sum, so alpha-beta pruning applies.
 
 Seat 0's lead (its expected final score minus seat 1's) is the one number: seat 0 maximises it, seat 1 minimises
-it. The tree, the leaves, the chance draws (`blind`, `chance_all`) and the node budget are those of
+it. The tree, the leaves, the chance draws (`blind`) and the node budget are those of
 `ra.bots.ra.search.Search`, and a root action's value is the same lead that max-n finds; only subtrees that cannot
 change a decision are skipped. So the same budget reaches two auctions deep in many more positions. Chance draws
 are searched with an open window (their two outcomes are averaged), and the transposition table stores each value
 with the kind of bound the window made it (exact, at least, at most). As in `Search`, leaf values are memoized by
 the fields the evaluation reads, and a node's last action is played on the node's own state.
-
-With more seats, the same search is *paranoid* (`me`): seat `me` maximises its lead over the best other seat and
-every other seat minimises it, as if they all played against `me`. That is a worse model of the others than max-n's,
-but it is zero-sum again, so alpha-beta prunes and the same budget reaches further.
 """
 
 from __future__ import annotations
@@ -43,7 +39,6 @@ class DuelSearch:
     auctions: int
     budget: int
     blind: int = -1
-    chance_all: bool = False
     me: int = 0
     nodes: int = 0
     stats: BagStats = field(default_factory=dict)
@@ -104,7 +99,7 @@ class DuelSearch:
             return self._leaf(st)
         phase, epoch = st.phase, st.epoch
         maximise = st.cur == self.me
-        chance = phase == TURN and (self.chance_all or st.cur == self.blind)
+        chance = phase == TURN and st.cur == self.blind
         best = -INF if maximise else INF
         actions = tree_actions(st)
         last = actions[-1]

@@ -12,10 +12,10 @@ A seat's value is its banked points plus a weighted sum of terms (`TERMS`, compu
   to fall, P(Ra) per draw from the bag's counts), and the §9.2 disk-total bonus.
 
 The weights are a `Weights` table (`ra.bots.ra.weights`): `CLASSIC` holds the hand-set numbers the evaluation was
-born with (the clairvoyant yardstick in bench/ keeps them), `LEARNED` those fitted to self-play, and `DEFAULT` is
+born with (the clairvoyant yardstick in research/ keeps them), `LEARNED` those fitted to self-play, and `DEFAULT` is
 what the search bot uses.
 
-`seat_terms` lists every term (for the trainer in bench/); `expected_finals`, the search's leaf value, computes the
+`seat_terms` lists every term (for the trainer in tools/); `expected_finals`, the search's leaf value, computes the
 same weighted sums bit for bit without the lists: what all seats share, the pharaoh and disk ranks, and each seat's
 holdings are memoized by the few fields they depend on.
 """
@@ -25,14 +25,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import exp
 
-from ra.bots.ra.weights import CLASSIC, DEFAULT, LEARNED, LEARNED_BY_PLAYERS, TERMS, Weights
+from ra.bots.ra.weights import CLASSIC, DEFAULT, LEARNED, TERMS, Weights
 from ra.games.ra import State, phases, tables
 
 __all__ = [
     "CLASSIC",
     "DEFAULT",
     "LEARNED",
-    "LEARNED_BY_PLAYERS",
     "TERMS",
     "BagStats",
     "Weights",

@@ -1,10 +1,11 @@
-"""Weights of Ra's static evaluation fitted to self-play (written by bench/train_ra_evaluation.py).
+"""Weights of Ra's static evaluation fitted to self-play (written by tools/train_ra_evaluation.py).
 
-`WEIGHTS` is fitted to the positions of every player count; `WEIGHTS_BY_PLAYERS` has one fit per count.
+`WEIGHTS` is fitted to the positions of every player count. To regenerate this file, run the command below
+from the repository's root with `--out src/ra/bots/ra/learned_weights.py` (numpy needed).
 """
 
-# python bench/train_ra_evaluation.py --seed 1 --greedy-games 1500 --search-games 60 --deep-games 0
-# --deep-players 0 --every 2 --ridge 0.001 --jobs 1
+# python -m tools.train_ra_evaluation --seed 1 --greedy-games 1500 --search-games 60 --every 2 --ridge 0.001
+# --jobs 1
 WEIGHTS: dict[str, float] = {
     "god": 2.0111,
     "gold": 3.2059,
@@ -23,82 +24,4 @@ WEIGHTS: dict[str, float] = {
     "pharaoh_lead": 1.9012,
     "monument_tiles": -0.8322,
     "level": -9.6796,
-}
-WEIGHTS_BY_PLAYERS: dict[int, dict[str, float]] = {
-    2: {
-        "god": 3.2292,
-        "gold": 3.4531,
-        "pharaoh_now": 1.3579,
-        "pharaoh_later": 0.3942,
-        "river_now": 1.2368,
-        "nile_later": 0.4794,
-        "civilization": 0.8837,
-        "monuments": 1.1021,
-        "monument_promise": 2.8167,
-        "lots": 1.2004,
-        "disk_future": 0.2179,
-        "disk_rank": 3.7186,
-        "god_open": -0.1826,
-        "disk_power": 0.2952,
-        "pharaoh_lead": 1.3669,
-        "monument_tiles": -1.1377,
-        "level": -8.4032,
-    },
-    3: {
-        "god": 1.7104,
-        "gold": 3.4653,
-        "pharaoh_now": 1.5772,
-        "pharaoh_later": 1.414,
-        "river_now": 1.136,
-        "nile_later": 0.2752,
-        "civilization": 0.8607,
-        "monuments": 1.0368,
-        "monument_promise": 1.6112,
-        "lots": 1.1562,
-        "disk_future": 0.2378,
-        "disk_rank": 4.9197,
-        "god_open": 1.6675,
-        "disk_power": 0.3079,
-        "pharaoh_lead": 0.548,
-        "monument_tiles": -0.3862,
-        "level": -12.4969,
-    },
-    4: {
-        "god": 1.8436,
-        "gold": 3.2801,
-        "pharaoh_now": 2.009,
-        "pharaoh_later": -0.0372,
-        "river_now": 1.1747,
-        "nile_later": 0.6483,
-        "civilization": 0.8906,
-        "monuments": 1.1417,
-        "monument_promise": 2.0019,
-        "lots": 1.2443,
-        "disk_future": 0.1431,
-        "disk_rank": 5.8622,
-        "god_open": 1.5766,
-        "disk_power": 0.2479,
-        "pharaoh_lead": 1.546,
-        "monument_tiles": -1.4032,
-        "level": -6.4903,
-    },
-    5: {
-        "god": 1.8615,
-        "gold": 2.9633,
-        "pharaoh_now": 2.223,
-        "pharaoh_later": -1.1409,
-        "river_now": 1.1128,
-        "nile_later": 0.4572,
-        "civilization": 0.8688,
-        "monuments": 1.0365,
-        "monument_promise": 1.2086,
-        "lots": 0.7134,
-        "disk_future": 0.263,
-        "disk_rank": 5.1401,
-        "god_open": 1.1092,
-        "disk_power": 0.3921,
-        "pharaoh_lead": 2.3345,
-        "monument_tiles": -0.4667,
-        "level": -12.0146,
-    },
 }

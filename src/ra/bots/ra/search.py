@@ -1,14 +1,12 @@
 """Max-n search over a full Ra state, a few auctions deep: each seat chooses to maximise its own lead.
 
-The state may be the true one (the clairvoyant sparring partner in bench/) or a determinization sampled from a
-seat's view (the fair `search` bot): the search itself only plays the engine forward. Leaves are scored with
-`evaluation.expected_finals`. Inside the tree nobody spends gods (only the root may list god actions), and an
-auction counts as one level once it is resolved; the end of an epoch is always a leaf. Positions reached again by
-another order of bids (the same lot won with the same disk) are looked up, not searched again (a transposition
-table keyed by every public field, valid within one draw order). A draw may be a chance node instead of a foreseen
-tile (`blind`, `chance_all`): the sampled tile and its opposite (Ra / not Ra) weighed by the bag's P(Ra). With
-`narrow`, a bidder below the root weighs only passing, its lowest and its highest winning disk. With `soft`, the
-other seats' choices are averaged by exp(lead/soft) instead of taking their best (`me` still takes its best).
+The state may be the true one or a determinization sampled from a seat's view (the fair `search` bot): the search
+itself only plays the engine forward. Leaves are scored with `evaluation.expected_finals`. Inside the tree nobody
+spends gods (only the root may list god actions), and an auction counts as one level once it is resolved; the end of
+an epoch is always a leaf. Positions reached again by another order of bids (the same lot won with the same disk)
+are looked up, not searched again (a transposition table keyed by every public field, valid within one draw order).
+One seat's draws may be chance nodes instead of foreseen tiles (`blind`): the sampled tile and its opposite (Ra /
+not Ra) weighed by the bag's P(Ra).
 
 For speed, a leaf's value is memoized by the fields the evaluation reads (positions that differ only in the
 central disk, the track's tiles or the turn are scored once), and a node's last action is played on the node's own
@@ -18,7 +16,6 @@ state instead of a copy once nothing reads that state any more.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from math import exp
 
 from ra.bots.ra.evaluation import BagStats, Weights, expected_finals
 from ra.games.ra import State, phases, str_to_action, tables
@@ -83,22 +80,18 @@ def leaf_key(st: State) -> Key:
 class Search:
     """One max-n search over one draw order: its depth in auctions and a node budget (BudgetExceeded past it).
 
-    `blind` is a seat whose own draws inside the tree are chance nodes (-1: none); `chance_all` makes every
-    seat's draws chance nodes, so that nobody in the tree foresees when the sampled bag's Ra tiles fall.
+    `blind` is a seat whose own draws inside the tree are chance nodes (-1: none), so that it does not foresee
+    when the sampled bag's Ra tiles fall.
     """
 
     auctions: int
     budget: int
     blind: int = -1
-    chance_all: bool = False
     nodes: int = 0
     stats: BagStats = field(default_factory=dict)
     table: dict[Key, list[float]] = field(default_factory=dict)
     leaves: dict[Key, list[float]] = field(default_factory=dict)
     weights: Weights | None = None  # the evaluation's weights (None: its DEFAULT)
-    narrow: bool = False  # below the root, a bidder weighs only passing, its lowest and its highest winning disk
-    soft: float = 0.0  # points: the other seats' choices mixed by exp(lead/soft) instead of their best (0: best)
-    me: int = -1  # the seat that searches (its own choices are always its best)
 
     def root_values(self, st: State, actions: list[int]) -> dict[int, list[float]]:
         """The value vector (expected final scores) after each root action."""
@@ -149,13 +142,9 @@ class Search:
         phase, epoch = st.phase, st.epoch
         best: list[float] | None = None
         best_lead = 0.0
-        chance = phase == TURN and (self.chance_all or p == self.blind)
+        chance = phase == TURN and p == self.blind
         actions = tree_actions(st)
-        if self.narrow and phase == AUCTION:
-            actions = narrow_bids(actions)
         last = actions[-1] if owned else -1
-        soft = self.soft if p != self.me and len(actions) > 1 else 0.0
-        choices: list[tuple[float, list[float]]] = []
         for action in actions:
             if chance and action == DRAW:
                 v = self._chance_draw(st, auctions)
@@ -164,12 +153,10 @@ class Search:
                 child.push(action)
                 v = self._after(phase, epoch, child, auctions)
             lead = v[p] - max(v[:p] + v[p + 1 :])
-            if soft:
-                choices.append((lead, v))
             if best is None or lead > best_lead:
                 best, best_lead = v, lead
         assert best is not None
-        return soft_mix(choices, best_lead, soft) if soft else best
+        return best
 
     def _chance_draw(self, st: State, auctions: int) -> list[float]:
         """A draw as chance: the sampled tile and its opposite (Ra / not Ra), weighed by P(Ra) of the bag."""
@@ -224,27 +211,6 @@ def tree_actions(st: State) -> list[int]:
     if phase != TURN or not st.held[st.cur * NK + GOD]:
         return list(st.legal_actions())  # god actions are a turn's, and only for a seat that holds a god (§6)
     return [a for a in st.legal_actions() if not FIRST_GOD_ACTION <= a < FIRST_LOSE_ACTION]
-
-
-def narrow_bids(actions: list[int]) -> list[int]:
-    """An auction's actions cut to passing (if allowed), the lowest and the highest winning disk (three: all kept)."""
-    if len(actions) <= 3:
-        return actions
-    if actions[0] == PASS:
-        return [PASS, actions[1], actions[-1]]
-    return [actions[0], actions[-1]]
-
-
-def soft_mix(choices: list[tuple[float, list[float]]], best_lead: float, soft: float) -> list[float]:
-    """The value vectors of a seat's choices averaged with weights exp((lead - best lead) / soft)."""
-    total = 0.0
-    mixed = [0.0] * len(choices[0][1])
-    for lead, values in choices:
-        w = exp((lead - best_lead) / soft)
-        total += w
-        for i, x in enumerate(values):
-            mixed[i] += w * x
-    return [x / total for x in mixed]
 
 
 def own_lead(values: list[float], seat: int) -> float:

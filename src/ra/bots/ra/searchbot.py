@@ -2,23 +2,16 @@
 
 Each sample (`samples` of them, twice as many with two players: `SAMPLE_FACTOR`) rebuilds the position with
 `from_view` (the bag's order drawn at random from its public counts) and runs `ra.bots.ra.search` two auctions
-deep, every seat maximising its own lead, leaves scored by the static evaluation. A root action's worth is its
-lead averaged over the samples; the best average is played. A sample whose deep search outgrows `nodes` is
-searched one auction deep instead; with `fails=k`, after k such samples the
-rest are searched one auction deep at once (the position's tree is too big). `work` caps the nodes of all samples
-together (the samples stop once it is spent) and `seconds` (wall clock) caps the samples too. With `blind=1`, the
-bot's own draws inside the tree count as chance (Ra or not, by P(Ra)), so that it cannot plan on a sampled bag's
-timing of the last Ra tile as if it knew it; with `blind=2` everyone's draws do. After a decision, `last_samples`,
-`last_nodes` and `last_leads` (root action -> average lead in points) tell why (the server's hints). With
-`paranoid=1` and three or more seats, the tree is `ra.bots.ra.duel`'s paranoid alpha-beta instead of max-n: every
-other seat plays against this one. With `learned=k` the leaves are scored with the evaluation's `LEARNED` weights
-(fitted to self-play) instead of its `DEFAULT` at tables of k or more seats (`learned=1`: always); with `percount=1`
-too, the weights fitted to the table's player count alone (`LEARNED_BY_PLAYERS`). With `squash=s`,
-each sample's lead counts as s*tanh(lead/s) in the average (a steady lead beats a risky one of the same mean).
-With `narrow=1`, below the root of the max-n tree each bidder weighs only passing, its lowest and its highest
-winning disk (smaller trees: more samples fit two auctions deep; the alpha-beta trees keep every bid). With
-`soft=s` (points), the other seats' choices in the max-n tree are averaged with weights exp((lead - best lead)/s)
-instead of taking their best: players who may err.
+deep, every seat maximising its own lead, leaves scored by the static evaluation; with two seats the tree is
+`ra.bots.ra.duel`'s alpha-beta, which finds max-n's values in fewer nodes. A root action's worth is its lead
+averaged over the samples; the best average is played. A sample whose deep search outgrows `nodes` is searched
+one auction deep instead; with `fails=k`, after k such samples the rest are searched one auction deep at once
+(the position's tree is too big). `work` caps the nodes of all samples together (the samples stop once it is
+spent) and `seconds` (wall clock) caps the samples too. With `blind=1`, the bot's own draws inside the tree count
+as chance (Ra or not, by P(Ra)), so that it cannot plan on a sampled bag's timing of the last Ra tile as if it
+knew it. With `learned=k` the leaves are scored with the evaluation's `LEARNED` weights (fitted to self-play)
+instead of its `DEFAULT` at tables of k or more seats (`learned=1`: always). After a decision, `last_samples`,
+`last_nodes` and `last_leads` (root action -> average lead in points) tell why (the server's hints).
 """
 
 from __future__ import annotations
@@ -27,12 +20,11 @@ import random
 import time
 from collections.abc import Callable, Mapping
 from functools import partial
-from math import tanh
 from typing import Any
 
 from ra.bots.base import legal_ids, seat_of
 from ra.bots.ra.duel import DuelSearch
-from ra.bots.ra.evaluation import LEARNED, LEARNED_BY_PLAYERS, Weights
+from ra.bots.ra.evaluation import LEARNED, Weights
 from ra.bots.ra.search import BudgetExceeded, Search, own_lead
 from ra.games.ra import from_view
 
@@ -40,7 +32,7 @@ DEFAULT_SAMPLES = 10
 DEFAULT_DEPTH = 2
 DEFAULT_NODES = 4000
 # Samples taken per `samples` asked, by player count: two seats are searched by alpha-beta, which visits about
-# 40% of max-n's nodes, so twice the samples fit in the same time (docs/BOTS.md, "Fourth round").
+# 40% of max-n's nodes, so twice the samples fit in the same time (docs/research/strength.md, "Fourth round").
 SAMPLE_FACTOR: dict[int, int] = {2: 2}
 
 
@@ -59,12 +51,7 @@ class RaSearchBot:
         blind: float = 0,
         work: float = 0,
         fails: float = 0,
-        paranoid: float = 0,
         learned: float = 0,
-        squash: float = 0,
-        percount: float = 0,
-        narrow: float = 0,
-        soft: float = 0,
     ) -> None:
         self.rng = random.Random(seed)
         self.samples = int(samples)
@@ -74,12 +61,7 @@ class RaSearchBot:
         self.blind = int(blind)
         self.work = int(work)  # nodes of all samples together (0: no cap but samples x nodes)
         self.fails = int(fails)  # deep searches that may outgrow `nodes` before the rest go shallow (0: no limit)
-        self.paranoid = bool(paranoid)  # with 3+ seats: the others minimise this seat's lead (alpha-beta prunes)
         self.learned = int(learned)  # from this many seats on, leaves use the LEARNED weights (0: never)
-        self.percount = bool(percount)  # with learned: the weights fitted to this table's player count alone
-        self.narrow = bool(narrow)  # below the root, bidders weigh only passing, lowest and highest winning disk
-        self.soft = float(soft)  # points: the others' choices in the max-n tree mixed by exp(lead/soft) (0: best)
-        self.squash = float(squash)  # points: samples' leads averaged as squash*tanh(lead/squash) (0: as they are)
         self.last_samples = 0
         self.last_nodes = 0
         self.last_leads: dict[int, float] = {}  # root action -> its average lead in points (for hints)
@@ -93,19 +75,15 @@ class RaSearchBot:
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         base = from_view(view, self.rng)
-        totals = dict.fromkeys(ids, 0.0)
         leads = dict.fromkeys(ids, 0.0)
-        squash = self.squash
         done = failed = spent = 0
-        seat, chance_all = (me if self.blind else -1), self.blind >= 2
+        seat = me if self.blind else -1  # whose draws inside the tree are chance nodes
         # Two seats: max-n over leads is zero-sum, and alpha-beta finds the same values in fewer nodes.
         weights = self._weights(base.num_players)
-        tree: Callable[[int, int, int, bool], Search | DuelSearch]
-        tree = partial(Search, weights=weights, narrow=self.narrow, soft=self.soft, me=me)
+        tree: Callable[[int, int, int], Search | DuelSearch]
+        tree = partial(Search, weights=weights)
         if base.num_players == 2:
             tree = partial(DuelSearch, weights=weights)
-        elif self.paranoid:
-            tree = partial(DuelSearch, me=me, weights=weights)
         budget = self.samples * SAMPLE_FACTOR.get(base.num_players, 1)
         while done < budget:
             # Stop before a sample that would likely end past the deadline (one takes about the average so far).
@@ -117,28 +95,23 @@ class RaSearchBot:
             self.rng.shuffle(state.bag)
             values = None
             if not self.fails or failed < self.fails:
-                deep = tree(self.depth, self.nodes, seat, chance_all)
+                deep = tree(self.depth, self.nodes, seat)
                 try:
                     values = deep.root_values(state, ids)
                 except BudgetExceeded:
                     failed += 1  # after a few, this position's tree is too big: search the rest shallow at once
                 spent += deep.nodes
             if values is None:
-                shallow = tree(min(1, self.depth), 1 << 40, seat, chance_all)
+                shallow = tree(min(1, self.depth), 1 << 40, seat)
                 values = shallow.root_values(state, ids)
                 spent += shallow.nodes
             for action in ids:
-                lead = own_lead(values[action], me)
-                leads[action] += lead
-                # Squashed, a sample's big lead counts less than its sign: the bot plays to win, not for margin.
-                totals[action] += squash * tanh(lead / squash) if squash else lead
+                leads[action] += own_lead(values[action], me)
             done += 1
         self.last_samples, self.last_nodes = done, spent
         self.last_leads = {action: total / done for action, total in leads.items()}
-        return max(ids, key=lambda a: totals[a])
+        return max(ids, key=lambda a: leads[a])
 
     def _weights(self, players: int) -> Weights | None:
         """The leaves' weights at a table of `players` seats (None: the evaluation's DEFAULT)."""
-        if not 0 < self.learned <= players:
-            return None
-        return LEARNED_BY_PLAYERS.get(players, LEARNED) if self.percount else LEARNED
+        return LEARNED if 0 < self.learned <= players else None

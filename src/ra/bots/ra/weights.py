@@ -1,8 +1,8 @@
 """The weights of Ra's static evaluation (`ra.bots.ra.evaluation`): points per unit of each term of `seat_terms`.
 
-`CLASSIC` holds the hand-set numbers the evaluation was born with (the clairvoyant yardstick in bench/ keeps them),
-`LEARNED` those fitted to self-play (`learned_weights`, written by bench/train_ra_evaluation.py),
-`LEARNED_BY_PLAYERS` the same fit on each player count's positions alone, and `DEFAULT` is what the search bot uses.
+`CLASSIC` holds the hand-set numbers the evaluation was born with (the clairvoyant yardstick in research/ keeps them),
+`LEARNED` those fitted to self-play (`learned_weights`, written by tools/train_ra_evaluation.py), and `DEFAULT` is
+what the search bot uses.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from functools import cached_property
 
-from ra.bots.ra.learned_weights import WEIGHTS, WEIGHTS_BY_PLAYERS
+from ra.bots.ra.learned_weights import WEIGHTS
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ class Weights:
 
 TERMS: tuple[str, ...] = tuple(f.name for f in fields(Weights))
 
-# The hand-set numbers of the first evaluation (bench/clairvoyant.py's yardstick): never change them.
+# The hand-set numbers of the first evaluation (research/clairvoyant.py's yardstick): never change them.
 CLASSIC = Weights(
     god=2.0,
     gold=3.0,
@@ -63,7 +63,6 @@ CLASSIC = Weights(
     monument_tiles=0.0,
     level=0.0,
 )
-LEARNED = Weights(**WEIGHTS)  # fitted to self-play by bench/train_ra_evaluation.py
-# The same fit on each player count's positions alone (the search's `percount=1`).
-LEARNED_BY_PLAYERS: dict[int, Weights] = {n: Weights(**table) for n, table in WEIGHTS_BY_PLAYERS.items()}
-DEFAULT = CLASSIC  # the search bot's without `learned`; `hard` asks for LEARNED at 3+ seats (docs/BOTS.md, ninth round)
+LEARNED = Weights(**WEIGHTS)  # fitted to self-play by tools/train_ra_evaluation.py
+# The search bot's without `learned`; `hard` asks for LEARNED at 3+ seats (docs/research/strength.md, ninth round).
+DEFAULT = CLASSIC

@@ -33,7 +33,7 @@ def greedy(seed: int = 0, **settings: float) -> Bot:
 def search(seed: int = 0, **settings: float) -> Bot:
     """RA and Write's search bot: flat Monte Carlo over greedy's best entries (`samples`, `seconds`)."""
     other = sorted(set(settings) - {"samples", "seconds"})
-    if other:  # Ra's tree settings (depth, nodes, paranoid...) mean nothing to a flat search: say so
+    if other:  # Ra's tree settings (depth, nodes, blind...) mean nothing to a flat search: say so
         raise ValueError(f"RA and Write's search bot takes only samples and seconds, not {', '.join(other)}")
     return WriteSearchBot(seed, samples=settings.get("samples", DEFAULT_SAMPLES), seconds=settings.get("seconds"))
 

@@ -30,7 +30,7 @@ DEFAULT_SAMPLES = 100
 DEFAULT_WIDTH = 6  # candidates kept after ranking by greedy's value
 MARGIN_SCALE = 8.0  # points of margin over the best other seat per unit of the squashed reward
 # Samples taken per `samples` asked, by player count: with two players a playout has half the choices per turn,
-# so twice the samples fit in the same time (measured: 76.7% -> 90.0% against `greedy`, docs/BOTS.md).
+# so twice the samples fit in the same time (measured: 76.7% -> 90.0% against `greedy`, docs/research/strength.md).
 SAMPLE_FACTOR: dict[int, int] = {2: 2}
 MAX_TURN_STEPS = 60  # a turn's choices and bonus links are far fewer; a guard only
 

@@ -5,9 +5,9 @@ is taken and what it destroys, the value of each tile kind by epoch, when invoki
 by position, mean winning score, points per section and end bonus, bonus entries and chains. Every mean and rate
 comes with its sample size and a 95% interval (Wilson for rates, normal for means).
 
-    python bench/strategy.py                 # greedy bots, 50 games per player count and game: a few minutes
-    python bench/strategy.py --games 500     # tighter intervals
-    python bench/strategy.py --bots mcts:iterations=200 --players 3 --games 20
+    python -m research.strategy                 # greedy bots, 50 games per player count and game: a few minutes
+    python -m research.strategy --games 500     # tighter intervals
+    python -m research.strategy --bots mcts:iterations=200 --players 3 --games 20
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 It reads the full state, the bag's order included, and runs a max-n search a few auctions deep (each seat
 maximises its own lead), never spending gods: the yardstick of issue 14, like the strongest public Ra AI.
-`bench/bench_bots.py --suite strength` seats it against the fair bots.
+`python -m research.strength` seats it against the fair bots.
 
 The yardstick is frozen: its search is this file's own copy of the max-n search as it was when the yardstick was
 set (not `ra.bots.ra.search`, which the fair bot keeps improving), and its leaves are scored with

@@ -1,17 +1,21 @@
 """Fit the weights of Ra's static evaluation (`ra.bots.ra.evaluation`) to self-play, reproducibly from a seed.
 
-    python bench/train_ra_evaluation.py --seed 1 --greedy-games 3000 --search-games 300 --jobs 2 \
+    python -m tools.train_ra_evaluation --seed 1 --greedy-games 3000 --search-games 300 --jobs 2 \
         --out src/ra/bots/ra/learned_weights.py
 
+To regenerate the package's weights, run from the repository's root the command recorded in the header of
+src/ra/bots/ra/learned_weights.py, adding `--out src/ra/bots/ra/learned_weights.py` (about 2 CPU minutes; the
+same seed writes the same file, whatever `--jobs`).
+
 1. Self-play: games among `greedy` players (some with random moves, for variety) and among small `search`
-   players, at 2-5 seats (with `--deep-games`, also among search bots two auctions deep, as `hard` searches,
-   at `--deep-players` seats). Every `--every`-th turn decision (a turn like the search's leaves) is kept, with each
+   players, at 2-5 seats. Every `--every`-th turn decision (a turn like the search's leaves) is kept, with each
    seat's terms (`seat_terms`) and banked points; the game's final scores label it.
 2. Fit: ridge least squares of each seat's points still to come on its terms, centred per position (only the
-   differences between seats move a decision), then the common level on the game still to play; once on the
-   positions of every player count, and once on each count's alone.
+   differences between seats move a decision), then the common level on the game still to play, on the
+   positions of every player count together.
 3. Held-out games (every fifth) measure the mean squared error of each seat's predicted final lead (its score
-   minus the best other's) for the classic weights and the fitted ones; key=value lines are printed.
+   minus the best other's) for the classic weights and the fitted ones, overall and per player count; key=value
+   lines are printed.
 
 numpy is used here only: the package reads the written table with the standard library. `--out` writes the
 weights module; without it the figures are printed only.
@@ -38,9 +42,6 @@ from ra.games.ra import State, phases
 
 GREEDY_SPECS: tuple[str, ...] = ("greedy", "greedy", "greedy:epsilon=0.1", "greedy:epsilon=0.25")
 SEARCH_SPECS: tuple[str, ...] = ("search:samples=3,depth=1", "search:samples=3,depth=1,blind=1", "greedy")
-# Two auctions deep, as `hard` searches: positions labelled by how stronger play goes on from them.
-DEEP_SPEC = "search:samples=4,depth=2,nodes=2000,blind=1,learned=1"
-DEEP_SPECS: tuple[str, ...] = (DEEP_SPEC, DEEP_SPEC, "greedy")
 PLAYERS = (2, 3, 2, 3, 4, 5)  # the strength suite's 2 and 3 seats twice as often
 HELD_OUT = 5  # every fifth game is held out
 
@@ -53,10 +54,10 @@ def game_seed(master: int, index: int, purpose: str) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def play(master: int, index: int, specs: tuple[str, ...], every: int, players: int = 0) -> list[Row]:
-    """One self-play game (`players` seats; 0: by `PLAYERS`); the kept positions with their final scores."""
+def play(master: int, index: int, specs: tuple[str, ...], every: int) -> list[Row]:
+    """One self-play game (its seats by `PLAYERS`); the kept positions with their final scores."""
     rng = random.Random(game_seed(master, index, "seats"))
-    n = players or PLAYERS[index % len(PLAYERS)]
+    n = PLAYERS[index % len(PLAYERS)]
     state = State.new({"players": n}, seed=game_seed(master, index, "deal"))
     bots = [make_bot(rng.choice(specs), "ra", game_seed(master, index, f"bot{s}")) for s in range(n)]
     kept: list[tuple[list[list[float]], list[int]]] = []
@@ -123,23 +124,21 @@ def fit(rows: list[Row], ridge: float) -> Weights:
     return replace(CLASSIC, **{name: round(float(v), 4) for name, v in zip(TERMS, w, strict=True)})
 
 
-def write_module(path: str, weights: Weights, by_players: dict[int, Weights], argv: str) -> None:
-    """Write the weights as standard-library Python tables: the fit to every count, and one per count."""
+def write_module(path: str, weights: Weights, argv: str) -> None:
+    """Write the weights as a standard-library Python table."""
     lines = [
-        '"""Weights of Ra\'s static evaluation fitted to self-play (written by bench/train_ra_evaluation.py).',
+        '"""Weights of Ra\'s static evaluation fitted to self-play (written by tools/train_ra_evaluation.py).',
         "",
-        "`WEIGHTS` is fitted to the positions of every player count; `WEIGHTS_BY_PLAYERS` has one fit per count.",
+        "`WEIGHTS` is fitted to the positions of every player count. To regenerate this file, run the command below",
+        "from the repository's root with `--out src/ra/bots/ra/learned_weights.py` (numpy needed).",
         '"""',
         "",
         *(f"# {part}" for part in textwrap.wrap(argv, 110, break_on_hyphens=False)),
         "WEIGHTS: dict[str, float] = {",
         *(f'    "{name}": {getattr(weights, name)!r},' for name in TERMS),
         "}",
-        "WEIGHTS_BY_PLAYERS: dict[int, dict[str, float]] = {",
+        "",
     ]
-    for n, table in sorted(by_players.items()):
-        lines += [f"    {n}: {{", *(f'        "{name}": {getattr(table, name)!r},' for name in TERMS), "    },"]
-    lines += ["}", ""]
     with open(path, "w", encoding="utf-8") as out:
         out.write("\n".join(lines))
 
@@ -150,8 +149,6 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--greedy-games", type=int, default=3000)
     parser.add_argument("--search-games", type=int, default=300)
-    parser.add_argument("--deep-games", type=int, default=0, help="games among search bots two auctions deep")
-    parser.add_argument("--deep-players", type=int, default=0, help="their seats (0: by player count's cycle)")
     parser.add_argument("--every", type=int, default=4, help="keep every k-th turn decision")
     parser.add_argument("--ridge", type=float, default=1e-3)
     parser.add_argument("--jobs", type=int, default=1)
@@ -160,11 +157,9 @@ def main() -> None:
     args = parser.parse_args()
     start = time.process_time()
     wall = time.perf_counter()
-    tasks = [(args.seed, g, GREEDY_SPECS, args.every, 0) for g in range(args.greedy_games)]
+    tasks = [(args.seed, g, GREEDY_SPECS, args.every) for g in range(args.greedy_games)]
     first = args.greedy_games
-    tasks += [(args.seed, first + g, SEARCH_SPECS, args.every, 0) for g in range(args.search_games)]
-    first += args.search_games
-    tasks += [(args.seed, first + g, DEEP_SPECS, args.every, args.deep_players) for g in range(args.deep_games)]
+    tasks += [(args.seed, first + g, SEARCH_SPECS, args.every) for g in range(args.search_games)]
     train: list[Row] = []
     test: list[Row] = []
     if args.cache and os.path.exists(args.cache):
@@ -181,19 +176,17 @@ def main() -> None:
                 pickle.dump((train, test), cache)
     learned = fit(train, args.ridge)
     counts = sorted({len(row[1]) for row in train})
-    # One fit per player count too: the positions of one count alone (the search may pick its table's count).
-    by_players = {n: fit([row for row in train if len(row[1]) == n], args.ridge) for n in counts}
     for name, weights in (("classic", CLASSIC), ("learned", learned)):
         lead, score = lead_mse(weights, test)
         print(f"weights={name} heldout_positions={len(test)} lead_mse={lead:.2f} score_mse={score:.2f}")
     for n in counts:
         part = [row for row in test if len(row[1]) == n]
-        for name, weights in (("classic", CLASSIC), ("learned", learned), ("learned_by_players", by_players[n])):
+        if not part:  # a short run may hold out no game of this count
+            continue
+        for name, weights in (("classic", CLASSIC), ("learned", learned)):
             lead, score = lead_mse(weights, part)
             print(f"weights={name} players={n} heldout_positions={len(part)} lead_mse={lead:.2f} score_mse={score:.2f}")
     print("learned " + " ".join(f"{name}={getattr(learned, name)}" for name in TERMS))
-    for n in counts:
-        print(f"learned players={n} " + " ".join(f"{name}={getattr(by_players[n], name)}" for name in TERMS))
     print(
         f"train_positions={len(train)} seed={args.seed} jobs={args.jobs} "
         f"cpu_s={time.process_time() - start + resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime:.0f} "
@@ -203,8 +196,7 @@ def main() -> None:
         write_module(
             args.out,
             learned,
-            by_players,
-            "python bench/train_ra_evaluation.py "
+            "python -m tools.train_ra_evaluation "
             + " ".join(f"--{k.replace('_', '-')} {v}" for k, v in vars(args).items() if k not in ("out", "cache")),
         )
 

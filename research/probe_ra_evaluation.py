@@ -1,11 +1,11 @@
 """Is Ra's static evaluation the lever? A nonlinear model of the raw position against the linear terms.
 
-    python bench/probe_ra_evaluation.py --seed 7 --players 3 --greedy-games 3000 --search-games 200 --jobs 2
+    python -m research.probe_ra_evaluation --seed 7 --players 3 --greedy-games 3000 --search-games 200 --jobs 2
 
 The search bot scores its leaves with a weighted sum of `seat_terms` (`ra.bots.ra.evaluation`). This probe asks how
 much of a held-out game's outcome a far richer model could still predict from the same position:
 
-1. Self-play positions as bench/train_ra_evaluation.py makes them (the same bots and seeds), at one player count,
+1. Self-play positions as tools/train_ra_evaluation.py makes them (the same bots and seeds), at one player count,
    each turn decision's seat terms and also the raw position: every seat's tiles, face-up disks, face-down disks
    and banked points, whose turn it is, the epoch, the Ra track, the central disk, the auction track's tiles and
    the bag's counts by kind (never its order).
@@ -24,9 +24,7 @@ evaluation removes. numpy is used here only.
 from __future__ import annotations
 
 import argparse
-import os
 import random
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
@@ -35,10 +33,7 @@ import numpy as np
 from ra.bots import make_bot
 from ra.bots.ra.evaluation import seat_terms
 from ra.games.ra import State, phases, tables
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # bench/ is not a package: found by path
-
-from train_ra_evaluation import GREEDY_SPECS, HELD_OUT, SEARCH_SPECS, fit, game_seed, predict
+from tools.train_ra_evaluation import GREEDY_SPECS, HELD_OUT, SEARCH_SPECS, fit, game_seed, predict
 
 NK = tables.NK
 DISK_SLOTS = 4  # the most face-up disks a seat holds (four at two and three players, three at four and five)
