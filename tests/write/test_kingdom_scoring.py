@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ra.games.write import State
-from ra.games.write.phases import PH_REVEAL
+from ra.games.write.phases import REVEAL
 from ra.games.write.scoring import score_kingdom
 from ra.games.write.sheet import C0, G0, GT, M0, N0, NCIV, NMON, PH, W
 from ra.games.write.tables import (
@@ -23,7 +23,7 @@ def _reveal_states(count: int) -> list[State]:
     for seed in range(count):
         st = State.new({"players": 2 + seed % 4, "kingdom_limited": seed % 3 == 0}, seed=seed)
         while not st.is_terminal():
-            if st.phase == PH_REVEAL:
+            if st.phase == REVEAL:
                 out.append(st.clone())
             p = rng.choice(st.current_players())
             st.push(rng.choice(st.legal_actions(p)), p)

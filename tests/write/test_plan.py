@@ -9,7 +9,6 @@ from ra.games.write.actions import (
     TAKE0,
     str_to_action,
 )
-from ra.games.write.options import MAX_PLAYERS
 from ra.games.write.plan import PLAN
 from ra.games.write.sheet import (
     CHOSEN,
@@ -25,7 +24,7 @@ from ra.games.write.sheet import (
     pending_at,
     pharaohs_at,
 )
-from ra.games.write.tables import CIV_TYPES, KINGDOMS, MONUMENT_TYPES, NILE_PARTS
+from ra.games.write.tables import CIV_TYPES, KINGDOMS, MAX_PLAYERS, MONUMENT_TYPES, NILE_PARTS
 
 
 def _row(text: str, seat: int) -> tuple[object, ...]:

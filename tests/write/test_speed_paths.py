@@ -17,11 +17,11 @@ from ra.games.write.actions import (
     CARD_NILE0,
     DECLINE,
     KIND_WORDS,
-    REVEAL,
     TAKE0,
 )
+from ra.games.write.actions import REVEAL as REVEAL_ACTION  # the phase is REVEAL
 from ra.games.write.legal import NILE_RELATION, nile_card_actions
-from ra.games.write.phases import PH_REVEAL
+from ra.games.write.phases import REVEAL
 from ra.games.write.sheet import (
     B_ANY,
     B_CIV,
@@ -101,8 +101,8 @@ def _plain_legal(st: State, player: int) -> list[int]:
     """Legal actions spelled out from the sheet's rule functions (§2, §3), without the hot path's tables."""
     if player not in st.current_players():
         return []
-    if st.phase == PH_REVEAL:
-        return [REVEAL]
+    if st.phase == REVEAL:
+        return [REVEAL_ACTION]
     s, b, limit = st.s, player * W, st.limit()
     pend = s[b + PEND]
     if pend:

@@ -21,7 +21,7 @@ from ra.games.write.actions import (
     K_REVEAL,
     K_TAKE,
 )
-from ra.games.write.phases import PH_ACTIVE, PH_REVEAL
+from ra.games.write.phases import ACTIVE_CHOICE, REVEAL
 from ra.games.write.sheet import (
     B_ANY,
     B_CIV,
@@ -68,9 +68,9 @@ def seat(st: State, p: int) -> str:
 
 def not_your_turn(st: State, player: int) -> str:
     """Why `player` may not act now."""
-    if st.phase == PH_REVEAL:
+    if st.phase == REVEAL:
         return f"it is {seat(st, st.active)}'s turn to reveal the cards"
-    if st.phase == PH_ACTIVE:
+    if st.phase == ACTIVE_CHOICE:
         return f"the active player {seat(st, st.active)} chooses a card first"
     return f"{seat(st, player)} has already entered a card this turn"
 
@@ -82,7 +82,7 @@ def why_illegal(st: State, action: int, player: int) -> str:
     b = player * W
     if kind == K_REVEAL:
         return "the cards are already revealed this turn"
-    if st.phase == PH_REVEAL:
+    if st.phase == REVEAL:
         return "the active player must first reveal the cards"
     pend = s[b + PEND]
     if kind in (K_TAKE, K_CARD_GOD, K_CARD_NILE, K_CARD_CIV):

@@ -10,8 +10,9 @@ from __future__ import annotations
 from itertools import product
 from typing import TYPE_CHECKING
 
-from ra.games.write.actions import CARD_CIV0, CARD_GOD0, CARD_NILE0, REVEAL, TAKE0, bonus_actions
-from ra.games.write.phases import PH_REVEAL
+from ra.games.write.actions import CARD_CIV0, CARD_GOD0, CARD_NILE0, TAKE0, bonus_actions
+from ra.games.write.actions import REVEAL as REVEAL_ACTION  # the phase is REVEAL
+from ra.games.write.phases import REVEAL
 from ra.games.write.sheet import C0, CHOSEN, N0, NCIV, PEND, W
 from ra.games.write.tables import (
     CARD_KIND,
@@ -136,8 +137,8 @@ def legal_actions(self: WriteRules, player: int | None = None) -> list[int]:
         player = cur[0]
     elif player not in cur:
         return []
-    if self.phase == PH_REVEAL:
-        return [REVEAL]
+    if self.phase == REVEAL:
+        return [REVEAL_ACTION]
     s = self.s
     b = player * W
     if self.limited:

@@ -16,13 +16,13 @@ from ra.games.write.actions import (
     K_BONUS_NILE,
     K_BONUS_PHARAOH,
     K_TAKE,
-    REVEAL,
 )
+from ra.games.write.actions import REVEAL as REVEAL_ACTION  # the phase is REVEAL
 from ra.games.write.fields import FIELDS as FIELDS  # re-exported: tests read the field table here
 from ra.games.write.fields import STORED as STORED
 from ra.games.write.moves import SharedLists
-from ra.games.write.options import MAX_PLAYERS, MIN_PLAYERS, Options
-from ra.games.write.phases import OTHERS_AFTER, OTHERS_LEFT, PH_ACTIVE, PH_OTHERS, PH_OVER, PH_REVEAL
+from ra.games.write.options import Options
+from ra.games.write.phases import ACTIVE_CHOICE, OTHERS_AFTER, OTHERS_CHOICE, OTHERS_LEFT, OVER, REVEAL
 from ra.games.write.plan import PLAN, TAKE_ENTRY
 from ra.games.write.scorers import FINAL_SCORERS, KINGDOM_SCORERS
 from ra.games.write.sheet import (
@@ -51,6 +51,8 @@ from ra.games.write.tables import (
     CIV_LINE_BONUS_AT,
     FACE_UP,
     KINGDOMS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     MONUMENT_ROWS,
     NILE_SPACES,
     PHARAOH_SPACES,
@@ -67,7 +69,7 @@ if FACE_UP != 3:  # push's common reveals name the three (or, with one Ra, four)
     raise ImportError("push's common reveal assumes three face-up cards")
 if (LAST_KINGDOM + 1) * RA_PER_KINGDOM != RA_CARDS:  # the 9th Ra's scoring is the last Kingdom's (FINAL_SCORERS)
     raise ImportError("the last Ra card must end the last Kingdom")
-if REVEAL:  # push tells a reveal by its id being 0
+if REVEAL_ACTION:  # push tells a reveal by its id being 0
     raise ImportError("push assumes the reveal is action 0")
 _new_move = tuple.__new__  # Move(...) without the named tuple's Python-level __new__
 # The face-up cards between turns: one empty list that every state shares, as face-up lists are replaced, never
@@ -89,7 +91,7 @@ class WriteRules(SharedLists):
     pos: int
     face: list[int]  # the face-up cards, by slot
     s: Sheets  # every scoresheet, one flat array of small ints (sheet.py)
-    phase: int  # phases.PH_*
+    phase: int  # phases.REVEAL .. phases.OVER
     active: int  # the active seat
     turn: int  # from 1
     ra: int  # Ra cards set aside so far (0-9)
@@ -116,7 +118,7 @@ class WriteRules(SharedLists):
         """Apply an action known to be legal (no checks)."""
         if player is None:
             player = self.cur[0]
-        if not action:  # REVEAL, the only action 0 (one test, not a comparison)
+        if not action:  # REVEAL_ACTION, the only action 0 (one test, not a comparison)
             pos = self.pos
             deck = self.deck
             if not self.face and pos + FACE_UP <= len(deck):
@@ -127,9 +129,9 @@ class WriteRules(SharedLists):
                 if first != RA_CODE and second != RA_CODE and third != RA_CODE:  # §3.1, the common case: no Ra
                     self.face = [first, second, third]  # shared with clones: replaced, never changed in place
                     self.pos = pos + FACE_UP
-                    self.phase = PH_ACTIVE
+                    self.phase = ACTIVE_CHOICE
                     draws = (_NAMES[first], _NAMES[second], _NAMES[third])
-                    self._moves.append(_new_move(Move, (player, REVEAL, draws)))
+                    self._moves.append(_new_move(Move, (player, REVEAL_ACTION, draws)))
                     return
             ra = self.ra
             if not self.face and ra % RA_PER_KINGDOM < RA_PER_KINGDOM - 1:  # §3.1: one Ra that ends no Kingdom
@@ -141,11 +143,11 @@ class WriteRules(SharedLists):
                     self.face = face
                     self.pos = pos + FACE_UP + 1
                     self.ra = ra + 1
-                    self.phase = PH_ACTIVE
+                    self.phase = ACTIVE_CHOICE
                     names = (_NAMES[first], _NAMES[second], _NAMES[third], _NAMES[fourth])
-                    self._moves.append(_new_move(Move, (player, REVEAL, names)))
+                    self._moves.append(_new_move(Move, (player, REVEAL_ACTION, names)))
                     return
-            self._moves.append(_new_move(Move, (player, REVEAL, self._reveal())))
+            self._moves.append(_new_move(Move, (player, REVEAL_ACTION, self._reveal())))
             return
         # §2: make a card or bonus entry (or decline one), written out here rather than by calling sheet.py's entry
         # functions: a call costs as much as the entry itself. tests/write/test_shared_lists.py holds them equal.
@@ -223,8 +225,8 @@ class WriteRules(SharedLists):
                 i = cur.index(player)
                 self.cur = cur[:i] + cur[i + 1 :]
             return
-        if self.phase == PH_ACTIVE:
-            self.phase = PH_OTHERS
+        if self.phase == ACTIVE_CHOICE:
+            self.phase = OTHERS_CHOICE
             self.cur = OTHERS_AFTER[self.num_players][self.active]
             return
         if cur[0] != player:
@@ -234,7 +236,7 @@ class WriteRules(SharedLists):
         self.face = NO_FACE
         s[CHOSEN::W] = UNCHOSEN[n]
         self.active = a = (self.active + 1) % n
-        self.phase = PH_REVEAL
+        self.phase = REVEAL
         self.cur = (a,)
         self.turn += 1
 
@@ -274,7 +276,7 @@ class WriteRules(SharedLists):
                     self.pos = pos
                     self._used = (self._used, face)
                     self.face = NO_FACE
-                    self.phase = PH_OVER
+                    self.phase = OVER
                     self.cur = ()
                     return tuple(map(_NAME, deck[start:pos]))
                 counts, points = KINGDOM_SCORERS[self.num_players][ra // RA_PER_KINGDOM - 1](s, s.tobytes())
@@ -283,5 +285,5 @@ class WriteRules(SharedLists):
         self.ra = ra
         self.face = face
         self.pos = pos
-        self.phase = PH_ACTIVE
+        self.phase = ACTIVE_CHOICE
         return tuple(map(_NAME, deck[start:pos]))

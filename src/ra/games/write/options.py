@@ -7,9 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ra.core.protocol import OptionSpec
-
-MIN_PLAYERS = 2
-MAX_PLAYERS = 5
+from ra.games.write.tables import MAX_PLAYERS, MIN_PLAYERS
 
 # What a person may set at a new table (players and names aside).
 OPTIONS: tuple[OptionSpec, ...] = (

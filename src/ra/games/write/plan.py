@@ -22,12 +22,12 @@ from ra.games.write.actions import (
     K_CARD_NILE,
     K_TAKE,
 )
-from ra.games.write.options import MAX_PLAYERS
 from ra.games.write.sheet import C0, CHOSEN, CL, G0, GB, GT, M0, N0, NCIV, NP, PEND, PH, W
 from ra.games.write.tables import (
     CARD_KIND,
     GOD_BONUS_NUMBER,
     GOD_SPACES_PER_KINGDOM,
+    MAX_PLAYERS,
     MONUMENT,
     PART_OF,
     PART_SPACES,

@@ -13,7 +13,6 @@ from array import array
 from collections.abc import Callable
 from typing import Any, TypeAlias
 
-from ra.games.write.options import MAX_PLAYERS, MIN_PLAYERS
 from ra.games.write.sheet import C0, G0, GT, M0, N0, NCIV, NMON, PH, SHEET_CODE, Sheet, W
 from ra.games.write.tables import (
     CIV_TABLE,
@@ -24,6 +23,8 @@ from ra.games.write.tables import (
     KINGDOMS,
     MAJORITY_PENALTY_MIN_PLAYERS,
     MAJORITY_POINTS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     MONUMENT_POINTS_PER_COLUMN,
     MONUMENT_ROWS,
     NILE_POINTS_PER_SPACE,

@@ -25,7 +25,7 @@ from ra.games.write.fields import FIELDS, STORED
 from ra.games.write.mechanics import WriteRules
 from ra.games.write.moves import CLONE_SOURCE
 from ra.games.write.options import Options
-from ra.games.write.phases import PH_OVER, PH_REVEAL, PHASE_NAMES
+from ra.games.write.phases import OVER, PHASE_NAMES, REVEAL
 from ra.games.write.scorers import TOTALS_BY_PLAYERS
 from ra.games.write.scoring import winners as rank_winners
 from ra.games.write.serial import deck_from_order, state_from_json, state_to_json
@@ -99,7 +99,7 @@ class State(WriteRules):
             pos=0,
             face=[],
             s=blank_block() * opts.players,
-            phase=PH_REVEAL,
+            phase=REVEAL,
             active=first,
             turn=1,
             ra=0,
@@ -129,7 +129,7 @@ class State(WriteRules):
 
     def is_terminal(self) -> bool:
         """True once the 9th Ra has ended the game (§4)."""
-        return self.phase == PH_OVER
+        return self.phase == OVER
 
     if TYPE_CHECKING:
 
@@ -143,7 +143,7 @@ class State(WriteRules):
     # --- actions ---------------------------------------------------------------------------------------------------
     def apply(self, action: int, player: int | None = None) -> None:
         """Apply an action after checking it; raises an IllegalActionError subclass and leaves state unchanged."""
-        if self.phase == PH_OVER:
+        if self.phase == OVER:
             raise GameOverError("the game is over: the 9th Ra has ended the New Kingdom")
         if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
             raise UnknownActionError(f"{action!r} is not an RA and Write action id (0..{NUM_ACTIONS - 1})")
@@ -196,13 +196,13 @@ class State(WriteRules):
 
     def winners(self) -> list[int]:
         """The winning seats after the God-numbers tie-break (§6); empty while the game runs."""
-        if self.phase != PH_OVER:
+        if self.phase != OVER:
             return []
         return rank_winners(self.s, self.scores())[0]
 
     def tie_break_used(self) -> bool:
         """True if the final scores tied at the top and God numbers were compared (§6)."""
-        return self.phase == PH_OVER and rank_winners(self.s, self.scores())[1]
+        return self.phase == OVER and rank_winners(self.s, self.scores())[1]
 
     # --- views, storage, records -----------------------------------------------------------------------------------
     def view(self, viewer: int | None = None) -> WriteView:

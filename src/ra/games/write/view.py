@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 from ra.core.protocol import LegalAction
 from ra.games.write.actions import NOTATION
-from ra.games.write.phases import PH_OVER, PHASE_NAMES
+from ra.games.write.phases import OVER, PHASE_NAMES
 from ra.games.write.scoring import god_numbers
 from ra.games.write.sheet import BONUS_NAMES, CHOSEN, PEND, W
 from ra.games.write.tables import CARD_NAMES, KINGDOMS, RA_PER_KINGDOM
@@ -247,7 +247,7 @@ def view(st: State, viewer: int | None) -> WriteView:
     names = st.options.player_names()
     scores = st.scores()
     result: WriteResult | None = None
-    if st.phase == PH_OVER:
+    if st.phase == OVER:
         result = {
             "scores": scores, "winners": st.winners(), "tie_break": st.tie_break_used(),
             "god_numbers": [god_numbers(s, p) for p in range(n)],

@@ -22,7 +22,7 @@ from ra.games.write.actions import (
     KIND_WORDS,
     NOTATION,
 )
-from ra.games.write.phases import PH_OTHERS, PH_OVER, PH_REVEAL
+from ra.games.write.phases import OTHERS_CHOICE, OVER, REVEAL
 from ra.games.write.scoring import NEND, NSEC
 from ra.games.write.sheet import BONUS_NAMES, C0, CHOSEN, CL, G0, GB, GT, M0, MT, N0, NCIV, NMON, NP, PEND, PH, SY, W
 from ra.games.write.tables import (
@@ -199,11 +199,11 @@ def action_info(st: State, a: int, player: int) -> WriteLegalAction:
 
 def player_status(st: State, p: int) -> str:
     """reveal, choosing, bonus, done or waiting."""
-    if st.phase == PH_OVER:
+    if st.phase == OVER:
         return "done"
     if p in st.current_players():
-        return "reveal" if st.phase == PH_REVEAL else ("bonus" if st.s[p * W + PEND] else "choosing")
-    if st.phase == PH_OTHERS or st.s[p * W + CHOSEN] >= 0:
+        return "reveal" if st.phase == REVEAL else ("bonus" if st.s[p * W + PEND] else "choosing")
+    if st.phase == OTHERS_CHOICE or st.s[p * W + CHOSEN] >= 0:
         return "done"
     return "waiting"
 
