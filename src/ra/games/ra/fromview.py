@@ -12,10 +12,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from ra.core.protocol import Move
-from ra.games.ra import phases as ph
 from ra.games.ra.actions import str_to_action
 from ra.games.ra.mechanics import NO_PENDING
 from ra.games.ra.options import Options
+from ra.games.ra.phases import AUCTION_KIND_NAMES, NO_AUCTION, PHASE_NAMES
 from ra.games.ra.scoring import EpochScoring, RaScoreRow
 from ra.games.ra.serial import dict_to_counts
 from ra.games.ra.state import State
@@ -50,9 +50,9 @@ def from_view(view: Mapping[str, Any], rng: random.Random) -> State:
         discard=dict_to_counts(view["discarded"]),
         points=points,
         epoch=int(view["epoch"]),
-        phase=ph.PHASE_NAMES.index(view["phase"]),
+        phase=PHASE_NAMES.index(view["phase"]),
         cur=cur,
-        auc_kind=ph.AUCTION_KIND_NAMES.index(auction["kind"]) if auction else ph.NO_AUCTION,
+        auc_kind=AUCTION_KIND_NAMES.index(auction["kind"]) if auction else NO_AUCTION,
         auc_ra=int(auction.get("ra_player", -1)),
         auc_high=int(auction.get("high_bid") or 0),
         auc_bidder=-1 if auction.get("high_bidder") is None else int(auction["high_bidder"]),

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ra.games.ra import phases as ph
 from ra.games.ra.disks import WITH, WITHOUT, interned, with_disk, without
 from ra.games.ra.fields import FIELDS, STORED, SharedScores
 from ra.games.ra.options import Options
+from ra.games.ra.phases import AUCTION, DISASTER, GODS, INVOKED_FULL, NO_AUCTION, OVER, TURN
 from ra.games.ra.tables import (
     CHOSEN_DISASTERS,
     DISASTER_LOSS,
@@ -27,7 +27,6 @@ from ra.games.ra.tables import (
     WAR,
 )
 
-TURN, AUCTION, GODS, DISASTER, OVER = ph.TURN, ph.AUCTION, ph.GODS, ph.DISASTER, ph.OVER
 NO_PENDING = (0, 0, 0, 0)  # disasters gained while spending gods, not yet resolved, counted in DISASTERS order
 # A pass as an entry of auc_bids, shared so the hot path builds no tuple.
 _PASSED: tuple[tuple[tuple[int, int]], ...] = tuple(((p, 0),) for p in range(MAX_PLAYERS))
@@ -123,7 +122,7 @@ class RaRules(SharedScores):
         if w >= 0:
             self._sell(w, self.auc_high, ra)
             return
-        if self.auc_kind == ph.INVOKED_FULL:  # all 8 tiles are discarded
+        if self.auc_kind == INVOKED_FULL:  # all 8 tiles are discarded
             self.discard = disc = self.discard[:]
             for t in self.track:
                 disc[t] += 1
@@ -175,8 +174,8 @@ class RaRules(SharedScores):
         held[b + GOD] -= 1
         self._add_discard(GOD, 1)  # E21: spent gods leave the game
         self.track.remove(kind)
-        if self.phase == ph.TURN:
-            self.phase, self.pending = ph.GODS, NO_PENDING
+        if self.phase == TURN:
+            self.phase, self.pending = GODS, NO_PENDING
         if kind >= FIRST_DISASTER:  # E7: resolved once spending ends
             pend = list(self.pending)
             pend[kind - FIRST_DISASTER] += 1
@@ -260,7 +259,7 @@ class RaRules(SharedScores):
             else:
                 self.lose_quake = 0
         if self.lose_war or self.lose_quake:
-            self.phase, self.cur = ph.DISASTER, p
+            self.phase, self.cur = DISASTER, p
         else:
             self._continue(self.after)
 
@@ -281,7 +280,7 @@ class RaRules(SharedScores):
         self.track = []
         disc[RA] += self.ra_filled
         self.ra_filled = 0
-        self.auc_kind = ph.NO_AUCTION  # one store each: a tuple of five would be built and unpacked
+        self.auc_kind = NO_AUCTION  # one store each: a tuple of five would be built and unpacked
         self.auc_ra = -1
         self.auc_high = 0
         self.auc_bidder = -1
@@ -307,11 +306,11 @@ class RaRules(SharedScores):
                 disc[k] += lost
                 held[i] = 0
         if final:
-            self.phase, self.cur = ph.OVER, -1
+            self.phase, self.cur = OVER, -1
             return
         self.epoch = epoch + 1
         first = best = 0  # §8.3: the holder of the highest disk (every disk is face up now, high to low) starts
         for p, up in enumerate(merged):
             if up and up[0] > best:
                 first, best = p, up[0]
-        self.phase, self.cur = ph.TURN, first
+        self.phase, self.cur = TURN, first

@@ -5,6 +5,8 @@ Tiles are small ints (indexes into KINDS); every other module uses these names i
 
 from __future__ import annotations
 
+GAME = "ra"  # the game's id: in the games registry, records, views and stored states
+
 # --- §1.1 tile kinds, in the canonical order (also the order of the canonical bag remainder) ---------------
 KINDS: tuple[str, ...] = (
     "ra", "god", "gold", "pharaoh", "nile", "flood",

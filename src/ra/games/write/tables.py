@@ -8,6 +8,8 @@ sphinx statue step_pyramid temple), ``ra``.
 
 from __future__ import annotations
 
+GAME = "write"  # the game's id: in the games registry, records, views and stored states
+
 MIN_PLAYERS, MAX_PLAYERS = 2, 5  # the rules are for two to five players, one scoresheet each
 
 # --- §1 the deck -------------------------------------------------------------------------------------------------
