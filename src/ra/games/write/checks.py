@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ra.games.write.actions import (
     ACT_ARG,
     ACT_KIND,
@@ -21,6 +19,7 @@ from ra.games.write.actions import (
     K_REVEAL,
     K_TAKE,
 )
+from ra.games.write.mechanics import WriteRules
 from ra.games.write.phases import ACTIVE_CHOICE, REVEAL
 from ra.games.write.sheet import (
     B_ANY,
@@ -51,9 +50,6 @@ from ra.games.write.tables import (
     NILE,
 )
 
-if TYPE_CHECKING:
-    from ra.games.write.state import State
-
 SECTION_OF_KIND = {K_CARD_GOD: "Gods", K_CARD_NILE: "Nile", K_CARD_CIV: "Civilization"}
 CARD_KIND_OF_ACTION = {K_CARD_GOD: GOD, K_CARD_NILE: NILE, K_CARD_CIV: CIV}
 BONUS_OF_ACTION = {
@@ -61,12 +57,12 @@ BONUS_OF_ACTION = {
 }
 
 
-def seat(st: State, p: int) -> str:
+def seat(st: WriteRules, p: int) -> str:
     """A player's name and seat for messages."""
     return f"{st.options.player_names()[p]} (seat {p})"
 
 
-def not_your_turn(st: State, player: int) -> str:
+def not_your_turn(st: WriteRules, player: int) -> str:
     """Why `player` may not act now."""
     if st.phase == REVEAL:
         return f"it is {seat(st, st.active)}'s turn to reveal the cards"
@@ -75,7 +71,7 @@ def not_your_turn(st: State, player: int) -> str:
     return f"{seat(st, player)} has already entered a card this turn"
 
 
-def why_illegal(st: State, action: int, player: int) -> str:
+def why_illegal(st: WriteRules, action: int, player: int) -> str:
     """The rule that forbids `action` for `player` now (the player may act now)."""
     kind = ACT_KIND[action]
     s = st.s
@@ -111,7 +107,7 @@ def _title(word: str) -> str:
     return word.replace("_", " ").title()
 
 
-def _card(st: State, kind: int, action: int, player: int) -> str:
+def _card(st: WriteRules, kind: int, action: int, player: int) -> str:
     slot = ACT_SLOT[action]
     if slot >= len(st.face):
         return f"there is no face-up card {slot + 1}"
@@ -135,14 +131,14 @@ def _card(st: State, kind: int, action: int, player: int) -> str:
     return _civ_space(st, b, ACT_SPACE[action], CARD_VALUE[c])
 
 
-def _closed(st: State, k: int, section: str) -> str | None:
+def _closed(st: WriteRules, k: int, section: str) -> str | None:
     limit = st.limit()
     if limit >= 0 and k != limit:
         return f"{section} of the {KINGDOM_TITLES[k]} are closed in the kingdom-limited variant"
     return None
 
 
-def _god_space(st: State, b: int, space: int) -> str:
+def _god_space(st: WriteRules, b: int, space: int) -> str:
     if st.s[b + G0 + space]:
         return f"Gods space {space + 1} is already filled"
     return _closed(st, space // GOD_SPACES_PER_KINGDOM, "Gods spaces") or "that Gods space is not available"
@@ -154,7 +150,7 @@ def _nile_space(s: Sheet, b: int, space: int, number: int) -> str:
     return nile_conflict(s, b, space, number) or "that Nile entry is not available"
 
 
-def _civ_space(st: State, b: int, line: int, kind: int) -> str:
+def _civ_space(st: WriteRules, b: int, line: int, kind: int) -> str:
     if st.s[b + C0 + line * NCIV + kind]:
         return f"the {_title(CIV_TYPES[kind])} space of the {KINGDOM_TITLES[line]} line is already filled"
     return _closed(st, line, "Civilization lines") or "that Civilization space is not available"

@@ -8,10 +8,10 @@ C-level list and bytes operations and looked up in tables of ready action tuples
 from __future__ import annotations
 
 from itertools import product
-from typing import TYPE_CHECKING
 
 from ra.games.write.actions import CARD_CIV0, CARD_GOD0, CARD_NILE0, TAKE0, bonus_actions
 from ra.games.write.actions import REVEAL as REVEAL_ACTION  # the phase is REVEAL
+from ra.games.write.mechanics import WriteRules
 from ra.games.write.phases import REVEAL
 from ra.games.write.sheet import C0, CHOSEN, N0, NCIV, PEND, W
 from ra.games.write.tables import (
@@ -35,9 +35,6 @@ from ra.games.write.tables import (
     RA_CODE,
     RA_PER_KINGDOM,
 )
-
-if TYPE_CHECKING:
-    from ra.games.write.mechanics import WriteRules
 
 NLINES = len(KINGDOMS)
 LAST_KINGDOM = NLINES - 1

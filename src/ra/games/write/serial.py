@@ -4,18 +4,14 @@ built from an explicit `order`."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any
 
 from ra.core.protocol import Move
+from ra.games.write.mechanics import WriteRules
 from ra.games.write.options import Options
 from ra.games.write.phases import PHASE_NAMES
 from ra.games.write.sheet import BONUS_NAMES
-from ra.games.write.tables import CARD_CODES, CARD_NAMES, DECK, DECK_COUNTS
-
-if TYPE_CHECKING:
-    from ra.games.write.state import State
-
-S = TypeVar("S", bound="State")
+from ra.games.write.tables import CARD_CODES, CARD_NAMES, DECK, DECK_COUNTS, GAME
 
 
 def deck_from_order(order: Sequence[str]) -> tuple[int, ...]:
@@ -37,10 +33,10 @@ def deck_from_order(order: Sequence[str]) -> tuple[int, ...]:
     return tuple(codes)
 
 
-def state_to_json(st: State) -> dict[str, Any]:
+def state_to_json(st: WriteRules) -> dict[str, Any]:
     """The full state as JSON-able data (includes the deck order; for storage, not for players)."""
     return {
-        "game": st.GAME,
+        "game": GAME,
         "options": st.options.to_dict(),
         "seed": st.seed,
         "order": list(st.order) if st.order is not None else None,
@@ -62,10 +58,10 @@ def state_to_json(st: State) -> dict[str, Any]:
     }
 
 
-def state_from_json(cls: type[S], data: Mapping[str, Any]) -> S:
-    """A `cls` state from `state_to_json` data."""
+def fields_from_json(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Every field of a state (fields.FIELDS, for `State.from_fields`) from `state_to_json` data."""
     options = Options.from_mapping(data["options"])
-    return cls.from_fields(
+    return dict(
         options=options,
         num_players=options.players,
         seed=data["seed"],

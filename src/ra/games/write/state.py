@@ -28,17 +28,12 @@ from ra.games.write.options import Options
 from ra.games.write.phases import OVER, PHASE_NAMES, REVEAL
 from ra.games.write.scorers import TOTALS_BY_PLAYERS
 from ra.games.write.scoring import winners as rank_winners
-from ra.games.write.serial import deck_from_order, state_from_json, state_to_json
+from ra.games.write.serial import deck_from_order, fields_from_json, state_to_json
 from ra.games.write.sheet import SHEET_CODE, blank_block
-from ra.games.write.tables import (
-    CARD_CODES,
-    CARD_NAMES,
-    DECK,
-)
+from ra.games.write.tables import CARD_CODES, CARD_NAMES, DECK
+from ra.games.write.tables import GAME as GAME  # re-exported: ra.games.write names it from here
 from ra.games.write.view import WriteView
-from ra.games.write.view import view as make_view
-
-GAME = "write"
+from ra.games.write.viewparts import make_view
 
 
 def _clone_function(fields: Mapping[str, bool]) -> Callable[[Any], Any]:
@@ -216,7 +211,7 @@ class State(WriteRules):
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
         """The inverse of `to_json`."""
-        return state_from_json(cls, data)
+        return cls.from_fields(**fields_from_json(data))
 
     def record(self) -> dict[str, Any]:
         """The game record: options (with the starting seat), seed or order, and every move with its draws."""

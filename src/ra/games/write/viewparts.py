@@ -1,9 +1,7 @@
-"""The parts of an RA and Write view (docs/VIEWS_WRITE.md): the layout, cards, scoresheets, players' progress and
-legal-action entries as UIs click them. The shapes are the TypedDicts of view.py."""
+"""An RA and Write view (docs/VIEWS_WRITE.md) built from its parts: the layout, cards, scoresheets, players' progress
+and legal-action entries as UIs click them. The shapes are the TypedDicts of view.py."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from ra.games.write.actions import (
     ACT_ARG,
@@ -22,8 +20,11 @@ from ra.games.write.actions import (
     KIND_WORDS,
     NOTATION,
 )
-from ra.games.write.phases import OTHERS_CHOICE, OVER, REVEAL
-from ra.games.write.scoring import NEND, NSEC
+from ra.games.write.legal import legal_actions
+from ra.games.write.mechanics import WriteRules
+from ra.games.write.phases import OTHERS_CHOICE, OVER, PHASE_NAMES, REVEAL
+from ra.games.write.scorers import TOTALS_BY_PLAYERS
+from ra.games.write.scoring import NEND, NSEC, god_numbers, winners
 from ra.games.write.sheet import BONUS_NAMES, C0, CHOSEN, CL, G0, GB, GT, M0, MT, N0, NCIV, NMON, NP, PEND, PH, SY, W
 from ra.games.write.tables import (
     CARD_KIND,
@@ -37,6 +38,7 @@ from ra.games.write.tables import (
     END_BONUS_POINTS,
     END_BONUSES,
     FACE_UP,
+    GAME,
     GOD,
     GOD_BONUS_NUMBER,
     GOD_SPACES_PER_KINGDOM,
@@ -60,18 +62,17 @@ from ra.games.write.tables import (
     RA_PER_KINGDOM,
     SECTIONS,
 )
-
-if TYPE_CHECKING:
-    from ra.games.write.state import State
-    from ra.games.write.view import (
-        WriteCard,
-        WriteEndBonuses,
-        WriteKingdomRow,
-        WriteLayout,
-        WriteLegalAction,
-        WriteSectionScore,
-        WriteSheetView,
-    )
+from ra.games.write.view import (
+    WriteCard,
+    WriteEndBonuses,
+    WriteKingdomRow,
+    WriteLayout,
+    WriteLegalAction,
+    WriteResult,
+    WriteSectionScore,
+    WriteSheetView,
+    WriteView,
+)
 
 CARD_SECTION = {GOD: "gods", NILE: "nile", CIV: "civilization", MONUMENT: "monuments"}
 LAYOUT: WriteLayout = {
@@ -117,7 +118,7 @@ def card_info(c: int) -> WriteCard:
     }
 
 
-def sheet_view(st: State, p: int) -> WriteSheetView:
+def sheet_view(st: WriteRules, p: int) -> WriteSheetView:
     """One player's scoresheet as view data (every space, bonus symbol and total box)."""
     s = st.s
     b = p * W
@@ -154,7 +155,7 @@ def sheet_view(st: State, p: int) -> WriteSheetView:
     }
 
 
-def action_info(st: State, a: int, player: int) -> WriteLegalAction:
+def action_info(st: WriteRules, a: int, player: int) -> WriteLegalAction:
     """A legal action with the structure a UI needs to map it to a click on the scoresheet."""
     kind = ACT_KIND[a]
     s = st.s
@@ -197,11 +198,11 @@ def action_info(st: State, a: int, player: int) -> WriteLegalAction:
     }
 
 
-def player_status(st: State, p: int) -> str:
+def player_status(st: WriteRules, p: int) -> str:
     """reveal, choosing, bonus, done or waiting."""
     if st.phase == OVER:
         return "done"
-    if p in st.current_players():
+    if p in st.cur:
         return "reveal" if st.phase == REVEAL else ("bonus" if st.s[p * W + PEND] else "choosing")
     if st.phase == OTHERS_CHOICE or st.s[p * W + CHOSEN] >= 0:
         return "done"
@@ -232,4 +233,68 @@ def end_bonus_row(bonuses: list[int], p: int) -> WriteEndBonuses:
     return {
         "all_gods": row[0], "all_pharaohs": row[1], "all_nile": row[2], "all_monument_columns": row[3],
         "full_monument_columns": row[4], "total": sum(row),
+    }
+
+
+def make_view(st: WriteRules, viewer: int | None) -> WriteView:
+    """The view of `st` for `viewer` (a seat, or None for a spectator)."""
+    n = st.num_players
+    s = st.s
+    reserved = st.reserved()
+    names = st.options.player_names()
+    scores = TOTALS_BY_PLAYERS[n](st.kpoints, st.bonuses)  # State.scores
+    result: WriteResult | None = None
+    if st.phase == OVER:
+        seats, tie_break = winners(s, scores)
+        result = {
+            "scores": scores, "winners": seats, "tie_break": tie_break,
+            "god_numbers": [god_numbers(s, p) for p in range(n)],
+        }
+    legal: list[WriteLegalAction] = []
+    if viewer is not None and viewer in st.cur:
+        legal = [action_info(st, a, viewer) for a in legal_actions(st, viewer)]
+    last = st.history[-1] if st.history else None
+    return {
+        "game": GAME,
+        "viewer": viewer,
+        "num_players": n,
+        "names": names,
+        "options": st.options.to_dict(),
+        "layout": LAYOUT,
+        "turn": st.turn,
+        "kingdom": KINGDOMS[st.kingdom()],
+        "phase": PHASE_NAMES[st.phase],
+        "active_player": st.active,
+        "current_players": list(st.cur),
+        "ra": {"total": st.ra, "this_kingdom": st.ra - RA_PER_KINGDOM * st.kingdom(),
+               "set_aside": st.ra, "kingdoms_scored": len(st.kpoints)},
+        "face_up": [
+            {"slot": i + 1, **card_info(c), "reserved_by": st.active if i == reserved else None,
+             "chosen_by": [p for p in range(n) if s[p * W + CHOSEN] == i]}
+            for i, c in enumerate(st.face)
+        ],
+        "players": [
+            {"seat": p, "name": names[p], "status": player_status(st, p),
+             "card": s[p * W + CHOSEN] + 1 if s[p * W + CHOSEN] >= 0 else None,
+             "pending_bonus": BONUS_NAMES[s[p * W + PEND]] or None}
+            for p in range(n)
+        ],
+        "sheets": [sheet_view(st, p) for p in range(n)],
+        "lost": [
+            {"turn": t, "player": p, "entry": "card" if code >= 0 else "bonus",
+             "card": CARD_NAMES[code] if code >= 0 else None, "bonus": BONUS_NAMES[-code] if code < 0 else None}
+            for t, p, code in st.lost
+        ],
+        "deck": {"remaining": len(st.deck) - st.pos, "composition": composition(list(st.deck[st.pos :]))},
+        "discard": composition(st.used),
+        "kingdom_scores": [
+            {"kingdom": KINGDOMS[k], "players": [kingdom_row(counts, points, p) for p in range(n)]}
+            for k, (counts, points) in enumerate(zip(st.kcounts, st.kpoints, strict=True))
+        ],
+        "end_bonuses": [end_bonus_row(st.bonuses, p) for p in range(n)] if st.bonuses else None,
+        "scores": scores,
+        "legal_actions": legal,
+        "result": result,
+        "last_move": None if last is None else {
+            "player": last.player, "notation": NOTATION[last.action], "draws": list(last.draws)},
     }
