@@ -37,7 +37,7 @@ def is_bonus_entry(action: int) -> bool:
 
 
 def check_sheet(state: State, p: int, resolved: int) -> None:
-    s = state.s
+    s = state.sheets
     nile = [v for v in (s[nile_at(p, j)] for j in range(1, 13)) if v]
     assert nile == sorted(nile), "the Nile row must be non-decreasing"
     assert 0 <= s[pharaohs_at(p)] <= 12, "the Pharaoh row is filled left to right (a count of leftmost marks)"

@@ -29,7 +29,7 @@ def enter(st: State, p: int, choice: str | int) -> None:
     else:
         card = f"card{choice + 1}"
         st.apply(next(a for a in st.legal_actions(p) if action_to_str(a).partition(">")[0] == card), p)
-    while p in st.current_players() and st.s[sheet.pending_at(p)]:
+    while p in st.current_players() and st.sheets[sheet.pending_at(p)]:
         st.apply(A("decline"), p)
 
 

@@ -28,13 +28,13 @@ from ra.games.write.sheet import (
     B_NILE,
     B_PHARAOH,
     BONUS_TITLES,
-    C0,
-    G0,
-    N0,
-    NCIV,
-    PEND,
+    CIV_START,
+    GODS_START,
+    NILE_START,
+    NUM_CIV_TYPES,
+    PENDING_BONUS,
+    SHEET_WIDTH,
     Sheet,
-    W,
     nile_conflict,
 )
 from ra.games.write.tables import (
@@ -74,13 +74,13 @@ def not_your_turn(st: WriteRules, player: int) -> str:
 def why_illegal(st: WriteRules, action: int, player: int) -> str:
     """The rule that forbids `action` for `player` now (the player may act now)."""
     kind = ACT_KIND[action]
-    s = st.s
-    b = player * W
+    s = st.sheets
+    b = player * SHEET_WIDTH
     if kind == K_REVEAL:
         return "the cards are already revealed this turn"
     if st.phase == REVEAL:
         return "the active player must first reveal the cards"
-    pend = s[b + PEND]
+    pend = s[b + PENDING_BONUS]
     if kind in (K_TAKE, K_CARD_GOD, K_CARD_NILE, K_CARD_CIV):
         if pend:
             return f"first make or decline the bonus entry in {BONUS_TITLES[pend]}"
@@ -115,7 +115,7 @@ def _card(st: WriteRules, kind: int, action: int, player: int) -> str:
         return "that card is reserved by the active player"
     c = st.face[slot]
     name = CARD_NAMES[c]
-    b = player * W
+    b = player * SHEET_WIDTH
     if kind == K_TAKE:
         section = {GOD: "Gods", NILE: "Nile", CIV: "Civilization"}.get(CARD_KIND[c], "")
         return (
@@ -127,7 +127,7 @@ def _card(st: WriteRules, kind: int, action: int, player: int) -> str:
     if kind == K_CARD_GOD:
         return _god_space(st, b, ACT_SPACE[action])
     if kind == K_CARD_NILE:
-        return _nile_space(st.s, b, ACT_SPACE[action], CARD_VALUE[c])
+        return _nile_space(st.sheets, b, ACT_SPACE[action], CARD_VALUE[c])
     return _civ_space(st, b, ACT_SPACE[action], CARD_VALUE[c])
 
 
@@ -139,19 +139,19 @@ def _closed(st: WriteRules, k: int, section: str) -> str | None:
 
 
 def _god_space(st: WriteRules, b: int, space: int) -> str:
-    if st.s[b + G0 + space]:
+    if st.sheets[b + GODS_START + space]:
         return f"Gods space {space + 1} is already filled"
     return _closed(st, space // GOD_SPACES_PER_KINGDOM, "Gods spaces") or "that Gods space is not available"
 
 
 def _nile_space(s: Sheet, b: int, space: int, number: int) -> str:
-    if s[b + N0 + space]:
+    if s[b + NILE_START + space]:
         return f"Nile space {space + 1} is already filled"
     return nile_conflict(s, b, space, number) or "that Nile entry is not available"
 
 
 def _civ_space(st: WriteRules, b: int, line: int, kind: int) -> str:
-    if st.s[b + C0 + line * NCIV + kind]:
+    if st.sheets[b + CIV_START + line * NUM_CIV_TYPES + kind]:
         return f"the {_title(CIV_TYPES[kind])} space of the {KINGDOM_TITLES[line]} line is already filled"
     return _closed(st, line, "Civilization lines") or "that Civilization space is not available"
 

@@ -13,7 +13,7 @@ FIELDS: dict[str, bool] = {
     "deck": False,
     "pos": False,
     "face": False,
-    "s": True,
+    "sheets": True,
     "phase": False,
     "active": False,
     "turn": False,

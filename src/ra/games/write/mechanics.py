@@ -26,23 +26,24 @@ from ra.games.write.phases import ACTIVE_CHOICE, OTHERS_AFTER, OTHERS_CHOICE, OT
 from ra.games.write.plan import PLAN, TAKE_ENTRY
 from ra.games.write.scorers import FINAL_SCORERS, KINGDOM_SCORERS
 from ra.games.write.sheet import (
+    ALL_TOPS_BONUS,
     B_ANY,
     B_CIV,
     B_MONUMENT,
     B_NILE,
     B_PHARAOH,
     CHOSEN,
-    M0,
-    MT,
-    N0,
-    NCIV,
-    NMON,
-    PEND,
-    PH,
+    MONUMENTS_END,
+    MONUMENTS_START,
+    NILE_END,
+    NILE_START,
+    NUM_CIV_TYPES,
+    PENDING_BONUS,
+    PHARAOH_SYMBOLS_START,
+    PHARAOHS_MARKED,
     SHEET_CODE,
-    SY,
+    SHEET_WIDTH,
     Sheets,
-    W,
     bonus_possible,
 )
 from ra.games.write.tables import (
@@ -54,7 +55,6 @@ from ra.games.write.tables import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     MONUMENT_ROWS,
-    NILE_SPACES,
     PHARAOH_SPACES,
     RA_CARDS,
     RA_CODE,
@@ -90,7 +90,7 @@ class WriteRules(SharedLists):
     deck: tuple[int, ...]  # card codes, first revealed first; deck[pos:] is still to reveal
     pos: int
     face: list[int]  # the face-up cards, by slot
-    s: Sheets  # every scoresheet, one flat array of small ints (sheet.py)
+    sheets: Sheets  # every scoresheet, one flat array of small ints (sheet.py)
     phase: int  # phases.REVEAL .. phases.OVER
     active: int  # the active seat
     turn: int  # from 1
@@ -112,7 +112,7 @@ class WriteRules(SharedLists):
 
     def reserved(self) -> int:
         """The face-up slot reserved by the active player this turn, or -1."""
-        return self.s[self.active * W + CHOSEN]
+        return self.sheets[self.active * SHEET_WIDTH + CHOSEN]
 
     def push(self, action: int, player: int | None = None) -> None:
         """Apply an action known to be legal (no checks)."""
@@ -153,7 +153,7 @@ class WriteRules(SharedLists):
         # functions: a call costs as much as the entry itself. tests/write/test_shared_lists.py holds them equal.
         entry, slot, arg, move, b, mark, at, symbol, lo, hi = PLAN[action][player]  # offsets ready (plan.py)
         self._moves.append(move)
-        s = self.s
+        s = self.sheets
         if slot is not None:  # a card: it gives the number or type, and a taken card its section
             s[mark] = slot  # the seat's CHOSEN box
             c = self.face[slot]
@@ -169,16 +169,16 @@ class WriteRules(SharedLists):
                     s[hi] = s[lo] + s[lo + 1] + s[lo + 2]
                 if not s[symbol]:
                     s[symbol] = 1
-                    if s[b + PH] < PHARAOH_SPACES:  # bonus_possible(B_PHARAOH) written out, as below
-                        s[b + PEND] = B_PHARAOH
+                    if s[b + PHARAOHS_MARKED] < PHARAOH_SPACES:  # bonus_possible(B_PHARAOH) written out, as below
+                        s[b + PENDING_BONUS] = B_PHARAOH
                         return
                     self.lost = [*self.lost, (self.turn, player, -B_PHARAOH)]
         elif entry == K_BONUS_CIV:  # a line reaching 3 marks earns a Monuments entry (once per line)
             s[at + arg] = 1  # at: the line's first space
-            if not s[symbol] and s[at : at + NCIV].count(1) >= CIV_LINE_BONUS_AT:  # marks are 0 or 1
+            if not s[symbol] and s[at : at + NUM_CIV_TYPES].count(1) >= CIV_LINE_BONUS_AT:  # marks are 0 or 1
                 s[symbol] = 1
-                if min(s[b + M0 : b + M0 + NMON]) < MONUMENT_ROWS:
-                    s[b + PEND] = B_MONUMENT
+                if min(s[b + MONUMENTS_START : b + MONUMENTS_END]) < MONUMENT_ROWS:
+                    s[b + PENDING_BONUS] = B_MONUMENT
                     return
                 self.lost = [*self.lost, (self.turn, player, -B_MONUMENT)]
         elif entry == K_BONUS_MONUMENT:  # the topmost empty space; all eight tops earn an any-section entry (once)
@@ -186,11 +186,11 @@ class WriteRules(SharedLists):
             m = s[at]
             if m < MONUMENT_ROWS:
                 s[at] = m + 1
-                if not m and not s[b + MT]:
+                if not m and not s[b + ALL_TOPS_BONUS]:
                     try:  # a column without a mark; else all eight tops are marked now (once a game per seat)
-                        s.index(0, b + M0, b + M0 + NMON)
+                        s.index(0, b + MONUMENTS_START, b + MONUMENTS_END)
                     except ValueError:
-                        s[b + MT] = 1
+                        s[b + ALL_TOPS_BONUS] = 1
                         if self._earn(b, B_ANY, player):
                             return
             else:  # a full column: only a taken card gets here, and it is lost
@@ -206,10 +206,10 @@ class WriteRules(SharedLists):
             if m < PHARAOH_SPACES:
                 s[lo] = m + 1
                 sym = SYMBOL_AT[m]
-                if sym >= 0 and not s[b + SY + sym]:
-                    s[b + SY + sym] = 1
-                    if 0 in s[b + N0 : b + N0 + NILE_SPACES]:
-                        s[b + PEND] = B_NILE
+                if sym >= 0 and not s[b + PHARAOH_SYMBOLS_START + sym]:
+                    s[b + PHARAOH_SYMBOLS_START + sym] = 1
+                    if 0 in s[b + NILE_START : b + NILE_END]:
+                        s[b + PENDING_BONUS] = B_NILE
                         return
                     self.lost = [*self.lost, (self.turn, player, -B_NILE)]
             else:  # a full row: only a taken card gets here, and it is lost
@@ -234,7 +234,7 @@ class WriteRules(SharedLists):
         n = self.num_players
         self._used = (self._used, self.face)  # the face-up list is never changed in place
         self.face = NO_FACE
-        s[CHOSEN::W] = UNCHOSEN[n]
+        s[CHOSEN::SHEET_WIDTH] = UNCHOSEN[n]
         self.active = a = (self.active + 1) % n
         self.phase = REVEAL
         self.cur = (a,)
@@ -245,9 +245,9 @@ class WriteRules(SharedLists):
 
         The Pharaohs, Nile and Monuments entries, whose spaces do not depend on the Kingdom, are written out in push.
         """
-        s = self.s
+        s = self.sheets
         if bonus_possible(s, b, bonus, self.limit() if self.limited else -1):
-            s[b + PEND] = bonus
+            s[b + PENDING_BONUS] = bonus
             return True
         self.lost = [*self.lost, (self.turn, player, -bonus)]
         return False
@@ -266,7 +266,7 @@ class WriteRules(SharedLists):
                 continue
             ra += 1
             if ra % RA_PER_KINGDOM == 0:
-                s = self.s  # scoring.score_kingdom, written out per player count and Kingdom (scorers.py)
+                s = self.sheets  # scoring.score_kingdom, written out per player count and Kingdom (scorers.py)
                 if ra == RA_CARDS:  # §4: the 9th Ra ends the game; face-up cards are discarded unused
                     # The New Kingdom's scoring and the end bonuses in one pass: its counts tell three bonuses.
                     counts, points, self.bonuses = FINAL_SCORERS[self.num_players](s, s.tobytes())

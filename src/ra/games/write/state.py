@@ -68,8 +68,8 @@ class State(WriteRules):
         st = object.__new__(cls)
         for name, value in fields.items():
             setattr(st, name, value)
-        if not isinstance(st.s, array) or st.s.typecode != SHEET_CODE:  # sheets given as a list (JSON, a view)
-            st.s = array(SHEET_CODE, st.s)
+        if not isinstance(st.sheets, array) or st.sheets.typecode != SHEET_CODE:  # given as a list (JSON, a view)
+            st.sheets = array(SHEET_CODE, st.sheets)
         return st
 
     @classmethod
@@ -93,7 +93,7 @@ class State(WriteRules):
             deck=deck_from_order(order) if order is not None else tuple(cards),
             pos=0,
             face=[],
-            s=blank_block() * opts.players,
+            sheets=blank_block() * opts.players,
             phase=REVEAL,
             active=first,
             turn=1,
@@ -193,11 +193,11 @@ class State(WriteRules):
         """The winning seats after the God-numbers tie-break (§6); empty while the game runs."""
         if self.phase != OVER:
             return []
-        return rank_winners(self.s, self.scores())[0]
+        return rank_winners(self.sheets, self.scores())[0]
 
     def tie_break_used(self) -> bool:
         """True if the final scores tied at the top and God numbers were compared (§6)."""
-        return self.phase == OVER and rank_winners(self.s, self.scores())[1]
+        return self.phase == OVER and rank_winners(self.sheets, self.scores())[1]
 
     # --- views, storage, records -----------------------------------------------------------------------------------
     def view(self, viewer: int | None = None) -> WriteView:
