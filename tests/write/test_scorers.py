@@ -45,9 +45,9 @@ def test_written_out_scoring_equals_the_loops(players: int, limited: bool) -> No
                 assert fast == plain
             final = st.sheets[:]
             assert FINAL_SCORERS[players](final, final.tobytes())[2] == end_bonuses(st.sheets, players)
-            assert st.scores() == TOTALS_BY_PLAYERS[players](st.kpoints, st.bonuses)
-            assert st.scores() == totals(players, st.kpoints, st.bonuses)
-            checked_totals += bool(st.kpoints)
+            assert st.scores() == TOTALS_BY_PLAYERS[players](st.kingdom_points, st.bonuses)
+            assert st.scores() == totals(players, st.kingdom_points, st.bonuses)
+            checked_totals += bool(st.kingdom_points)
     assert checked_totals > 0  # the games reached scored Kingdoms
 
 
@@ -60,13 +60,13 @@ def test_a_played_game_scores_as_the_loops_would() -> None:
                 k = after.ra // RA_PER_KINGDOM - 1
                 sheets = before.sheets[:]
                 counts, points = score_kingdom(sheets, players, k)
-                assert after.kcounts[-1] == counts and after.kpoints[-1] == points
+                assert after.kingdom_counts[-1] == counts and after.kingdom_points[-1] == points
                 assert [sheets[p * SHEET_WIDTH + GOD_TOTALS_START + k] for p in range(players)] == [
                     after.sheets[p * SHEET_WIDTH + GOD_TOTALS_START + k] for p in range(players)
                 ]
         final = states[-1]
         assert final.bonuses == end_bonuses(final.sheets, players)
-        assert len(final.kpoints) == len(KINGDOMS)
+        assert len(final.kingdom_points) == len(KINGDOMS)
 
 
 def test_majorities_ties_and_empty_boxes() -> None:

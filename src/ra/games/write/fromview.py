@@ -76,8 +76,8 @@ def from_view(view: Mapping[str, Any], rng: random.Random) -> State:
         used=[CARD_CODES[name] for name, k in v["discard"].items() for _ in range(k)],
         lost=[(x["turn"], x["player"], _lost_code(x)) for x in v["lost"]],
         # Rows keyed by the tables' section and bonus names are read as plain mappings.
-        kcounts=[[r[sec]["count"] for r in ks["players"] for sec in SECTIONS] for ks in view["kingdom_scores"]],
-        kpoints=[[r[sec]["points"] for r in ks["players"] for sec in SECTIONS] for ks in view["kingdom_scores"]],
+        kingdom_counts=[[r[sec]["count"] for r in ks["players"] for sec in SECTIONS] for ks in view["kingdom_scores"]],
+        kingdom_points=[[r[sec]["points"] for r in ks["players"] for sec in SECTIONS] for ks in view["kingdom_scores"]],
         bonuses=[r[key] for r in view["end_bonuses"] for key in END_BONUSES] if view["end_bonuses"] else [],
         history=[] if last is None else [Move(last["player"], str_to_action(last["notation"]), tuple(last["draws"]))],
         limited=opts.kingdom_limited,

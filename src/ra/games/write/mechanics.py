@@ -97,8 +97,8 @@ class WriteRules(SharedLists):
     ra: int  # Ra cards set aside so far (0-9)
     cur: tuple[int, ...]  # the seats that may act now
     lost: list[tuple[int, int, int]]  # (turn, seat, card code, or -bonus kind for a lost bonus entry)
-    kcounts: list[list[int]]  # per scored Kingdom, what counted: flat [seat * 5 + section]
-    kpoints: list[list[int]]  # per scored Kingdom, the points: flat [seat * 5 + section]
+    kingdom_counts: list[list[int]]  # per scored Kingdom, what counted: flat [seat * 5 + section]
+    kingdom_points: list[list[int]]  # per scored Kingdom, the points: flat [seat * 5 + section]
     bonuses: list[int]  # the end bonuses once the game is over: flat [seat * 5 + bonus]
     limited: bool  # options.kingdom_limited, at hand for the hot path
 
@@ -270,8 +270,8 @@ class WriteRules(SharedLists):
                 if ra == RA_CARDS:  # §4: the 9th Ra ends the game; face-up cards are discarded unused
                     # The New Kingdom's scoring and the end bonuses in one pass: its counts tell three bonuses.
                     counts, points, self.bonuses = FINAL_SCORERS[self.num_players](s, s.tobytes())
-                    self.kcounts = [*self.kcounts, counts]
-                    self.kpoints = [*self.kpoints, points]
+                    self.kingdom_counts = [*self.kingdom_counts, counts]
+                    self.kingdom_points = [*self.kingdom_points, points]
                     self.ra = ra
                     self.pos = pos
                     self._used = (self._used, face)
@@ -280,8 +280,8 @@ class WriteRules(SharedLists):
                     self.cur = ()
                     return tuple(map(_NAME, deck[start:pos]))
                 counts, points = KINGDOM_SCORERS[self.num_players][ra // RA_PER_KINGDOM - 1](s, s.tobytes())
-                self.kcounts = [*self.kcounts, counts]
-                self.kpoints = [*self.kpoints, points]
+                self.kingdom_counts = [*self.kingdom_counts, counts]
+                self.kingdom_points = [*self.kingdom_points, points]
         self.ra = ra
         self.face = face
         self.pos = pos

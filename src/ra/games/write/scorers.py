@@ -137,7 +137,8 @@ def totals_source(players: int) -> str:
         f"out[{p}] + " + " + ".join(f"row[{p * NUM_SECTIONS + i}]" for i in range(NUM_SECTIONS)) for p in range(players)
     )
     return (
-        f"def totals(kpoints, bonuses):\n    out = [0] * {players}\n    for row in kpoints:\n        out = [{add}]\n"
+        f"def totals(kingdom_points, bonuses):\n    out = [0] * {players}\n"
+        f"    for row in kingdom_points:\n        out = [{add}]\n"
         f"    if bonuses:\n        row = bonuses\n        out = [{add}]\n    return out\n"
     )
 

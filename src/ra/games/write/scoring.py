@@ -96,10 +96,10 @@ def end_bonuses(s: Sheet, players: int) -> list[int]:
     return out
 
 
-def totals(players: int, kpoints: list[list[int]], bonuses: list[int]) -> list[int]:
+def totals(players: int, kingdom_points: list[list[int]], bonuses: list[int]) -> list[int]:
     """Running totals: the scored Kingdoms' section points plus end bonuses (once scored)."""
     out = [0] * players
-    for pts in kpoints:
+    for pts in kingdom_points:
         for p in range(players):
             out[p] += sum(pts[p * NUM_SECTIONS : p * NUM_SECTIONS + NUM_SECTIONS])
     if bonuses:

@@ -101,8 +101,8 @@ class State(WriteRules):
             cur=(first,),
             used=[],
             lost=[],
-            kcounts=[],
-            kpoints=[],
+            kingdom_counts=[],
+            kingdom_points=[],
             bonuses=[],
             history=[],
             limited=opts.kingdom_limited,
@@ -187,7 +187,7 @@ class State(WriteRules):
     # --- results ---------------------------------------------------------------------------------------------------
     def scores(self) -> list[int]:
         """Each player's running total: scored Kingdoms plus end bonuses once the game is over."""
-        return TOTALS_BY_PLAYERS[self.num_players](self.kpoints, self.bonuses)  # scoring.totals, written out
+        return TOTALS_BY_PLAYERS[self.num_players](self.kingdom_points, self.bonuses)  # scoring.totals, written out
 
     def winners(self) -> list[int]:
         """The winning seats after the God-numbers tie-break (§6); empty while the game runs."""

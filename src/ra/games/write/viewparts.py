@@ -268,7 +268,7 @@ def make_view(st: WriteRules, viewer: int | None) -> WriteView:
     s = st.sheets
     reserved = st.reserved()
     names = st.options.player_names()
-    scores = TOTALS_BY_PLAYERS[n](st.kpoints, st.bonuses)  # State.scores
+    scores = TOTALS_BY_PLAYERS[n](st.kingdom_points, st.bonuses)  # State.scores
     result: WriteResult | None = None
     if st.phase == OVER:
         seats, tie_break = winners(s, scores)
@@ -293,7 +293,7 @@ def make_view(st: WriteRules, viewer: int | None) -> WriteView:
         "active_player": st.active,
         "current_players": list(st.cur),
         "ra": {"total": st.ra, "this_kingdom": st.ra - RA_PER_KINGDOM * st.kingdom(),
-               "set_aside": st.ra, "kingdoms_scored": len(st.kpoints)},
+               "set_aside": st.ra, "kingdoms_scored": len(st.kingdom_points)},
         "face_up": [
             {"slot": i + 1, **card_info(c), "reserved_by": st.active if i == reserved else None,
              "chosen_by": [p for p in range(n) if s[p * SHEET_WIDTH + CHOSEN] == i]}
@@ -315,7 +315,7 @@ def make_view(st: WriteRules, viewer: int | None) -> WriteView:
         "discard": composition(st.used),
         "kingdom_scores": [
             {"kingdom": KINGDOMS[k], "players": [kingdom_row(counts, points, p) for p in range(n)]}
-            for k, (counts, points) in enumerate(zip(st.kcounts, st.kpoints, strict=True))
+            for k, (counts, points) in enumerate(zip(st.kingdom_counts, st.kingdom_points, strict=True))
         ],
         "end_bonuses": [end_bonus_row(st.bonuses, p) for p in range(n)] if st.bonuses else None,
         "scores": scores,
