@@ -16,7 +16,7 @@ from ra.games.ra.actions import (
 )
 from ra.games.ra.mechanics import RaRules
 from ra.games.ra.phases import AUCTION, DISASTER, GODS, TURN
-from ra.games.ra.tables import CIVILIZATION, GOD, KINDS, NK, RA
+from ra.games.ra.tables import CIVILIZATION, GOD, KINDS, NUM_KINDS, RA
 
 _TURN_HINT = "draw a tile, invoke Ra or spend a god"
 
@@ -27,7 +27,7 @@ def _god_reason(state: RaRules, kind: int) -> str:
         return "a god cannot take a god tile"
     if kind == RA:
         return "a god cannot take a Ra tile: Ra tiles never lie on the auction track"
-    if not state.held[state.cur * NK + GOD]:
+    if not state.held[state.cur * NUM_KINDS + GOD]:
         return "you hold no god tile to spend"
     if kind not in state.track:
         return f"there is no {KINDS[kind]} tile on the auction track"

@@ -19,7 +19,7 @@ from ra.games.ra.phases import AUCTION_KIND_NAMES, NO_AUCTION, PHASE_NAMES
 from ra.games.ra.scoring import EpochScoring, RaScoreRow
 from ra.games.ra.serial import dict_to_counts
 from ra.games.ra.state import State
-from ra.games.ra.tables import COUNTS, DISASTERS, KIND_INDEX, KINDS, NK, RA, RA_TRACK_LENGTH, STARTING_SCORE
+from ra.games.ra.tables import COUNTS, DISASTERS, KIND_INDEX, KINDS, NUM_KINDS, RA, RA_TRACK_LENGTH, STARTING_SCORE
 
 
 def from_view(view: Mapping[str, Any], rng: random.Random) -> State:
@@ -99,16 +99,16 @@ def _epoch_scoring(epoch: Mapping[str, Any], points: list[int]) -> EpochScoring:
 
 def _check_census(state: State) -> None:
     """ValueError unless bag, tracks, holdings, pending disasters and discards add up to the 180 tiles (§1.1)."""
-    counts = [0] * NK
+    counts = [0] * NUM_KINDS
     for t in state.bag + state.track:
         counts[t] += 1
     counts[RA] += state.ra_filled
     for i, c in enumerate(state.held):
-        counts[i % NK] += c
+        counts[i % NUM_KINDS] += c
     for kind, c in zip(DISASTERS, state.pending, strict=True):
         counts[kind] += c
     for kind, c in enumerate(state.discard):
         counts[kind] += c
-    wrong = [KINDS[k] for k in range(NK) if counts[k] != COUNTS[k]]
+    wrong = [KINDS[k] for k in range(NUM_KINDS) if counts[k] != COUNTS[k]]
     if wrong:
         raise ValueError(f"the view does not account for every tile exactly once: {wrong}")

@@ -10,13 +10,13 @@ from __future__ import annotations
 from ra.games.ra.actions import AUCTION_ROWS, DONE, DRAW, GOD_BASE, INVOKE, LOSE_OFFSET, auction_rows
 from ra.games.ra.mechanics import RaRules
 from ra.games.ra.phases import AUCTION, DISASTER, GODS, INVOKED_NONFULL, TURN
-from ra.games.ra.tables import AUCTION_TRACK_SIZE, DISASTER_TARGETS, EARTHQUAKE, GOD, MAX_PLAYERS, NK, WAR
+from ra.games.ra.tables import AUCTION_TRACK_SIZE, DISASTER_TARGETS, EARTHQUAKE, GOD, MAX_PLAYERS, NUM_KINDS, WAR
 
 # By auction track, what _god_actions sorts out: (the turn's actions with gods, the actions while spending gods).
 _GOD_ACTIONS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
 # §3: the turn's actions of a seat without gods, by the number of tiles on the auction track (no draw once full).
 _TURN_ACTIONS: tuple[tuple[int, ...], ...] = (*((DRAW, INVOKE),) * AUCTION_TRACK_SIZE, (INVOKE,))
-_GOD_AT: tuple[int, ...] = tuple(p * NK + GOD for p in range(MAX_PLAYERS))  # where `held` counts a seat's gods
+_GOD_AT: tuple[int, ...] = tuple(p * NUM_KINDS + GOD for p in range(MAX_PLAYERS))  # where `held` counts a seat's gods
 
 
 def legal_actions(self: RaRules, player: int | None = None) -> tuple[int, ...]:
@@ -65,7 +65,7 @@ def _god_actions(on_track: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]
 
 def _loss_actions(state: RaRules, p: int) -> tuple[int, ...]:
     """§7: the tiles seat `p` may choose to lose next to War (first) or Earthquake."""
-    b = p * NK
+    b = p * NUM_KINDS
     held = state.held
     group = DISASTER_TARGETS[WAR if state.lose_war else EARTHQUAKE]
     return tuple([LOSE_OFFSET + k for k in group if held[b + k]])

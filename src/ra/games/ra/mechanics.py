@@ -22,7 +22,7 @@ from ra.games.ra.tables import (
     FIRST_DISASTER,
     GOD,
     MAX_PLAYERS,
-    NK,
+    NUM_KINDS,
     RA,
     WAR,
 )
@@ -34,7 +34,7 @@ _PASSED: tuple[tuple[tuple[int, int]], ...] = tuple(((p, 0),) for p in range(MAX
 LEFT_OF: tuple[tuple[int, ...], ...] = tuple(tuple((p + 1) % n for p in range(n)) for n in range(MAX_PLAYERS + 1))
 # §8.2.4: per player count, the (held index, kind) of every tile discarded at an epoch end, as one flat loop.
 _DISCARDED_SLOTS: dict[int, tuple[tuple[int, int], ...]] = {
-    n: tuple((b + k, k) for b in range(0, n * NK, NK) for k in DISCARDED_AT_EPOCH_END)
+    n: tuple((b + k, k) for b in range(0, n * NUM_KINDS, NUM_KINDS) for k in DISCARDED_AT_EPOCH_END)
     for n in range(1, MAX_PLAYERS + 1)
 }
 
@@ -54,7 +54,7 @@ class RaRules(SharedScores):
     central: int  # the central sun disk
     up: list[tuple[int, ...]]  # face-up disks per seat, high to low (tuples are replaced, never changed)
     down: list[tuple[int, ...]]  # face-down disks per seat, high to low
-    held: list[int]  # held tiles, held[seat * NK + kind]
+    held: list[int]  # held tiles, held[seat * NUM_KINDS + kind]
     discard: list[int]  # tiles out of the game, per kind; replaced, never changed in place (so clones share it)
     epoch: int  # 1, 2 or 3
     phase: int  # phases.TURN .. phases.OVER
@@ -134,7 +134,7 @@ class RaRules(SharedScores):
         gained: list[int] | None = None
         track = self.track
         if track:  # an empty lot (often, in fast play) keeps its empty list
-            held, b = self.held, w * NK
+            held, b = self.held, w * NUM_KINDS
             for t in track:  # §5.1, §7: place all tiles first
                 if t < FIRST_DISASTER:
                     held[b + t] += 1
@@ -169,7 +169,7 @@ class RaRules(SharedScores):
 
     # --- gods (§6) and disasters (§7) ---------------------------------------------------------------------------
     def _spend_god(self, p: int, kind: int) -> None:
-        b = p * NK
+        b = p * NUM_KINDS
         held = self.held
         held[b + GOD] -= 1
         self._add_discard(GOD, 1)  # E21: spent gods leave the game
@@ -195,7 +195,7 @@ class RaRules(SharedScores):
 
     def _disasters(self, p: int, gained: Sequence[int], after: int) -> None:
         """§7: each disaster tile destroys DISASTER_LOSS of its targets; Funeral and Drought in table order at once."""
-        held, b = self.held, p * NK
+        held, b = self.held, p * NUM_KINDS
         self.discard = disc = self.discard[:]  # one list of its own for every discard here: clones may share the old
         for disaster, count in zip(DISASTERS, gained, strict=True):
             if not count:
@@ -236,7 +236,7 @@ class RaRules(SharedScores):
 
     def _settle(self, p: int) -> None:
         """Resolve War/Earthquake losses that leave no choice; ask the player otherwise (§7, E6)."""
-        held, b = self.held, p * NK
+        held, b = self.held, p * NUM_KINDS
         for disaster in CHOSEN_DISASTERS:
             left = self.lose_war if disaster == WAR else self.lose_quake
             if not left:
@@ -264,7 +264,7 @@ class RaRules(SharedScores):
             self._continue(self.after)
 
     def _lose(self, p: int, kind: int) -> None:
-        self._remove(p * NK, kind, 1)
+        self._remove(p * NUM_KINDS, kind, 1)
         if kind in DISASTER_TARGETS[WAR]:
             self.lose_war -= 1
         else:

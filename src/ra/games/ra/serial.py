@@ -12,7 +12,7 @@ from ra.games.ra.actions import NOTATION, str_to_action
 from ra.games.ra.mechanics import RaRules
 from ra.games.ra.options import Options
 from ra.games.ra.phases import PHASE_NAMES
-from ra.games.ra.tables import COUNTS, GAME, KIND_INDEX, KINDS, NK, RA_TRACK_LENGTH
+from ra.games.ra.tables import COUNTS, GAME, KIND_INDEX, KINDS, NUM_KINDS, RA_TRACK_LENGTH
 
 JSON_FORMAT = "ra-state/1"
 
@@ -31,7 +31,7 @@ def bag_from_order(order: Sequence[str]) -> list[int]:
             raise ValueError(f"order has more than {COUNTS[kind]} {name} tiles (the bag holds {COUNTS[kind]})")
         left[kind] -= 1
         prefix.append(kind)
-    return prefix + [k for k in range(NK) for _ in range(left[k])]
+    return prefix + [k for k in range(NUM_KINDS) for _ in range(left[k])]
 
 
 def counts_to_dict(counts: Sequence[int]) -> dict[str, int]:
@@ -41,7 +41,7 @@ def counts_to_dict(counts: Sequence[int]) -> dict[str, int]:
 
 def dict_to_counts(data: Mapping[str, int]) -> list[int]:
     """The inverse of counts_to_dict."""
-    counts = [0] * NK
+    counts = [0] * NUM_KINDS
     for name, c in data.items():
         counts[KIND_INDEX[name]] = int(c)
     return counts
@@ -62,7 +62,7 @@ def state_to_json(st: RaRules) -> dict[str, Any]:
         "central_disk": st.central,
         "face_up": [list(u) for u in st.up],
         "face_down": [list(d) for d in st.down],
-        "tiles": [counts_to_dict(st.held[p * NK : (p + 1) * NK]) for p in range(n)],
+        "tiles": [counts_to_dict(st.held[p * NUM_KINDS : (p + 1) * NUM_KINDS]) for p in range(n)],
         "discarded": counts_to_dict(st.discard),
         "scores": list(st.points),
         "epoch": st.epoch,

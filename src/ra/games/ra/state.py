@@ -1,6 +1,6 @@
 """The Ra game state (docs/rules/ra.md §2-§9) and the public protocol. Hot path: `legal_actions`, `push`, `clone`.
 
-Tiles are ints (tables.KINDS); held tiles are one flat list `held[seat * NK + kind]`; disks are tuples sorted
+Tiles are ints (tables.KINDS); held tiles are one flat list `held[seat * NUM_KINDS + kind]`; disks are tuples sorted
 high to low (replaced, never mutated, so `clone` shares them), as are the points and discard lists; the bag is a
 list drawn from its end, shared with the moves between clones until read (fields.py). `legal_actions` (legal.py)
 hands out shared tuples (immutable, so no copy per call).
@@ -55,7 +55,7 @@ from ra.games.ra.tables import (
     KINDS,
     MAX_DISK,
     MAX_PLAYERS,
-    NK,
+    NUM_KINDS,
     RA,
     RA_TRACK_LENGTH,
     STARTING_SCORE,
@@ -64,11 +64,11 @@ from ra.games.ra.tables import (
 from ra.games.ra.tables import GAME as GAME  # re-exported: ra.games.ra names it from here
 from ra.games.ra.view import RaView, make_view
 
-CANONICAL_BAG: tuple[int, ...] = tuple(k for k in range(NK) for _ in range(COUNTS[k]))
+CANONICAL_BAG: tuple[int, ...] = tuple(k for k in range(NUM_KINDS) for _ in range(COUNTS[k]))
 
 # Shared, immutable Move objects: push appends these without building strings or tuples.
 _MOVES = [[Move(p, a, ()) for a in range(NUM_ACTIONS)] for p in range(MAX_PLAYERS)]
-_DRAW_MOVES = [[Move(p, DRAW, (KINDS[t],)) for t in range(NK)] for p in range(MAX_PLAYERS)]
+_DRAW_MOVES = [[Move(p, DRAW, (KINDS[t],)) for t in range(NUM_KINDS)] for p in range(MAX_PLAYERS)]
 
 
 # Shared, immutable pieces the hot path would otherwise build on every call.
@@ -121,8 +121,8 @@ class State(RaRules):
             central=CENTRAL_START_DISK,
             up=up,
             down=[()] * n,
-            held=[0] * (n * NK),
-            discard=[0] * NK,
+            held=[0] * (n * NUM_KINDS),
+            discard=[0] * NUM_KINDS,
             points=[STARTING_SCORE] * n,
             epoch=1,
             phase=TURN,

@@ -35,7 +35,7 @@ from ra.games.ra.tables import (
     GAME,
     KIND_GROUPS,
     KINDS,
-    NK,
+    NUM_KINDS,
     RA_TRACK_SPACES,
     SCARAB,
 )
@@ -186,7 +186,7 @@ def make_view(state: RaRules, viewer: int | None) -> RaView:
     if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < n):
         raise ValueError(f"viewer must be a seat 0..{n - 1} or None, not {viewer!r}")
     over = state.phase == OVER
-    bag = [0] * NK
+    bag = [0] * NUM_KINDS
     for t in state.bag:
         bag[t] += 1
     seen = [score_visible(state, viewer, p) for p in range(n)]
@@ -204,9 +204,9 @@ def make_view(state: RaRules, viewer: int | None) -> RaView:
         "auction_track": [KINDS[t] for t in state.track],
         "central_disk": state.central,
         "disks": [{"face_up": list(state.up[p]), "face_down": list(state.down[p])} for p in range(n)],
-        "tiles": [counts_to_dict(state.held[p * NK : (p + 1) * NK]) for p in range(n)],
+        "tiles": [counts_to_dict(state.held[p * NUM_KINDS : (p + 1) * NUM_KINDS]) for p in range(n)],
         "scores": [state.points[p] if seen[p] else None for p in range(n)],
-        "bag": {KINDS[k]: bag[k] for k in range(NK)},
+        "bag": {KINDS[k]: bag[k] for k in range(NUM_KINDS)},
         "bag_total": len(state.bag),
         "discarded": counts_to_dict(state.discard),
         "auction": _auction(state) if state.phase == AUCTION else None,
