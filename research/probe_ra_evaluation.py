@@ -35,7 +35,7 @@ from ra.bots.ra.evaluation import seat_terms
 from ra.games.ra import State, phases, tables
 from tools.train_ra_evaluation import GREEDY_SPECS, HELD_OUT, SEARCH_SPECS, fit, game_seed, predict
 
-NK = tables.NK
+NK = tables.NUM_KINDS
 DISK_SLOTS = 4  # the most face-up disks a seat holds (four at two and three players, three at four and five)
 # A kept position: seat terms, banked points, raw seats, raw public fields, whose turn, final scores, game index.
 Position = tuple[list[list[float]], list[int], list[list[float]], list[float], int, list[int], int]

@@ -18,7 +18,7 @@ from ra.bots.ra.evaluation import CLASSIC, LEARNED, BagStats, Weights, expected_
 from ra.games.ra import State, phases, tables
 
 NK, RA, GOD, GOLD, PHARAOH, NILE, FLOOD = (
-    tables.NK,
+    tables.NUM_KINDS,
     tables.RA,
     tables.GOD,
     tables.GOLD,

@@ -11,12 +11,12 @@ from ra.games.ra import tables as T
 
 def tile_census(st: State) -> list[int]:
     """Per kind: bag + auction track + Ra track + held + pending god-taken disasters + discarded."""
-    counts = [0] * T.NK
+    counts = [0] * T.NUM_KINDS
     for t in st.bag + st.track:
         counts[t] += 1
     counts[T.RA] += st.ra_filled
     for i, c in enumerate(st.held):
-        counts[i % T.NK] += c
+        counts[i % T.NUM_KINDS] += c
     for kind, c in zip(T.DISASTERS, st.pending, strict=True):
         counts[kind] += c
     for k, c in enumerate(st.discard):
@@ -81,7 +81,7 @@ def give(st: State, seat: int, kind: str, count: int = 1) -> State:
     k = T.KIND_INDEX[kind]
     for _ in range(count):
         st.bag.remove(k)
-        st.held[seat * T.NK + k] += 1
+        st.held[seat * T.NUM_KINDS + k] += 1
     return st
 
 

@@ -109,7 +109,7 @@ def test_e11_floods_score_discard_and_nile_stays() -> None:
 
 
 def test_e12_floor_is_on_the_running_total_after_netting() -> None:
-    held_tiles = [0] * (2 * T.NK)
+    held_tiles = [0] * (2 * T.NUM_KINDS)
     held_tiles[T.GOLD] = 1  # +3 gold, -5 civilization: net -2 on a total of 1 -> 0, not 1 - 5 + 3
     scores, _ = S.score_epoch(held_tiles, 2, False, [0, 0], [1, 1], "once")
     assert scores == [0, 0]

@@ -102,7 +102,7 @@ def test_s9_2_worked_example_sun_disks() -> None:
 
 
 def test_s9_gods_gold_and_a_full_epoch_row() -> None:
-    held_tiles = [0] * (2 * T.NK)
+    held_tiles = [0] * (2 * T.NUM_KINDS)
     held_tiles[T.GOD] = 2
     held_tiles[T.GOLD] = 1
     held_tiles[T.PHARAOH] = 1
@@ -116,7 +116,7 @@ def test_s9_gods_gold_and_a_full_epoch_row() -> None:
 
 
 def test_s9_2_sun_disks_highest_and_lowest_total() -> None:
-    held_tiles = [0] * (3 * T.NK)
+    held_tiles = [0] * (3 * T.NUM_KINDS)
     _, rows = S.score_epoch(held_tiles, 3, True, [30, 28, 30], [50, 50, 50], "once")
     assert [r["categories"]["sun_disks"] for r in rows] == [5, -5, 5]
     _, rows = S.score_epoch(held_tiles, 3, True, [30, 30, 30], [50, 50, 50], "once")
@@ -125,9 +125,9 @@ def test_s9_2_sun_disks_highest_and_lowest_total() -> None:
 
 def test_s9_3_worked_example_the_floor_is_applied_to_the_net() -> None:
     """§9.3 example: Dana has 2 points; -2 pharaohs, -5 civilization, +3 gold: net -4, so 0, not -2."""
-    held_tiles = [0] * (2 * T.NK)
+    held_tiles = [0] * (2 * T.NUM_KINDS)
     held_tiles[T.GOLD] = 1  # Dana (seat 0): the gold, no pharaoh, no civilization
-    held_tiles[T.NK + T.PHARAOH] = 1
+    held_tiles[T.NUM_KINDS + T.PHARAOH] = 1
     scores, rows = S.score_epoch(held_tiles, 2, False, [0, 0], [2, 10], "once")
     assert rows[0]["net"] == -4 and scores[0] == 0
 
@@ -135,9 +135,9 @@ def test_s9_3_worked_example_the_floor_is_applied_to_the_net() -> None:
 @pytest.mark.parametrize(("floor", "after"), [("once", 3), ("twice", 6)])
 def test_s9_3_worked_example_a1_once_or_twice(floor: str, after: int) -> None:
     """§9.3 example A1: Eli has 4 points; regular categories net -7, monuments and sun disks +6."""
-    held_tiles = [0] * (2 * T.NK)
+    held_tiles = [0] * (2 * T.NUM_KINDS)
     held_tiles[T.FORTRESS] = 1  # Eli (seat 0): -2 fewest pharaohs, -5 no civilization; +1 monuments, +5 sun disks
-    held_tiles[T.NK + T.PHARAOH] = 1
+    held_tiles[T.NUM_KINDS + T.PHARAOH] = 1
     scores, rows = S.score_epoch(held_tiles, 2, True, [30, 20], [4, 10], floor)
     assert rows[0]["net"] == -7 + 6 and scores[0] == after
 

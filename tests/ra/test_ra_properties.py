@@ -47,5 +47,5 @@ def test_random_games_keep_ras_invariants(players: int, seed: int, draw_bias: fl
             assert row["net"] == sum(row["categories"].values())
             assert row["after"] >= 0 and (floor == "twice" or row["after"] == max(0, row["before"] + row["net"]))
     assert [r["after"] for r in state.epoch_scores[-1]["players"]] == state.scores()
-    kept = [k for k in range(T.NK) if any(state.held[p * T.NK + k] for p in range(players))]
+    kept = [k for k in range(T.NUM_KINDS) if any(state.held[p * T.NUM_KINDS + k] for p in range(players))]
     assert set(kept) <= T.SCARAB, "§8.2.4: only scarab tiles are held after the last epoch"

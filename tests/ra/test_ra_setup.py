@@ -25,7 +25,7 @@ def test_s1_tile_totals_match_the_rules_text() -> None:
 def test_s1_every_kind_belongs_to_exactly_one_fate() -> None:
     """Ra tiles go to the Ra track, disasters are discarded at once, the rest is kept (scarab) or discarded (§8.2.4)."""
     fates = [{T.RA}, set(T.DISASTERS), set(T.SCARAB), set(T.DISCARDED_AT_EPOCH_END)]
-    assert sorted(k for fate in fates for k in fate) == list(range(T.NK))
+    assert sorted(k for fate in fates for k in fate) == list(range(T.NUM_KINDS))
     assert set(T.DISASTER_TARGETS) == set(T.DISASTERS) and set(T.CHOSEN_DISASTERS) <= set(T.DISASTERS)
     assert all(k not in T.DISASTERS and k != T.RA for ts in T.DISASTER_TARGETS.values() for k in ts)
 
@@ -74,7 +74,7 @@ def test_s2_order_prefix_then_canonical_remainder() -> None:
     st = scenario(3, ["gold", "war"], G3)
     draws = list(reversed(st.bag))
     assert draws[:3] == [T.GOLD, T.WAR, T.RA]
-    assert sorted(draws) == sorted(k for k in range(T.NK) for _ in range(T.COUNTS[k]))
+    assert sorted(draws) == sorted(k for k in range(T.NUM_KINDS) for _ in range(T.COUNTS[k]))
     assert st.record()["order"] == ["gold", "war"]
 
 

@@ -49,7 +49,7 @@ def test_turn_actions_match_the_rules() -> None:
             legal = st.legal_actions()
             if st.phase == phases.TURN:
                 want = ([DRAW] if len(st.track) < T.AUCTION_TRACK_SIZE else []) + [INVOKE]
-                if st.held[st.cur * T.NK + T.GOD]:
+                if st.held[st.cur * T.NUM_KINDS + T.GOD]:
                     want += sorted({str_to_action(f"god:{T.KINDS[t]}") for t in st.track if t != T.GOD})
                 assert list(legal) == want
                 _assert_read_only(legal)
@@ -109,7 +109,7 @@ def test_god_actions_match_the_rules_and_are_immutable() -> None:
         while not st.is_terminal():
             if st.phase == phases.TURN and len({t for t in st.track if t != T.GOD}) >= 2:
                 spender = st.clone()
-                spender.held[spender.cur * T.NK + T.GOD] = 3  # enough gods to stay in the phase
+                spender.held[spender.cur * T.NUM_KINDS + T.GOD] = 3  # enough gods to stay in the phase
                 while spender.phase in (phases.TURN, phases.GODS):
                     gods = [a for a in spender.legal_actions() if GOD_BASE <= a < LOSE_BASE]
                     if spender.phase == phases.GODS:
@@ -141,7 +141,7 @@ def test_every_answer_is_a_tuple_of_the_rules_actions() -> None:
             if st.phase == phases.DISASTER:  # §7: War's civilization tiles first, then Earthquake's monuments
                 losses += 1
                 group = T.CIVILIZATION if st.lose_war else T.MONUMENTS
-                held, b = st.held, st.cur * T.NK
+                held, b = st.held, st.cur * T.NUM_KINDS
                 assert list(legal) == [LOSE_OFFSET + k for k in group if held[b + k]]
             st.push(rng.choice(legal))
         assert st.legal_actions() == () and st.legal_actions(0) == ()

@@ -117,11 +117,12 @@ def _plain_score_epoch(
     held: list[int], players: int, final: bool, totals: list[int], scores: list[int], floor: str
 ) -> tuple[list[int], list[RaScoreRow]]:
     """§9 as written, category by category, for comparison with the written-out `score_epoch`."""
-    pharaohs = most_fewest([held[p * T.NK + T.PHARAOH] for p in range(players)], T.PHARAOH_MOST, T.PHARAOH_FEWEST)
+    pharaohs_held = [held[p * T.NUM_KINDS + T.PHARAOH] for p in range(players)]
+    pharaohs = most_fewest(pharaohs_held, T.PHARAOH_MOST, T.PHARAOH_FEWEST)
     sun = most_fewest(totals, T.SUN_DISK_MOST, T.SUN_DISK_FEWEST)
     rows: list[RaScoreRow] = []
     for p in range(players):
-        count = [held[p * T.NK + k] for k in range(T.NK)]
+        count = [held[p * T.NUM_KINDS + k] for k in range(T.NUM_KINDS)]
         cats = {
             "gods": T.GOD_POINTS * count[T.GOD],
             "gold": T.GOLD_POINTS * count[T.GOLD],
@@ -151,7 +152,9 @@ def test_score_epoch_agrees_with_the_rules_as_written(floor: str) -> None:
     for _ in range(400):
         players = rng.randrange(2, 6)
         never_held = (T.RA, *T.DISASTERS)
-        held = [0 if k % T.NK in never_held else rng.choice((0, 0, 1, 2, 3, 5)) for k in range(players * T.NK)]
+        held = [
+            0 if k % T.NUM_KINDS in never_held else rng.choice((0, 0, 1, 2, 3, 5)) for k in range(players * T.NUM_KINDS)
+        ]
         totals = [rng.randrange(5, 40) for _ in range(players)]
         scores = [rng.randrange(0, 25) for _ in range(players)]
         for final in (False, True):
@@ -178,7 +181,7 @@ def test_epoch_scores_are_built_when_read_and_shared_by_clones() -> None:
 
 def test_points_add_up_the_ended_epochs_when_read() -> None:
     """An epoch's end only notes its scoring; reading `points` (in a clone or not) adds up exactly score_epoch's."""
-    kept = [k for k in range(T.NK) if k in T.SCARAB]
+    kept = [k for k in range(T.NUM_KINDS) if k in T.SCARAB]
     for seed in range(8):
         rng = random.Random(seed)
         st = State.new({"players": 2 + seed % 4}, seed=seed)
@@ -193,7 +196,7 @@ def test_points_add_up_the_ended_epochs_when_read() -> None:
             _, held, final, totals, _ = st._due[-1]
             assert final == st.is_terminal() and len(totals) == (n if final else 0)
             for p in range(n):  # §8.2.4: the noted holdings are those before the epoch end's discards
-                assert [st.held[p * T.NK + k] for k in kept] == [held[p * T.NK + k] for k in kept]
+                assert [st.held[p * T.NUM_KINDS + k] for k in kept] == [held[p * T.NUM_KINDS + k] for k in kept]
             expected = score_epoch(held, n, final, totals, expected, "once")[0]
             roll = rng.random()
             if roll < 0.3:  # a clone: the original adds its notes up first, so that clones share the result

@@ -68,9 +68,9 @@ def test_every_element_is_explained_with_its_rules_section() -> None:
 def test_pharaohs_one_more_ties_for_five_and_the_engine_agrees() -> None:
     st = game(["pharaoh", "nile:1", "nile:2", "ra", "ra", "ra", "god:1", "god:2", "god:3"])
     for seat, marked in enumerate((3, 4, 2)):
-        st.s[sheet.pharaohs_at(seat)] = marked
+        st.sheets[sheet.pharaohs_at(seat)] = marked
         if marked >= 3:
-            st.s[sheet.pharaoh_symbol_at(seat, 3)] = 1
+            st.sheets[sheet.pharaoh_symbol_at(seat, 3)] = 1
     st.apply(A("reveal"))
     elements = explain(st.view(0))["elements"]
     assert "You have 3, the most is 4 (Khufu) — one more ties for +5 this Kingdom; now 0 (rules §2, §5)." in (
@@ -90,11 +90,11 @@ def test_pharaohs_one_more_ties_for_five_and_the_engine_agrees() -> None:
 
 def test_gods_sum_needed_and_completing_the_three() -> None:
     st = game(["god:8", "nile:1", "nile:2", "ra", "ra", "ra", "god:1", "god:2", "god:3"])
-    st.s[sheet.god_at(0, 1)], st.s[sheet.god_at(0, 2)] = 9, 8
+    st.sheets[sheet.god_at(0, 1)], st.sheets[sheet.god_at(0, 2)] = 9, 8
     for space, value in ((1, 10), (2, 10), (3, 5)):
-        st.s[sheet.god_at(1, space)] = value
-    st.s[sheet.god_total_at(1, "old")], st.s[sheet.god_bonus_at(1, "old")] = 25, 1
-    st.s[sheet.god_at(2, 1)] = 3
+        st.sheets[sheet.god_at(1, space)] = value
+    st.sheets[sheet.god_total_at(1, "old")], st.sheets[sheet.god_bonus_at(1, "old")] = 25, 1
+    st.sheets[sheet.god_at(2, 1)] = 3
     st.apply(A("reveal"))
     elements = explain(st.view(0))["elements"]
     assert "In the Old Kingdom you have 17, the most is 25 (Khufu) — 8 more tie for +5 this Kingdom; now 0" in (
@@ -112,7 +112,7 @@ def test_gods_sum_needed_and_completing_the_three() -> None:
 
 def test_civilization_third_mark_and_the_engine_agrees() -> None:
     st = game(["civ:art", "nile:1", "nile:2", "ra", "ra", "ra", "god:1", "god:2", "god:3"])
-    st.s[sheet.civ_at(0, "old", "writing")] = st.s[sheet.civ_at(0, "old", "religion")] = 1
+    st.sheets[sheet.civ_at(0, "old", "writing")] = st.sheets[sheet.civ_at(0, "old", "religion")] = 1
     st.apply(A("reveal"))
     elements = explain(st.view(0))["elements"]
     assert "Your Old Kingdom line has 2 marks: 0 this Kingdom — one more makes +5 (rules §2, §5)." in (
@@ -130,8 +130,8 @@ def test_civilization_third_mark_and_the_engine_agrees() -> None:
 
 def test_nile_monuments_and_end_bonuses_progress() -> None:
     st = game(["nile:9", "monument:sphinx", "monument:temple"])
-    st.s[sheet.nile_at(0, 1)], st.s[sheet.nile_at(0, 2)] = 3, 5
-    st.s[sheet.monument_at(0, "sphinx")] = 2
+    st.sheets[sheet.nile_at(0, 1)], st.sheets[sheet.nile_at(0, 2)] = 3, 5
+    st.sheets[sheet.monument_at(0, "sphinx")] = 2
     st.apply(A("reveal"))
     elements = explain(st.view(0))["elements"]
     nile = "You have 2 filled: +2 this Kingdom, and each more space is worth 1 point at each of the 3 scorings left"
@@ -150,10 +150,10 @@ def test_nile_monuments_and_end_bonuses_progress() -> None:
 
 def test_a_card_with_no_space_and_the_kingdom_limited_variant() -> None:
     st = game(["nile:2", "god:5", "civ:art"], kingdom_limited=True)
-    st.s[sheet.nile_at(0, 1)] = 3
+    st.sheets[sheet.nile_at(0, 1)] = 3
     for space in range(2, 13):
-        st.s[sheet.nile_at(0, space)] = 20
-    st.s[sheet.civ_at(0, "old", "art")] = 1
+        st.sheets[sheet.nile_at(0, space)] = 20
+    st.sheets[sheet.civ_at(0, "old", "art")] = 1
     st.apply(A("reveal"))
     elements = explain(st.view(0))["elements"]
     assert "It has no legal space on your sheet: taking it loses it" in elements["card:1"]
@@ -175,7 +175,7 @@ def test_values_match_the_engines_scoring_on_random_positions() -> None:
             assert view == frozen  # a pure function of the view
             if st.phase != 3:
                 k = min(st.ra // 3, 2)
-                points = score_kingdom(st.s[:], st.num_players, k)[1]
+                points = score_kingdom(st.sheets[:], st.num_players, k)[1]
                 for i, section in enumerate(SECTIONS):
                     found = re.search(THIS_KINGDOM[section], elements[section])
                     assert found, (section, elements[section])
@@ -187,7 +187,7 @@ def test_values_match_the_engines_scoring_on_random_positions() -> None:
 
 def _check_card_claims(st: State, player: int, elements: dict[str, str], k: int) -> int:
     """Each "X instead of Y" (or "still X") this Kingdom a card states is what the engine scores; how many."""
-    if player not in st.current_players() or st.s[sheet.pending_at(player)]:
+    if player not in st.current_players() or st.sheets[sheet.pending_at(player)]:
         return 0
     checked = 0
     for slot in range(1, len(st.face) + 1):
@@ -202,7 +202,7 @@ def _check_card_claims(st: State, player: int, elements: dict[str, str], k: int)
             legal = [a for a in legal if (int(action_to_str(a).split("god")[1]) - 1) // 3 == k]
         trial = st.clone()
         trial.push(legal[0], player)
-        after = score_kingdom(trial.s[:], st.num_players, k)[1][player * len(SECTIONS) + SECTIONS.index(section)]
+        after = score_kingdom(trial.sheets[:], st.num_players, k)[1][player * len(SECTIONS) + SECTIONS.index(section)]
         assert int(found[1]) == after, elements[f"card:{slot}"]
         checked += 1
     return checked

@@ -5,14 +5,24 @@ from __future__ import annotations
 import random
 
 from ra.games.write import State
-from ra.games.write.phases import PH_REVEAL
+from ra.games.write.phases import REVEAL
 from ra.games.write.scoring import score_kingdom
-from ra.games.write.sheet import C0, G0, GT, M0, N0, NCIV, NMON, PH, W
+from ra.games.write.sheet import (
+    CIV_START,
+    GOD_TOTALS_START,
+    GODS_START,
+    MONUMENTS_END,
+    MONUMENTS_START,
+    NILE_END,
+    NILE_START,
+    NUM_CIV_TYPES,
+    PHARAOHS_MARKED,
+    SHEET_WIDTH,
+)
 from ra.games.write.tables import (
     CIV_TABLE,
     MAJORITY_PENALTY_MIN_PLAYERS,
     MAJORITY_POINTS,
-    NILE_SPACES,
 )
 
 
@@ -23,7 +33,7 @@ def _reveal_states(count: int) -> list[State]:
     for seed in range(count):
         st = State.new({"players": 2 + seed % 4, "kingdom_limited": seed % 3 == 0}, seed=seed)
         while not st.is_terminal():
-            if st.phase == PH_REVEAL:
+            if st.phase == REVEAL:
                 out.append(st.clone())
             p = rng.choice(st.current_players())
             st.push(rng.choice(st.legal_actions(p)), p)
@@ -46,17 +56,17 @@ def test_kingdom_scoring_matches_the_rules_written_plainly() -> None:
     for st in _reveal_states(8)[::3]:
         n = st.num_players
         for k in range(3):
-            sheets = list(st.s)
+            sheets = list(st.sheets)
             counts: list[int] = []
             for p in range(n):
-                b = p * W
-                civ = sheets[b + C0 + k * NCIV : b + C0 + k * NCIV + NCIV]
+                b = p * SHEET_WIDTH
+                civ = sheets[b + CIV_START + k * NUM_CIV_TYPES : b + CIV_START + k * NUM_CIV_TYPES + NUM_CIV_TYPES]
                 counts += [
-                    sum(sheets[b + G0 + 3 * k : b + G0 + 3 * k + 3]),
-                    sheets[b + PH],
-                    sum(1 for v in sheets[b + N0 : b + N0 + NILE_SPACES] if v),
+                    sum(sheets[b + GODS_START + 3 * k : b + GODS_START + 3 * k + 3]),
+                    sheets[b + PHARAOHS_MARKED],
+                    sum(1 for v in sheets[b + NILE_START : b + NILE_END] if v),
                     sum(civ),
-                    sum(1 for v in sheets[b + M0 : b + M0 + NMON] if v),
+                    sum(1 for v in sheets[b + MONUMENTS_START : b + MONUMENTS_END] if v),
                 ]
             gods, pharaohs = _plain_majority(counts[0::5]), _plain_majority(counts[1::5])
             points: list[int] = []
@@ -64,8 +74,8 @@ def test_kingdom_scoring_matches_the_rules_written_plainly() -> None:
                 nile, civ_marks, monuments = counts[p * 5 + 2 : p * 5 + 5]
                 points += [gods[p], pharaohs[p], nile, CIV_TABLE[civ_marks], monuments]
             for _ in range(2):  # twice: scoring again gives the same
-                s = st.s[:]
+                s = st.sheets[:]
                 assert score_kingdom(s, n, k) == (counts, points)
                 for p in range(n):
-                    box = st.s[p * W + GT + k]
-                    assert s[p * W + GT + k] == (box if box >= 0 else counts[p * 5])
+                    box = st.sheets[p * SHEET_WIDTH + GOD_TOTALS_START + k]
+                    assert s[p * SHEET_WIDTH + GOD_TOTALS_START + k] == (box if box >= 0 else counts[p * 5])

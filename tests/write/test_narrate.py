@@ -29,7 +29,7 @@ def told(st: State, notation: str, player: int | None = None, viewer: int | None
 def chain_position() -> State:
     """The turn of docs/rules/ra-and-write.md §3 (the example with a bonus chain), Ana active."""
     st = game(["god:14", "ra", "nile:9", "pharaoh", "monument:temple", "ra", "ra", "nile:12", "god:3"])
-    s = st.s
+    s = st.sheets
     s[sheet.god_at(0, 1)], s[sheet.god_at(0, 2)] = 6, 11
     s[sheet.pharaohs_at(0)] = 2
     s[sheet.nile_at(0, 1)], s[sheet.nile_at(0, 2)] = 4, 7
@@ -77,7 +77,7 @@ def test_a_turn_with_a_bonus_chain_is_told_entry_by_entry() -> None:
 
 def test_pharaoh_monument_civilization_and_decline() -> None:
     st = game(["pharaoh", "monument:step_pyramid", "civ:art"])
-    st.s[sheet.god_at(0, 1)] = st.s[sheet.god_at(0, 2)] = 5
+    st.sheets[sheet.god_at(0, 1)] = st.sheets[sheet.god_at(0, 2)] = 5
     told(st, "reveal")
     assert told(st, "card3>civ:middle") == [
         "Ana took the Art card (card 3) and marked Art in the Middle Kingdom line.",
@@ -88,7 +88,7 @@ def test_pharaoh_monument_civilization_and_decline() -> None:
         "Ben took the Step Pyramid card (card 2) and marked space 1 of the Step Pyramid column."
     )
     st = game(["god:9", "nile:1", "nile:2"])
-    st.s[sheet.god_at(0, 1)] = st.s[sheet.god_at(0, 2)] = 5
+    st.sheets[sheet.god_at(0, 1)] = st.sheets[sheet.god_at(0, 2)] = 5
     told(st, "reveal")
     told(st, "card1>god3")
     assert told(st, "decline") == [
@@ -99,8 +99,8 @@ def test_pharaoh_monument_civilization_and_decline() -> None:
 
 def test_a_bonus_with_no_legal_space_is_told_lost() -> None:
     st = game(["god:9", "nile:1", "nile:2"])
-    st.s[sheet.god_at(0, 1)] = st.s[sheet.god_at(0, 2)] = 5
-    st.s[sheet.pharaohs_at(0)] = 12  # a full Pharaohs row: the Pharaohs bonus has nowhere to go
+    st.sheets[sheet.god_at(0, 1)] = st.sheets[sheet.god_at(0, 2)] = 5
+    st.sheets[sheet.pharaohs_at(0)] = 12  # a full Pharaohs row: the Pharaohs bonus has nowhere to go
     told(st, "reveal")
     assert told(st, "card1>god3") == [
         "Ana took God 9 (card 1) and wrote it in Gods space 3 of the Old Kingdom.",
@@ -114,7 +114,7 @@ def test_the_any_section_bonus_and_a_late_gods_group() -> None:
     order = ["monument:temple", "nile:1", "nile:2", "god:7", "nile:3", "nile:4"]
     st = game(order)
     for t in ("fortress", "obelisk", "palace", "pyramid", "sphinx", "statue", "step_pyramid"):
-        st.s[sheet.monument_at(0, t)] = 1
+        st.sheets[sheet.monument_at(0, t)] = 1
     told(st, "reveal")
     assert told(st, "card1")[1:3] == [
         "Every Monument column has its top space marked: a bonus entry in any section.",
@@ -123,8 +123,8 @@ def test_the_any_section_bonus_and_a_late_gods_group() -> None:
     assert told(st, "bonus>god1")[0] == "Ana made the bonus entry: 20 in Gods space 1 of the Old Kingdom."
     # A Gods group completed after its Kingdom was scored keeps the scored total (the rulings).
     st = game(["god:7", "nile:3", "nile:4"])
-    st.s[sheet.god_at(0, 1)] = st.s[sheet.god_at(0, 2)] = 5
-    st.s[sheet.god_total_at(0, "old")] = 10
+    st.sheets[sheet.god_at(0, 1)] = st.sheets[sheet.god_at(0, 2)] = 5
+    st.sheets[sheet.god_total_at(0, "old")] = 10
     told(st, "reveal")
     assert told(st, "card1>god3")[1] == (
         "The Old Kingdom's Gods are complete, its total box keeps the scored 10: a bonus entry in Pharaohs."
@@ -170,9 +170,9 @@ def last_turn(players: int) -> State:
 
 def test_the_ninth_ra_ends_the_game_with_end_bonuses_and_the_winner() -> None:
     st = last_turn(3)
-    st.s[sheet.pharaohs_at(1)] = 12
+    st.sheets[sheet.pharaohs_at(1)] = 12
     for t in ("pyramid", "temple"):
-        st.s[sheet.monument_at(1, t)] = 3
+        st.sheets[sheet.monument_at(1, t)] = 3
     lines = told(st, "reveal", viewer=1)
     assert lines[:3] == [
         "Ben revealed a Ra card.",
@@ -195,7 +195,7 @@ def test_a_tie_is_broken_by_god_numbers_or_shared() -> None:
     assert st.scores()[0] == st.scores()[1] and st.winners() == [0, 1]
     assert lines[-1] == f"Ana and Ben share the win with {st.scores()[0]}: even their God numbers are the same."
     st = last_turn(2)
-    st.s[sheet.god_at(1, 1)] = 4  # an Old Kingdom number written late: it scores nothing but breaks the tie (§6)
+    st.sheets[sheet.god_at(1, 1)] = 4  # an Old Kingdom number written late: it scores nothing but breaks the tie (§6)
     lines = told(st, "reveal")
     assert lines[-1] == f"Ben wins with {st.scores()[1]}, the tie broken by the higher God numbers."
 

@@ -9,11 +9,10 @@ from ra.games.write.actions import (
     TAKE0,
     str_to_action,
 )
-from ra.games.write.options import MAX_PLAYERS
 from ra.games.write.plan import PLAN
 from ra.games.write.sheet import (
     CHOSEN,
-    W,
+    SHEET_WIDTH,
     civ_at,
     civ_bonus_at,
     god_at,
@@ -25,7 +24,7 @@ from ra.games.write.sheet import (
     pending_at,
     pharaohs_at,
 )
-from ra.games.write.tables import CIV_TYPES, KINGDOMS, MONUMENT_TYPES, NILE_PARTS
+from ra.games.write.tables import CIV_TYPES, KINGDOMS, MAX_PLAYERS, MONUMENT_TYPES, NILE_PARTS
 
 
 def _row(text: str, seat: int) -> tuple[object, ...]:
@@ -38,8 +37,8 @@ def test_every_row_carries_its_seat_move_and_first_box() -> None:
         for seat, row in enumerate(rows):
             _, slot, _, move, b, mark, *_ = row
             assert (move.player, move.action, move.draws) == (seat, action, ())
-            assert b == seat * W
-            assert mark == (seat * W + CHOSEN if slot is not None else pending_at(seat))
+            assert b == seat * SHEET_WIDTH
+            assert mark == (seat * SHEET_WIDTH + CHOSEN if slot is not None else pending_at(seat))
     assert len(PLAN[DECLINE]) == MAX_PLAYERS
 
 

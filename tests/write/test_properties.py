@@ -37,7 +37,7 @@ def is_bonus_entry(action: int) -> bool:
 
 
 def check_sheet(state: State, p: int, resolved: int) -> None:
-    s = state.s
+    s = state.sheets
     nile = [v for v in (s[nile_at(p, j)] for j in range(1, 13)) if v]
     assert nile == sorted(nile), "the Nile row must be non-decreasing"
     assert 0 <= s[pharaohs_at(p)] <= 12, "the Pharaoh row is filled left to right (a count of leftmost marks)"
@@ -91,7 +91,7 @@ def play(players: int, seed: int, limited: bool, deep: bool) -> State:
         if deep or state.is_terminal():
             for q in range(players):
                 check_sheet(state, q, resolved_bonuses(state, q))
-    assert len(state.kpoints) == 3 and state.face == [] and state.current_players() == ()
+    assert len(state.kingdom_points) == 3 and state.face == [] and state.current_players() == ()
     return state
 
 
@@ -143,7 +143,7 @@ def test_a_state_rebuilt_from_a_view_plays_on_to_the_end() -> None:
         while not rebuilt.is_terminal():
             p = rng.choice(rebuilt.current_players())
             rebuilt.apply(rng.choice(rebuilt.legal_actions(p)), p)
-        assert len(rebuilt.kpoints) == 3
+        assert len(rebuilt.kingdom_points) == 3
 
 
 @pytest.mark.slow

@@ -38,7 +38,7 @@ def test_a_whole_game_renders_in_the_games_words() -> None:
 def test_the_board_shows_cards_choices_bonuses_and_the_decision() -> None:
     st = State.new({"players": 3, "names": ["Ana", "Ben", "Cleo"], "first_player": 0},
                    order=["god:9", "ra", "monument:step_pyramid", "civ:art", "ra", "ra", "nile:1", "nile:2", "nile:3"])
-    st.s[sheet.god_at(0, 1)] = st.s[sheet.god_at(0, 2)] = 5
+    st.sheets[sheet.god_at(0, 1)] = st.sheets[sheet.god_at(0, 2)] = 5
     text = render_text(st.view(0))
     assert text.splitlines()[0] == (
         "Old Kingdom · Ra cards 0 of 3 this Kingdom (0 of 9 in all) · turn 1 · active player Ana · "
@@ -71,8 +71,8 @@ def test_the_board_shows_cards_choices_bonuses_and_the_decision() -> None:
 
 def test_legal_actions_read_as_instructions() -> None:
     st = State.new({"players": 3, "first_player": 0}, order=["god:14", "civ:art", "monument:step_pyramid"])
-    st.s[sheet.pharaohs_at(0)] = 2
-    st.s[sheet.god_at(0, 1)] = st.s[sheet.god_at(0, 2)] = 3
+    st.sheets[sheet.pharaohs_at(0)] = 2
+    st.sheets[sheet.god_at(0, 1)] = st.sheets[sheet.god_at(0, 2)] = 3
     view = st.view(0)
     assert [action_phrase(e, view["face_up"]) for e in view["legal_actions"]] == ["Reveal the cards"]
     st.apply(A("reveal"))

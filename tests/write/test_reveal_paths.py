@@ -12,7 +12,7 @@ from ra.games.write.fields import FIELDS
 from ra.games.write.mechanics import NO_FACE
 from ra.games.write.scorers import FINAL_SCORERS
 from ra.games.write.scoring import end_bonuses, score_kingdom
-from ra.games.write.sheet import M0, MT, NMON, W
+from ra.games.write.sheet import ALL_TOPS_BONUS, MONUMENTS_END, MONUMENTS_START, SHEET_WIDTH
 from ra.games.write.tables import KINGDOMS, RA_CODE
 
 
@@ -70,10 +70,10 @@ def test_all_tops_box_is_crossed_exactly_when_every_column_has_a_mark() -> None:
             p = rng.choice(st.current_players())
             st.push(rng.choice(st.legal_actions(p)), p)
             for seat in range(st.num_players):
-                b = seat * W
-                tops = all(st.s[b + M0 : b + M0 + NMON])
-                assert st.s[b + MT] == int(tops), (seed, st.turn, seat)
-        crossed += sum(st.s[seat * W + MT] for seat in range(st.num_players))
+                b = seat * SHEET_WIDTH
+                tops = all(st.sheets[b + MONUMENTS_START : b + MONUMENTS_END])
+                assert st.sheets[b + ALL_TOPS_BONUS] == int(tops), (seed, st.turn, seat)
+        crossed += sum(st.sheets[seat * SHEET_WIDTH + ALL_TOPS_BONUS] for seat in range(st.num_players))
     assert crossed > 0
 
 
@@ -88,11 +88,11 @@ def test_final_scorer_equals_the_last_kingdom_and_the_end_bonuses() -> None:
         while not st.is_terminal():
             p = rng.choice(st.current_players())
             st.push(rng.choice(st.legal_actions(p)), p)
-            plain, fast = st.s[:], st.s[:]
+            plain, fast = st.sheets[:], st.sheets[:]
             counts, points, bonuses = FINAL_SCORERS[players](fast, fast.tobytes())
             assert (counts, points) == score_kingdom(plain, players, len(KINGDOMS) - 1)
             assert fast == plain
-            assert bonuses == end_bonuses(st.s, players)
+            assert bonuses == end_bonuses(st.sheets, players)
             bonus_seen += sum(bonuses) > 0
     assert bonus_seen > 0
 

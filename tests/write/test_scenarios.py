@@ -29,7 +29,7 @@ def enter(st: State, p: int, choice: str | int) -> None:
     else:
         card = f"card{choice + 1}"
         st.apply(next(a for a in st.legal_actions(p) if action_to_str(a).partition(">")[0] == card), p)
-    while p in st.current_players() and st.s[sheet.pending_at(p)]:
+    while p in st.current_players() and st.sheets[sheet.pending_at(p)]:
         st.apply(A("decline"), p)
 
 
@@ -116,7 +116,7 @@ def test_s4_kingdom_ends_before_any_turn_is_played() -> None:
     st = game(["ra", "ra", "ra", "god:1", "nile:2", "civ:art"])
     st.apply(A("reveal"))
     assert st.history[-1].draws == ("ra", "ra", "ra", "god:1", "nile:2", "civ:art")
-    assert len(st.kpoints) == 1 and st.kingdom() == 1 and st.ra == 3
+    assert len(st.kingdom_points) == 1 and st.kingdom() == 1 and st.ra == 3
     v = st.view()
     assert v["kingdom"] == "middle" and v["ra"]["this_kingdom"] == 0
     old = v["kingdom_scores"][0]
@@ -131,11 +131,11 @@ def test_s4_third_ra_in_the_middle_of_a_reveal() -> None:
     order = ["ra", "god:1", "ra", "god:2", "god:3", "nile:1", "ra", "nile:2", "nile:3"]
     st = game(order, players=2, kingdom_limited=True)
     play_turn(st, {0: "card1>god1", 1: "card2>god2"})
-    assert st.ra == 2 and st.kpoints == []
+    assert st.ra == 2 and st.kingdom_points == []
     st.apply(A("reveal"))  # seat 1 reveals nile:1, the 3rd Ra, then nile:2, nile:3 in the Middle Kingdom
     assert st.history[-1].draws == ("nile:1", "ra", "nile:2", "nile:3")
     assert [c["card"] for c in st.view()["face_up"]] == ["nile:1", "nile:2", "nile:3"]
-    assert len(st.kpoints) == 1 and st.kingdom() == 1
+    assert len(st.kingdom_points) == 1 and st.kingdom() == 1
     old = st.view()["kingdom_scores"][0]["players"]
     assert old[0]["gods"] == {"count": 1, "points": 0} and old[1]["gods"] == {"count": 2, "points": 5}
     assert st.view()["sheets"][0]["gods"][0]["total"] == 1  # total box written at scoring
@@ -145,7 +145,7 @@ def test_s4_ninth_ra_ends_the_game_and_discards_face_up_cards() -> None:
     st = game(["ra"] * 8 + ["god:1", "ra"])
     st.apply(A("reveal"))
     assert phase(st) == "over" and st.is_terminal() and st.current_players() == ()
-    assert len(st.kpoints) == 3 and st.face == [] and [c for c in st.used] == [0]
+    assert len(st.kingdom_points) == 3 and st.face == [] and [c for c in st.used] == [0]
     assert len(st.deck) - st.pos + len(st.used) + st.ra == 110
     assert st.bonuses == [0] * 15
     assert st.scores() == [-15, -15, -15] and st.winners() == [0, 1, 2]  # shared win: nobody has God numbers
@@ -173,7 +173,7 @@ def test_s2_six_entry_bonus_chain_from_one_card() -> None:
     st = game(order, players=2)
     for i in range(len(mine)):
         play_turn(st, {0: mine_to[i], 1: 1})
-    assert st.kpoints == [] and st.active == 1
+    assert st.kingdom_points == [] and st.active == 1
     st.apply(A("reveal"))
     enter(st, 1, 1)
     chain = ["card1>god3", "bonus>pharaoh", "bonus>nile3=3", "bonus>civ:old:astronomy", "bonus>monument:temple",

@@ -16,7 +16,7 @@ from ra.games.write.scorers import (
     kingdom_scorer_source,
 )
 from ra.games.write.scoring import end_bonuses, score_kingdom, totals
-from ra.games.write.sheet import GT, W
+from ra.games.write.sheet import GOD_TOTALS_START, SHEET_WIDTH
 from ra.games.write.tables import KINGDOMS, RA_PER_KINGDOM
 
 
@@ -40,14 +40,14 @@ def test_written_out_scoring_equals_the_loops(players: int, limited: bool) -> No
     for seed in range(6):
         for st in _random_states(players, limited, 1000 * players + seed):
             for k in range(len(KINGDOMS)):
-                plain, fast = st.s[:], st.s[:]
+                plain, fast = st.sheets[:], st.sheets[:]
                 assert KINGDOM_SCORERS[players][k](fast, fast.tobytes()) == score_kingdom(plain, players, k)
                 assert fast == plain
-            final = st.s[:]
-            assert FINAL_SCORERS[players](final, final.tobytes())[2] == end_bonuses(st.s, players)
-            assert st.scores() == TOTALS_BY_PLAYERS[players](st.kpoints, st.bonuses)
-            assert st.scores() == totals(players, st.kpoints, st.bonuses)
-            checked_totals += bool(st.kpoints)
+            final = st.sheets[:]
+            assert FINAL_SCORERS[players](final, final.tobytes())[2] == end_bonuses(st.sheets, players)
+            assert st.scores() == TOTALS_BY_PLAYERS[players](st.kingdom_points, st.bonuses)
+            assert st.scores() == totals(players, st.kingdom_points, st.bonuses)
+            checked_totals += bool(st.kingdom_points)
     assert checked_totals > 0  # the games reached scored Kingdoms
 
 
@@ -58,28 +58,28 @@ def test_a_played_game_scores_as_the_loops_would() -> None:
         for before, after in pairwise(states):
             if after.ra // RA_PER_KINGDOM > before.ra // RA_PER_KINGDOM:
                 k = after.ra // RA_PER_KINGDOM - 1
-                sheets = before.s[:]
+                sheets = before.sheets[:]
                 counts, points = score_kingdom(sheets, players, k)
-                assert after.kcounts[-1] == counts and after.kpoints[-1] == points
-                assert [sheets[p * W + GT + k] for p in range(players)] == [
-                    after.s[p * W + GT + k] for p in range(players)
+                assert after.kingdom_counts[-1] == counts and after.kingdom_points[-1] == points
+                assert [sheets[p * SHEET_WIDTH + GOD_TOTALS_START + k] for p in range(players)] == [
+                    after.sheets[p * SHEET_WIDTH + GOD_TOTALS_START + k] for p in range(players)
                 ]
         final = states[-1]
-        assert final.bonuses == end_bonuses(final.s, players)
-        assert len(final.kpoints) == len(KINGDOMS)
+        assert final.bonuses == end_bonuses(final.sheets, players)
+        assert len(final.kingdom_points) == len(KINGDOMS)
 
 
 def test_majorities_ties_and_empty_boxes() -> None:
     """Hand-made sheets: a tie for the most and the fewest, all equal, an empty Gods total box filled, two players."""
     st = State.new({"players": 3}, seed=1)
-    s = st.s
+    s = st.sheets
     for p, gods in enumerate([(5, 0, 0), (5, 0, 0), (1, 2, 0)]):  # 5, 5, 3: two share the most
-        s[p * W : p * W + 3] = type(s)("b", gods)
+        s[p * SHEET_WIDTH : p * SHEET_WIDTH + 3] = type(s)("b", gods)
     counts, points = KINGDOM_SCORERS[3][0](s, s.tobytes())
     assert counts[0::5] == [5, 5, 3] and points[0::5] == [5, 5, -5]
     assert counts[1::5] == [0, 0, 0] and points[1::5] == [0, 0, 0]  # no Pharaohs anywhere: all equal, no points
-    assert [s[p * W + GT] for p in range(3)] == [5, 5, 3]
-    two = State.new({"players": 2}, seed=1).s
+    assert [s[p * SHEET_WIDTH + GOD_TOTALS_START] for p in range(3)] == [5, 5, 3]
+    two = State.new({"players": 2}, seed=1).sheets
     two[0] = 9
     assert KINGDOM_SCORERS[2][0](two, two.tobytes())[1][0::5] == [5, 0]  # two players: no penalty for the fewest
 

@@ -25,11 +25,11 @@ from ra.games.write.actions import (
 )
 from ra.games.write.sheet import (
     CHOSEN,
-    M0,
-    PEND,
-    PH,
+    MONUMENTS_START,
+    PENDING_BONUS,
+    PHARAOHS_MARKED,
     SHEET_CODE,
-    W,
+    SHEET_WIDTH,
     bonus_possible,
     mark_civ,
     mark_monument,
@@ -51,8 +51,8 @@ from ra.games.write.tables import (
 
 def _expected_sheet(st: State, player: int, action: int) -> array[int]:
     """The sheet after `action`, made with sheet.py's entry functions (every seat's chosen slot left out)."""
-    s = st.s[:]
-    b = player * W
+    s = st.sheets[:]
+    b = player * SHEET_WIDTH
     kind = ACT_KIND[action]
     if kind < K_BONUS_GOD:  # a card
         slot = ACT_SLOT[action]
@@ -60,9 +60,9 @@ def _expected_sheet(st: State, player: int, action: int) -> array[int]:
         c = st.face[slot]
         value = CARD_VALUE[c]
         if kind == K_TAKE:
-            if CARD_KIND[c] == PHARAOH and s[b + PH] < PHARAOH_SPACES:
+            if CARD_KIND[c] == PHARAOH and s[b + PHARAOHS_MARKED] < PHARAOH_SPACES:
                 bonus = mark_pharaoh(s, b)
-            elif CARD_KIND[c] == MONUMENT and s[b + M0 + value] < MONUMENT_ROWS:
+            elif CARD_KIND[c] == MONUMENT and s[b + MONUMENTS_START + value] < MONUMENT_ROWS:
                 bonus = mark_monument(s, b, value)
             else:
                 bonus = 0
@@ -73,7 +73,7 @@ def _expected_sheet(st: State, player: int, action: int) -> array[int]:
         else:
             bonus = mark_civ(s, b, ACT_SPACE[action], value)
     else:
-        s[b + PEND] = 0
+        s[b + PENDING_BONUS] = 0
         if kind == K_BONUS_GOD:
             bonus = write_god(s, b, ACT_SPACE[action], GOD_BONUS_NUMBER)
         elif kind == K_BONUS_PHARAOH:
@@ -87,8 +87,8 @@ def _expected_sheet(st: State, player: int, action: int) -> array[int]:
         else:
             bonus = mark_monument(s, b, ACT_ARG[action])
     if bonus and bonus_possible(s, b, bonus, st.limit()):
-        s[b + PEND] = bonus
-    s[CHOSEN::W] = array(SHEET_CODE, [0] * st.num_players)
+        s[b + PENDING_BONUS] = bonus
+    s[CHOSEN::SHEET_WIDTH] = array(SHEET_CODE, [0] * st.num_players)
     return s
 
 
@@ -105,8 +105,8 @@ def test_push_writes_each_entry_as_the_sheet_functions_do() -> None:
                     continue
                 after = st.clone()
                 after.push(action, p)
-                got = after.s[:]
-                got[CHOSEN::W] = array(SHEET_CODE, [0] * st.num_players)
+                got = after.sheets[:]
+                got[CHOSEN::SHEET_WIDTH] = array(SHEET_CODE, [0] * st.num_players)
                 assert got == _expected_sheet(st, p, action), (seed, action)
                 checked.add(ACT_KIND[action])
             st.push(rng.choice(st.legal_actions(p)), p)
@@ -150,4 +150,5 @@ def test_sheets_stay_a_byte_array_from_any_source() -> None:
     data = st.to_json()
     assert type(data["sheets"]) is list and -1 in data["sheets"]
     for other in (State.from_json(data), from_view(st.view(0), random.Random(1))):
-        assert isinstance(other.s, array) and other.s.typecode == SHEET_CODE and list(other.s) == data["sheets"]
+        assert isinstance(other.sheets, array) and other.sheets.typecode == SHEET_CODE
+        assert list(other.sheets) == data["sheets"]

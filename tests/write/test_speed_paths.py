@@ -17,25 +17,26 @@ from ra.games.write.actions import (
     CARD_NILE0,
     DECLINE,
     KIND_WORDS,
-    REVEAL,
     TAKE0,
 )
+from ra.games.write.actions import REVEAL as REVEAL_ACTION  # the phase is REVEAL
 from ra.games.write.legal import NILE_RELATION, nile_card_actions
-from ra.games.write.phases import PH_REVEAL
+from ra.games.write.phases import REVEAL
 from ra.games.write.sheet import (
     B_ANY,
     B_CIV,
     B_MONUMENT,
     B_NILE,
     B_PHARAOH,
-    C0,
-    M0,
-    N0,
-    NCIV,
-    NMON,
-    PEND,
-    PH,
-    W,
+    CIV_START,
+    MONUMENTS_START,
+    NILE_END,
+    NILE_START,
+    NUM_CIV_TYPES,
+    NUM_MONUMENT_TYPES,
+    PENDING_BONUS,
+    PHARAOHS_MARKED,
+    SHEET_WIDTH,
     civ_lines,
     god_spaces,
     nile_bounds,
@@ -74,8 +75,8 @@ def test_nile_spaces_match_the_rule() -> None:
         row = [0] * NILE_SPACES
         for j, v in zip(spaces, values, strict=True):
             row[j] = v
-        s = [0] * W
-        s[N0 : N0 + NILE_SPACES] = row
+        s = [0] * SHEET_WIDTH
+        s[NILE_START : NILE_END] = row
         number = rng.randint(1, 12)
         assert nile_spaces(s, 0, number) == _plain_nile_spaces(row, number)
 
@@ -101,22 +102,28 @@ def _plain_legal(st: State, player: int) -> list[int]:
     """Legal actions spelled out from the sheet's rule functions (§2, §3), without the hot path's tables."""
     if player not in st.current_players():
         return []
-    if st.phase == PH_REVEAL:
-        return [REVEAL]
-    s, b, limit = st.s, player * W, st.limit()
-    pend = s[b + PEND]
+    if st.phase == REVEAL:
+        return [REVEAL_ACTION]
+    s, b, limit = st.sheets, player * SHEET_WIDTH, st.limit()
+    pend = s[b + PENDING_BONUS]
     if pend:
         out = [BONUS_GOD0 + x for x in god_spaces(s, b, limit)] if pend == B_ANY else []
-        if pend in (B_PHARAOH, B_ANY) and s[b + PH] < PHARAOH_SPACES:
+        if pend in (B_PHARAOH, B_ANY) and s[b + PHARAOHS_MARKED] < PHARAOH_SPACES:
             out.append(BONUS_PHARAOH)
         if pend in (B_NILE, B_ANY):
             for j, lo, hi in nile_bounds(s, b):
                 out += [str_to_action(f"bonus>nile{j + 1}={n}") for n in range(lo, hi + 1)]
         if pend in (B_CIV, B_ANY):
             for x in (limit,) if limit >= 0 else range(len(KINGDOMS)):
-                out += [BONUS_CIV0 + x * NCIV + t for t in range(NCIV) if not s[b + C0 + x * NCIV + t]]
+                out += [
+                    BONUS_CIV0 + x * NUM_CIV_TYPES + t
+                    for t in range(NUM_CIV_TYPES)
+                    if not s[b + CIV_START + x * NUM_CIV_TYPES + t]
+                ]
         if pend in (B_MONUMENT, B_ANY):
-            out += [BONUS_MONUMENT0 + t for t in range(NMON) if s[b + M0 + t] < MONUMENT_ROWS]
+            out += [
+                BONUS_MONUMENT0 + t for t in range(NUM_MONUMENT_TYPES) if s[b + MONUMENTS_START + t] < MONUMENT_ROWS
+            ]
         return [*out, DECLINE]
     reserved = st.reserved() if player != st.active else -1
     out = []
@@ -167,8 +174,8 @@ def test_nile_pattern_table_matches_the_one_pass_scan() -> None:
         values = sorted(rng.randint(1, 20) for _ in range(rng.randint(0, NILE_SPACES)))
         for j, v in zip(sorted(rng.sample(range(NILE_SPACES), len(values))), values, strict=True):
             row[j] = v
-        s = [0] * W
-        s[N0 : N0 + NILE_SPACES] = row
+        s = [0] * SHEET_WIDTH
+        s[NILE_START : NILE_END] = row
         number = rng.randint(1, 20)
         acts = nile_card_actions(bytes(row).translate(NILE_RELATION[number]))
         for i in range(FACE_UP):

@@ -42,7 +42,7 @@ __all__ = [
 
 OVER = phases.OVER
 NK, RA, GOD, GOLD, PHARAOH, NILE, FLOOD = (
-    tables.NK,
+    tables.NUM_KINDS,
     tables.RA,
     tables.GOD,
     tables.GOLD,

@@ -15,7 +15,7 @@ from ra.games.ra import State, phases, scoring, str_to_action, tables
 TURN, AUCTION, GODS, OVER = phases.TURN, phases.AUCTION, phases.GODS, phases.OVER
 monument_points = scoring.monument_points
 AUCTION_TRACK_SIZE = tables.AUCTION_TRACK_SIZE
-CIVILIZATION, MONUMENTS, NK = tables.CIVILIZATION, tables.MONUMENTS, tables.NK
+CIVILIZATION, MONUMENTS, NK = tables.CIVILIZATION, tables.MONUMENTS, tables.NUM_KINDS
 GOD, GOLD, PHARAOH, NILE, FLOOD = tables.GOD, tables.GOLD, tables.PHARAOH, tables.NILE, tables.FLOOD
 FUNERAL, DROUGHT, WAR, EARTHQUAKE = tables.FUNERAL, tables.DROUGHT, tables.WAR, tables.EARTHQUAKE
 # Action ids from the engine's stable notation (docs/RA_ACTIONS.md).

@@ -21,7 +21,7 @@ from ra.bots.ra.evaluation import BagStats, Weights, expected_finals
 from ra.games.ra import State, phases, str_to_action, tables
 
 TURN, AUCTION, GODS, OVER = phases.TURN, phases.AUCTION, phases.GODS, phases.OVER
-RA, NK, GOD = tables.RA, tables.NK, tables.GOD
+RA, NK, GOD = tables.RA, tables.NUM_KINDS, tables.GOD
 DRAW, INVOKE, PASS, DONE = (str_to_action(text) for text in ("draw", "ra", "pass", "done"))
 FIRST_GOD_ACTION = str_to_action("god:ra")
 FIRST_LOSE_ACTION = str_to_action("lose:art")

@@ -42,7 +42,7 @@ def value_after(st: State, me: int, action: int) -> float:
     state = st.clone()
     state.push(action, me)
     for _ in range(MAX_CHAIN):
-        if not state.s[me * W + PEND] or me not in state.current_players():
+        if not state.sheets[me * W + PEND] or me not in state.current_players():
             break
         best: tuple[float, State] | None = None
         for bonus in prune(state.legal_actions(me)):

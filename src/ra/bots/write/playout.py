@@ -27,7 +27,7 @@ MONUMENT_STEP = (2.5, 2.0, 4.0, -1.0)  # by marks already in the column
 def quick_score(st: State, player: int, action: int) -> float:
     """A rule-of-thumb worth of one action, computed without copying the state."""
     kind = ACT_KIND[action]
-    s = st.s
+    s = st.sheets
     b = player * W
     k = min(st.ra // 3, 2)
     scorings = 3 - k

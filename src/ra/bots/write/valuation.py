@@ -11,8 +11,9 @@ from collections.abc import Sequence
 from ra.bots.evalmath import interp, sigmoid
 from ra.games.write import State, sheet, tables
 
-# The scoresheet's layout: player p's sheet starts at p * W in the flat byte array `State.s`.
-W, PH, PEND, G0, N0, C0, M0 = sheet.W, sheet.PH, sheet.PEND, sheet.G0, sheet.N0, sheet.C0, sheet.M0
+# The scoresheet's layout: player p's sheet starts at p * W in the flat byte array `State.sheets`.
+W, PH, PEND = sheet.SHEET_WIDTH, sheet.PHARAOHS_MARKED, sheet.PENDING_BONUS
+G0, N0, C0, M0 = sheet.GODS_START, sheet.NILE_START, sheet.CIV_START, sheet.MONUMENTS_START
 NCIV, NMON = len(tables.CIV_TYPES), len(tables.MONUMENT_TYPES)
 CIV_TABLE, NILE_SPACES, RA_CARDS = tables.CIV_TABLE, tables.NILE_SPACES, tables.RA_CARDS
 PHARAOH_NILE_SYMBOLS, PHARAOH_SPACES = tables.PHARAOH_NILE_SYMBOLS, tables.PHARAOH_SPACES
@@ -53,7 +54,7 @@ class Clock:
 def sheet_values(st: State) -> list[float]:
     """Every seat's expected final score: Kingdoms already scored plus estimates of what is still to come."""
     n = st.num_players
-    s = st.s
+    s = st.sheets
     clock = Clock(st)
     k, scorings = clock.kingdom, clock.scorings
     banked = [float(points) for points in st.scores()]  # scored Kingdoms, and end bonuses once the game is over

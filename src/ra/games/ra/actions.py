@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ra.core.errors import InvalidNotationError
 from ra.games.ra.disks import interned
-from ra.games.ra.tables import CIVILIZATION, KINDS, MAX_DISK, MONUMENTS, NK
+from ra.games.ra.tables import CIVILIZATION, KINDS, MAX_DISK, MONUMENTS, NUM_KINDS
 
 DRAW = 0  # draw a tile (§3)
 INVOKE = 1  # invoke Ra (§3, §5)
@@ -17,7 +17,7 @@ BID_BASE = 3  # bid:d is BID_BASE + d, d = 1..16 (§5)
 BID_MIN, BID_MAX = BID_BASE + 1, BID_BASE + MAX_DISK
 GOD_BASE = BID_MAX + 1  # god:k is GOD_BASE + kind index, every kind (god:god, god:ra exist and are never legal)
 LOSE_KINDS: tuple[int, ...] = CIVILIZATION + MONUMENTS  # contiguous kinds 6..18 (§7 War/Earthquake choices)
-LOSE_BASE = GOD_BASE + NK  # lose:k is LOSE_BASE + (k - LOSE_KINDS[0])
+LOSE_BASE = GOD_BASE + NUM_KINDS  # lose:k is LOSE_BASE + (k - LOSE_KINDS[0])
 LOSE_OFFSET = LOSE_BASE - LOSE_KINDS[0]  # lose:k is LOSE_OFFSET + k
 NUM_ACTIONS = LOSE_BASE + len(LOSE_KINDS)
 assert tuple(range(LOSE_KINDS[0], LOSE_KINDS[0] + len(LOSE_KINDS))) == LOSE_KINDS

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ra.games.ra import phases as ph
 from ra.games.ra.actions import (
     BID_BASE,
     BID_MAX,
@@ -17,34 +14,33 @@ from ra.games.ra.actions import (
     NOTATION,
     PASS,
 )
-from ra.games.ra.tables import CIVILIZATION, GOD, KINDS, NK, RA
-
-if TYPE_CHECKING:
-    from ra.games.ra.state import State
+from ra.games.ra.mechanics import RaRules
+from ra.games.ra.phases import AUCTION, DISASTER, GODS, TURN
+from ra.games.ra.tables import CIVILIZATION, GOD, KINDS, NUM_KINDS, RA
 
 _TURN_HINT = "draw a tile, invoke Ra or spend a god"
 
 
-def _god_reason(state: State, kind: int) -> str:
+def _god_reason(state: RaRules, kind: int) -> str:
     """§6: why spending a god on `kind` is not possible."""
     if kind == GOD:
         return "a god cannot take a god tile"
     if kind == RA:
         return "a god cannot take a Ra tile: Ra tiles never lie on the auction track"
-    if not state.held[state.cur * NK + GOD]:
+    if not state.held[state.cur * NUM_KINDS + GOD]:
         return "you hold no god tile to spend"
     if kind not in state.track:
         return f"there is no {KINDS[kind]} tile on the auction track"
     return f"you cannot spend a god on {KINDS[kind]} now"
 
 
-def explain(state: State, action: int) -> str:
+def explain(state: RaRules, action: int) -> str:
     """A message saying why `action` is not legal for the current player."""
     phase, name = state.phase, NOTATION[action]
     is_bid = BID_MIN <= action <= BID_MAX
     is_god = GOD_BASE <= action < LOSE_BASE
     is_lose = action >= LOSE_BASE
-    if phase == ph.TURN:
+    if phase == TURN:
         if action == DRAW:
             return "you cannot draw: the auction track is full (invoke Ra or spend a god)"
         if is_god:
@@ -54,7 +50,7 @@ def explain(state: State, action: int) -> str:
         if action == DONE:
             return f"you are not spending gods: {_TURN_HINT}"
         return f"there is no disaster to resolve: {_TURN_HINT}"
-    if phase == ph.AUCTION:
+    if phase == AUCTION:
         if action == PASS:
             return (
                 "you must bid: you invoked Ra with a non-full auction track and everyone else passed "
@@ -67,11 +63,11 @@ def explain(state: State, action: int) -> str:
                 return f"you cannot bid disk {disk}: it is {held} (your face-up disks: {list(state.up[state.cur])})"
             return f"disk {disk} does not beat the high bid {state.auc_high}"
         return f"an auction is under way: bid a face-up sun disk or pass, not {name}"
-    if phase == ph.GODS:
+    if phase == GODS:
         if is_god:
             return _god_reason(state, action - GOD_BASE)
         return f"you are spending gods: take another tile with god:<kind> or stop with done, not {name}"
-    if phase == ph.DISASTER:
+    if phase == DISASTER:
         disaster, group = ("war", "civilization") if state.lose_war else ("earthquake", "monument")
         if is_lose:
             kind = action - LOSE_OFFSET

@@ -12,14 +12,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from ra.core.protocol import Move
-from ra.games.ra import phases as ph
 from ra.games.ra.actions import str_to_action
 from ra.games.ra.mechanics import NO_PENDING
 from ra.games.ra.options import Options
+from ra.games.ra.phases import AUCTION_KIND_NAMES, NO_AUCTION, PHASE_NAMES
 from ra.games.ra.scoring import EpochScoring, RaScoreRow
 from ra.games.ra.serial import dict_to_counts
 from ra.games.ra.state import State
-from ra.games.ra.tables import COUNTS, DISASTERS, KIND_INDEX, KINDS, NK, RA, RA_TRACK_LENGTH, STARTING_SCORE
+from ra.games.ra.tables import COUNTS, DISASTERS, KIND_INDEX, KINDS, NUM_KINDS, RA, RA_TRACK_LENGTH, STARTING_SCORE
 
 
 def from_view(view: Mapping[str, Any], rng: random.Random) -> State:
@@ -50,9 +50,9 @@ def from_view(view: Mapping[str, Any], rng: random.Random) -> State:
         discard=dict_to_counts(view["discarded"]),
         points=points,
         epoch=int(view["epoch"]),
-        phase=ph.PHASE_NAMES.index(view["phase"]),
+        phase=PHASE_NAMES.index(view["phase"]),
         cur=cur,
-        auc_kind=ph.AUCTION_KIND_NAMES.index(auction["kind"]) if auction else ph.NO_AUCTION,
+        auc_kind=AUCTION_KIND_NAMES.index(auction["kind"]) if auction else NO_AUCTION,
         auc_ra=int(auction.get("ra_player", -1)),
         auc_high=int(auction.get("high_bid") or 0),
         auc_bidder=-1 if auction.get("high_bidder") is None else int(auction["high_bidder"]),
@@ -99,16 +99,16 @@ def _epoch_scoring(epoch: Mapping[str, Any], points: list[int]) -> EpochScoring:
 
 def _check_census(state: State) -> None:
     """ValueError unless bag, tracks, holdings, pending disasters and discards add up to the 180 tiles (§1.1)."""
-    counts = [0] * NK
+    counts = [0] * NUM_KINDS
     for t in state.bag + state.track:
         counts[t] += 1
     counts[RA] += state.ra_filled
     for i, c in enumerate(state.held):
-        counts[i % NK] += c
+        counts[i % NUM_KINDS] += c
     for kind, c in zip(DISASTERS, state.pending, strict=True):
         counts[kind] += c
     for kind, c in enumerate(state.discard):
         counts[kind] += c
-    wrong = [KINDS[k] for k in range(NK) if counts[k] != COUNTS[k]]
+    wrong = [KINDS[k] for k in range(NUM_KINDS) if counts[k] != COUNTS[k]]
     if wrong:
         raise ValueError(f"the view does not account for every tile exactly once: {wrong}")

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ra.games.ra import phases as ph
 from ra.games.ra.disks import WITH, WITHOUT, interned, with_disk, without
 from ra.games.ra.fields import FIELDS, STORED, SharedScores
 from ra.games.ra.options import Options
+from ra.games.ra.phases import AUCTION, DISASTER, GODS, INVOKED_FULL, NO_AUCTION, OVER, TURN
 from ra.games.ra.tables import (
     CHOSEN_DISASTERS,
     DISASTER_LOSS,
@@ -22,12 +22,11 @@ from ra.games.ra.tables import (
     FIRST_DISASTER,
     GOD,
     MAX_PLAYERS,
-    NK,
+    NUM_KINDS,
     RA,
     WAR,
 )
 
-TURN, AUCTION, GODS, DISASTER, OVER = ph.TURN, ph.AUCTION, ph.GODS, ph.DISASTER, ph.OVER
 NO_PENDING = (0, 0, 0, 0)  # disasters gained while spending gods, not yet resolved, counted in DISASTERS order
 # A pass as an entry of auc_bids, shared so the hot path builds no tuple.
 _PASSED: tuple[tuple[tuple[int, int]], ...] = tuple(((p, 0),) for p in range(MAX_PLAYERS))
@@ -35,7 +34,7 @@ _PASSED: tuple[tuple[tuple[int, int]], ...] = tuple(((p, 0),) for p in range(MAX
 LEFT_OF: tuple[tuple[int, ...], ...] = tuple(tuple((p + 1) % n for p in range(n)) for n in range(MAX_PLAYERS + 1))
 # §8.2.4: per player count, the (held index, kind) of every tile discarded at an epoch end, as one flat loop.
 _DISCARDED_SLOTS: dict[int, tuple[tuple[int, int], ...]] = {
-    n: tuple((b + k, k) for b in range(0, n * NK, NK) for k in DISCARDED_AT_EPOCH_END)
+    n: tuple((b + k, k) for b in range(0, n * NUM_KINDS, NUM_KINDS) for k in DISCARDED_AT_EPOCH_END)
     for n in range(1, MAX_PLAYERS + 1)
 }
 
@@ -55,7 +54,7 @@ class RaRules(SharedScores):
     central: int  # the central sun disk
     up: list[tuple[int, ...]]  # face-up disks per seat, high to low (tuples are replaced, never changed)
     down: list[tuple[int, ...]]  # face-down disks per seat, high to low
-    held: list[int]  # held tiles, held[seat * NK + kind]
+    held: list[int]  # held tiles, held[seat * NUM_KINDS + kind]
     discard: list[int]  # tiles out of the game, per kind; replaced, never changed in place (so clones share it)
     epoch: int  # 1, 2 or 3
     phase: int  # phases.TURN .. phases.OVER
@@ -123,7 +122,7 @@ class RaRules(SharedScores):
         if w >= 0:
             self._sell(w, self.auc_high, ra)
             return
-        if self.auc_kind == ph.INVOKED_FULL:  # all 8 tiles are discarded
+        if self.auc_kind == INVOKED_FULL:  # all 8 tiles are discarded
             self.discard = disc = self.discard[:]
             for t in self.track:
                 disc[t] += 1
@@ -135,7 +134,7 @@ class RaRules(SharedScores):
         gained: list[int] | None = None
         track = self.track
         if track:  # an empty lot (often, in fast play) keeps its empty list
-            held, b = self.held, w * NK
+            held, b = self.held, w * NUM_KINDS
             for t in track:  # §5.1, §7: place all tiles first
                 if t < FIRST_DISASTER:
                     held[b + t] += 1
@@ -170,13 +169,13 @@ class RaRules(SharedScores):
 
     # --- gods (§6) and disasters (§7) ---------------------------------------------------------------------------
     def _spend_god(self, p: int, kind: int) -> None:
-        b = p * NK
+        b = p * NUM_KINDS
         held = self.held
         held[b + GOD] -= 1
         self._add_discard(GOD, 1)  # E21: spent gods leave the game
         self.track.remove(kind)
-        if self.phase == ph.TURN:
-            self.phase, self.pending = ph.GODS, NO_PENDING
+        if self.phase == TURN:
+            self.phase, self.pending = GODS, NO_PENDING
         if kind >= FIRST_DISASTER:  # E7: resolved once spending ends
             pend = list(self.pending)
             pend[kind - FIRST_DISASTER] += 1
@@ -196,7 +195,7 @@ class RaRules(SharedScores):
 
     def _disasters(self, p: int, gained: Sequence[int], after: int) -> None:
         """§7: each disaster tile destroys DISASTER_LOSS of its targets; Funeral and Drought in table order at once."""
-        held, b = self.held, p * NK
+        held, b = self.held, p * NUM_KINDS
         self.discard = disc = self.discard[:]  # one list of its own for every discard here: clones may share the old
         for disaster, count in zip(DISASTERS, gained, strict=True):
             if not count:
@@ -237,7 +236,7 @@ class RaRules(SharedScores):
 
     def _settle(self, p: int) -> None:
         """Resolve War/Earthquake losses that leave no choice; ask the player otherwise (§7, E6)."""
-        held, b = self.held, p * NK
+        held, b = self.held, p * NUM_KINDS
         for disaster in CHOSEN_DISASTERS:
             left = self.lose_war if disaster == WAR else self.lose_quake
             if not left:
@@ -260,12 +259,12 @@ class RaRules(SharedScores):
             else:
                 self.lose_quake = 0
         if self.lose_war or self.lose_quake:
-            self.phase, self.cur = ph.DISASTER, p
+            self.phase, self.cur = DISASTER, p
         else:
             self._continue(self.after)
 
     def _lose(self, p: int, kind: int) -> None:
-        self._remove(p * NK, kind, 1)
+        self._remove(p * NUM_KINDS, kind, 1)
         if kind in DISASTER_TARGETS[WAR]:
             self.lose_war -= 1
         else:
@@ -281,7 +280,7 @@ class RaRules(SharedScores):
         self.track = []
         disc[RA] += self.ra_filled
         self.ra_filled = 0
-        self.auc_kind = ph.NO_AUCTION  # one store each: a tuple of five would be built and unpacked
+        self.auc_kind = NO_AUCTION  # one store each: a tuple of five would be built and unpacked
         self.auc_ra = -1
         self.auc_high = 0
         self.auc_bidder = -1
@@ -307,11 +306,11 @@ class RaRules(SharedScores):
                 disc[k] += lost
                 held[i] = 0
         if final:
-            self.phase, self.cur = ph.OVER, -1
+            self.phase, self.cur = OVER, -1
             return
         self.epoch = epoch + 1
         first = best = 0  # §8.3: the holder of the highest disk (every disk is face up now, high to low) starts
         for p, up in enumerate(merged):
             if up and up[0] > best:
                 first, best = p, up[0]
-        self.phase, self.cur = ph.TURN, first
+        self.phase, self.cur = TURN, first

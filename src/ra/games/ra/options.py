@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TypedDict
 
+from ra.core.options import option_settings
 from ra.core.protocol import OptionSpec
 from ra.games.ra.tables import (
     CENTRAL_START_DISK,
@@ -84,7 +85,7 @@ class Options:
             names = [f"Player {i + 1}" for i in range(players)]
         if isinstance(names, str) or not all(isinstance(x, str) for x in names) or len(names) != players:
             raise ValueError(f"option 'names' must be a list of {players} strings")
-        settings = {spec.name: _checked(spec, options.get(spec.name, spec.default)) for spec in OPTIONS}
+        settings = option_settings(OPTIONS, options)
         groups = options.get("disk_groups")
         checked = None if groups is None else check_disk_groups(groups, players)
         return cls(players, tuple(names), disk_groups=checked, **settings)
@@ -98,15 +99,6 @@ class Options:
             "disk_groups": None if self.disk_groups is None else [list(g) for g in self.disk_groups],
             "final_floor": self.final_floor,
         }
-
-
-def _checked(spec: OptionSpec, value: Any) -> Any:
-    """`value` if it is a valid setting of the option `spec` (Ra's are bool or choice); ValueError otherwise."""
-    if spec.kind == "bool" and not isinstance(value, bool):
-        raise ValueError(f"option {spec.name!r} must be true or false, not {value!r}")
-    if spec.kind == "choice" and (not isinstance(value, str) or value not in spec.choices):
-        raise ValueError(f"option {spec.name!r} must be one of {list(spec.choices)}, not {value!r}")
-    return value
 
 
 def check_disk_groups(groups: Any, players: int) -> tuple[tuple[int, ...], ...]:

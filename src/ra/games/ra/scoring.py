@@ -19,7 +19,7 @@ from ra.games.ra.tables import (
     MONUMENT_VARIETY,
     MONUMENTS,
     NILE,
-    NK,
+    NUM_KINDS,
     PHARAOH,
     PHARAOH_FEWEST,
     PHARAOH_MOST,
@@ -91,14 +91,15 @@ def score_epoch(
 ) -> tuple[list[int], list[RaScoreRow]]:
     """Score one epoch for all players at once; returns the new scores and one breakdown row per seat (§9)."""
     # The scoring of every epoch end, so written out without helper calls (the rules are the helpers above).
-    pharaohs = most_fewest(held[PHARAOH : players * NK : NK], PHARAOH_MOST, PHARAOH_FEWEST)  # a count per seat
+    pharaohs_held = held[PHARAOH : players * NUM_KINDS : NUM_KINDS]  # a count per seat
+    pharaohs = most_fewest(pharaohs_held, PHARAOH_MOST, PHARAOH_FEWEST)
     sun = most_fewest(disk_totals, SUN_DISK_MOST, SUN_DISK_FEWEST) if final else None
     twice = final and final_floor == "twice"
     civ_types = _CIV_END - _CIV_FIRST
     new_scores: list[int] = []
     rows: list[RaScoreRow] = []
     for p in range(players):
-        b = p * NK
+        b = p * NUM_KINDS
         gods, gold, pharaoh = GOD_POINTS * held[b + GOD], GOLD_POINTS * held[b + GOLD], pharaohs[p]
         flood = held[b + FLOOD]
         river = RIVER_POINTS * (held[b + NILE] + flood) if flood else 0
@@ -135,8 +136,8 @@ def epoch_points(
     final_floor: str,
 ) -> list[int]:
     """The new scores of `score_epoch` without its breakdown rows (the hot path; the rows are built when read)."""
-    end = players * NK
-    pharaohs = held[PHARAOH:end:NK]
+    end = players * NUM_KINDS
+    pharaohs = held[PHARAOH:end:NUM_KINDS]
     most, fewest = max(pharaohs), min(pharaohs)
     if most == fewest:  # E13: all equal, nobody scores
         most = fewest = -1
@@ -147,7 +148,7 @@ def epoch_points(
     twice = final and final_floor == "twice"
     civ_types = _CIV_END - _CIV_FIRST
     new_scores: list[int] = []
-    for p, b in enumerate(range(0, end, NK)):
+    for p, b in enumerate(range(0, end, NUM_KINDS)):
         after = (
             scores[p]
             + GOD_POINTS * held[b + GOD]

@@ -5,18 +5,15 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any
 
 from ra.core.protocol import Move
-from ra.games.ra import phases as ph
 from ra.games.ra.actions import NOTATION, str_to_action
+from ra.games.ra.mechanics import RaRules
 from ra.games.ra.options import Options
-from ra.games.ra.tables import COUNTS, KIND_INDEX, KINDS, NK, RA_TRACK_LENGTH
+from ra.games.ra.phases import PHASE_NAMES
+from ra.games.ra.tables import COUNTS, GAME, KIND_INDEX, KINDS, NUM_KINDS, RA_TRACK_LENGTH
 
-if TYPE_CHECKING:
-    from ra.games.ra.state import State
-
-S = TypeVar("S", bound="State")
 JSON_FORMAT = "ra-state/1"
 
 
@@ -34,7 +31,7 @@ def bag_from_order(order: Sequence[str]) -> list[int]:
             raise ValueError(f"order has more than {COUNTS[kind]} {name} tiles (the bag holds {COUNTS[kind]})")
         left[kind] -= 1
         prefix.append(kind)
-    return prefix + [k for k in range(NK) for _ in range(left[k])]
+    return prefix + [k for k in range(NUM_KINDS) for _ in range(left[k])]
 
 
 def counts_to_dict(counts: Sequence[int]) -> dict[str, int]:
@@ -44,18 +41,18 @@ def counts_to_dict(counts: Sequence[int]) -> dict[str, int]:
 
 def dict_to_counts(data: Mapping[str, int]) -> list[int]:
     """The inverse of counts_to_dict."""
-    counts = [0] * NK
+    counts = [0] * NUM_KINDS
     for name, c in data.items():
         counts[KIND_INDEX[name]] = int(c)
     return counts
 
 
-def state_to_json(st: State) -> dict[str, Any]:
+def state_to_json(st: RaRules) -> dict[str, Any]:
     """The full state as JSON-able data."""
     n = st.num_players
     return {
         "format": JSON_FORMAT,
-        "game": st.GAME,
+        "game": GAME,
         "options": st.options.to_dict(),
         "seed": st.seed,
         "order": None if st.order is None else list(st.order),
@@ -65,11 +62,11 @@ def state_to_json(st: State) -> dict[str, Any]:
         "central_disk": st.central,
         "face_up": [list(u) for u in st.up],
         "face_down": [list(d) for d in st.down],
-        "tiles": [counts_to_dict(st.held[p * NK : (p + 1) * NK]) for p in range(n)],
+        "tiles": [counts_to_dict(st.held[p * NUM_KINDS : (p + 1) * NUM_KINDS]) for p in range(n)],
         "discarded": counts_to_dict(st.discard),
         "scores": list(st.points),
         "epoch": st.epoch,
-        "phase": ph.PHASE_NAMES[st.phase],
+        "phase": PHASE_NAMES[st.phase],
         "current_player": st.cur,
         "auction": {
             "kind": st.auc_kind,
@@ -87,15 +84,15 @@ def state_to_json(st: State) -> dict[str, Any]:
     }
 
 
-def state_from_json(cls: type[S], data: Mapping[str, Any]) -> S:
-    """A `cls` state from `state_to_json` data."""
-    if data.get("format") != JSON_FORMAT or data.get("game") != cls.GAME:
+def fields_from_json(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Every field of a state (fields.FIELDS, for `State.from_fields`) from `state_to_json` data."""
+    if data.get("format") != JSON_FORMAT or data.get("game") != GAME:
         raise ValueError(f"not a Ra state (format {data.get('format')!r}, expected {JSON_FORMAT!r})")
     opts = Options.from_mapping(data["options"])
     n = opts.players
     auction = data["auction"]
     funeral, drought, war, quake = (int(x) for x in data["pending_disasters"])
-    return cls.from_fields(
+    return dict(
         num_players=n,
         options=opts,
         seed=data["seed"],
@@ -111,7 +108,7 @@ def state_from_json(cls: type[S], data: Mapping[str, Any]) -> S:
         discard=dict_to_counts(data["discarded"]),
         points=[int(s) for s in data["scores"]],
         epoch=int(data["epoch"]),
-        phase=ph.PHASE_NAMES.index(data["phase"]),
+        phase=PHASE_NAMES.index(data["phase"]),
         cur=int(data["current_player"]),
         auc_kind=int(auction["kind"]),
         auc_ra=int(auction["ra_player"]),

@@ -20,7 +20,7 @@ from ra.games.ra.tables import (
     FIRST_DISASTER,
     KIND_INDEX,
     MONUMENTS,
-    NK,
+    NUM_KINDS,
     PHARAOH_FEWEST,
     PHARAOH_MOST,
     SUN_DISK_FEWEST,
@@ -62,7 +62,7 @@ class Table:
 
     def count(self, seat: int, kind: str) -> int:
         """How many tiles of `kind` `seat` holds."""
-        return self.held[seat * NK + KIND_INDEX[kind]]
+        return self.held[seat * NUM_KINDS + KIND_INDEX[kind]]
 
     def gain(self, seat: int, kinds: Sequence[int]) -> int:
         """How much `seat`'s points this epoch change if it gains the tiles `kinds` now (disasters resolved)."""
@@ -79,12 +79,12 @@ class Table:
 
     def monuments(self, seat: int, held: list[int]) -> int:
         """`seat`'s monument points (§9.2) on the holdings `held`."""
-        return monument_points([held[seat * NK + k] for k in MONUMENTS])
+        return monument_points([held[seat * NUM_KINDS + k] for k in MONUMENTS])
 
     def placed(self, seat: int, kinds: Sequence[int], value: Callable[[list[int]], int]) -> list[int]:
         """The holdings after `seat` gains `kinds`: tiles placed first, then each disaster strikes (§7.1, §7.2);
         War and Earthquake take the tiles whose loss leaves `value` highest (the gainer chooses, E6)."""
-        held, b = self.held[:], seat * NK
+        held, b = self.held[:], seat * NUM_KINDS
         gained = [0] * len(DISASTERS)
         for kind in kinds:
             if kind >= FIRST_DISASTER:

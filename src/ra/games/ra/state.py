@@ -1,9 +1,9 @@
 """The Ra game state (docs/rules/ra.md §2-§9) and the public protocol. Hot path: `legal_actions`, `push`, `clone`.
 
-Tiles are ints (tables.KINDS); held tiles are one flat list `held[seat * NK + kind]`; disks are tuples sorted
+Tiles are ints (tables.KINDS); held tiles are one flat list `held[seat * NUM_KINDS + kind]`; disks are tuples sorted
 high to low (replaced, never mutated, so `clone` shares them), as are the points and discard lists; the bag is a
-list drawn from its end, shared with the moves between clones until read (fields.py). `legal_actions` hands out
-shared tuples (immutable, so no copy per call).
+list drawn from its end, shared with the moves between clones until read (fields.py). `legal_actions` (legal.py)
+hands out shared tuples (immutable, so no copy per call).
 """
 
 from __future__ import annotations
@@ -16,9 +16,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 from ra.core.errors import GameOverError, IllegalActionError, NotYourTurnError, UnknownActionError
 from ra.core.protocol import Move
 from ra.core.record import make_record
-from ra.games.ra import phases as ph
+from ra.games.ra import legal
 from ra.games.ra.actions import (
-    AUCTION_ROWS,
     BID_BASE,
     DONE,
     DRAW,
@@ -29,42 +28,47 @@ from ra.games.ra.actions import (
     NUM_ACTIONS,
     PASS,
     action_to_str,
-    auction_rows,
 )
 from ra.games.ra.checks import explain
 from ra.games.ra.disks import interned
 from ra.games.ra.fields import FIELDS, OWN, field_functions
 from ra.games.ra.mechanics import LEFT_OF, NO_PENDING, RaRules
 from ra.games.ra.options import Options
+from ra.games.ra.phases import (
+    AUCTION,
+    INVOKED_FULL,
+    INVOKED_NONFULL,
+    NO_AUCTION,
+    OVER,
+    PHASE_NAMES,
+    RA_DRAWN,
+    TURN,
+)
 from ra.games.ra.scoring import winners
-from ra.games.ra.serial import bag_from_order, state_from_json, state_to_json
+from ra.games.ra.serial import bag_from_order, fields_from_json, state_to_json
 from ra.games.ra.tables import (
     AUCTION_TRACK_SIZE,
     CENTRAL_START_DISK,
     COUNTS,
-    DISASTER_TARGETS,
     DISK_GROUPS,
-    EARTHQUAKE,
-    GOD,
     KIND_INDEX,
     KINDS,
     MAX_DISK,
     MAX_PLAYERS,
-    NK,
+    NUM_KINDS,
     RA,
     RA_TRACK_LENGTH,
     STARTING_SCORE,
     TOTAL_TILES,
-    WAR,
 )
+from ra.games.ra.tables import GAME as GAME  # re-exported: ra.games.ra names it from here
 from ra.games.ra.view import RaView, make_view
 
-GAME = "ra"
-CANONICAL_BAG: tuple[int, ...] = tuple(k for k in range(NK) for _ in range(COUNTS[k]))
+CANONICAL_BAG: tuple[int, ...] = tuple(k for k in range(NUM_KINDS) for _ in range(COUNTS[k]))
 
 # Shared, immutable Move objects: push appends these without building strings or tuples.
 _MOVES = [[Move(p, a, ()) for a in range(NUM_ACTIONS)] for p in range(MAX_PLAYERS)]
-_DRAW_MOVES = [[Move(p, DRAW, (KINDS[t],)) for t in range(NK)] for p in range(MAX_PLAYERS)]
+_DRAW_MOVES = [[Move(p, DRAW, (KINDS[t],)) for t in range(NUM_KINDS)] for p in range(MAX_PLAYERS)]
 
 
 # Shared, immutable pieces the hot path would otherwise build on every call.
@@ -72,13 +76,6 @@ _DRAW_MOVES = [[Move(p, DRAW, (KINDS[t],)) for t in range(NK)] for p in range(MA
 _SEATS: tuple[tuple[int, ...], ...] = (*((p,) for p in range(MAX_PLAYERS)), ())
 _PASSED: tuple[tuple[tuple[int, int]], ...] = tuple(((p, 0),) for p in range(MAX_PLAYERS))
 _BIDS_MADE = tuple(tuple(((p, d),) for d in range(MAX_DISK + 1)) for p in range(MAX_PLAYERS))
-# By auction track, what _god_actions sorts out: (the turn's actions with gods, the actions while spending gods).
-_GOD_ACTIONS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
-# §3: the turn's actions of a seat without gods, by the number of tiles on the auction track (no draw once full).
-_TURN_ACTIONS: tuple[tuple[int, ...], ...] = (*((DRAW, INVOKE),) * AUCTION_TRACK_SIZE, (INVOKE,))
-_GOD_AT: tuple[int, ...] = tuple(p * NK + GOD for p in range(MAX_PLAYERS))  # where `held` counts a seat's gods
-TURN, AUCTION, GODS, DISASTER, OVER = ph.TURN, ph.AUCTION, ph.GODS, ph.DISASTER, ph.OVER
-RA_DRAWN, INVOKED_NONFULL, INVOKED_FULL = ph.RA_DRAWN, ph.INVOKED_NONFULL, ph.INVOKED_FULL
 
 _GENERATED = field_functions(FIELDS)
 
@@ -124,13 +121,13 @@ class State(RaRules):
             central=CENTRAL_START_DISK,
             up=up,
             down=[()] * n,
-            held=[0] * (n * NK),
-            discard=[0] * NK,
+            held=[0] * (n * NUM_KINDS),
+            discard=[0] * NUM_KINDS,
             points=[STARTING_SCORE] * n,
             epoch=1,
-            phase=ph.TURN,
+            phase=TURN,
             cur=max(range(n), key=lambda p: up[p][0]),  # §2: the holder of the highest disk starts
-            auc_kind=ph.NO_AUCTION,
+            auc_kind=NO_AUCTION,
             auc_ra=-1,
             auc_high=0,
             auc_bidder=-1,
@@ -167,60 +164,20 @@ class State(RaRules):
         """True once epoch 3 has been scored."""
         return self.phase == OVER
 
-    def legal_actions(self, player: int | None = None) -> tuple[int, ...]:
-        """Legal action ids for the seat that must decide (empty for anyone else or when over); a shared tuple."""
-        p = self.cur
-        if player is not p and player is not None and player != p:  # seats are shared small ints: `is` settles it
-            return ()
-        phase = self.phase
-        if phase == AUCTION:  # §5: one bid higher than the high bid, or pass (unless forced)
-            up = self.up[p]
-            try:
-                rows = AUCTION_ROWS[up]
-            except KeyError:
-                rows = auction_rows(up)
-            high = self.auc_high
-            if high or p != self.auc_ra or self.auc_kind != INVOKED_NONFULL:
-                return rows[high]
-            return rows[-1]  # §5 forced bid: the Ra player of a Ra call on a track that is not full, nobody bid
-        if phase == TURN:  # §3: draw, invoke Ra, spend gods
-            if self.held[_GOD_AT[p]]:
-                return self._god_actions()[0]
-            return _TURN_ACTIONS[len(self.track)]
-        if phase == GODS:  # §6: another god, or stop
-            return self._god_actions()[1]
-        if phase == DISASTER:
-            return self._loss_actions(p)
-        return ()
+    if TYPE_CHECKING:
 
-    def _god_actions(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """§3, §6: the turn's actions of a seat holding a god and the actions while spending gods (shared tuples).
+        def legal_actions(self, player: int | None = None) -> tuple[int, ...]:
+            """Legal action ids for the seat that must decide (empty for anyone else or when over); a shared tuple."""
+            ...
 
-        A god action per kind of tile on the auction track but gods, in id order, after the turn's draw and
-        invoke or after the stop.
-        """
-        track = tuple(self.track)
-        try:
-            acts = _GOD_ACTIONS[track]
-        except KeyError:
-            if len(_GOD_ACTIONS) > 10_000:  # a bound; tracks of up to 8 tiles repeat often
-                _GOD_ACTIONS.clear()
-            gods = tuple(sorted({GOD_BASE + t for t in track if t != GOD}))
-            acts = _GOD_ACTIONS[track] = (_TURN_ACTIONS[len(track)] + gods, (DONE, *gods))
-        return acts
-
-    def _loss_actions(self, p: int) -> tuple[int, ...]:
-        """§7: the tiles seat `p` may choose to lose next to War (first) or Earthquake."""
-        b = p * NK
-        held = self.held
-        group = DISASTER_TARGETS[WAR if self.lose_war else EARTHQUAKE]
-        return tuple([LOSE_OFFSET + k for k in group if held[b + k]])
+    else:
+        legal_actions = legal.legal_actions  # a plain function as the method: no extra call on the hot path
 
     def apply(self, action: int, player: int | None = None) -> None:
         """Check and apply an action; raises an IllegalActionError subclass and leaves the state unchanged."""
         if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
             raise UnknownActionError(f"{action!r} is not a Ra action id (ids are 0..{NUM_ACTIONS - 1})")
-        if self.phase == ph.OVER:
+        if self.phase == OVER:
             raise GameOverError("the game is over: epoch 3 has been scored")
         if player is not None and player != self.cur:
             names = self.options.names
@@ -348,7 +305,7 @@ class State(RaRules):
 
     def winners(self) -> list[int]:
         """The winning seat after the §9.4 tie-break (highest disk); empty while the game runs."""
-        if self.phase != ph.OVER:
+        if self.phase != OVER:
             return []
         return winners(self.points, self.highest_disks())[0]
 
@@ -363,7 +320,7 @@ class State(RaRules):
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
         """The inverse of `to_json`."""
-        return state_from_json(cls, data)
+        return cls.from_fields(**fields_from_json(data))
 
     def record(self) -> dict[str, Any]:
         """The game record: options (with the disk groups dealt), seed, order and every move."""
@@ -377,4 +334,4 @@ class State(RaRules):
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"<Ra {self.num_players}p epoch {self.epoch} {ph.PHASE_NAMES[self.phase]} seat {self.cur}>"
+        return f"<Ra {self.num_players}p epoch {self.epoch} {PHASE_NAMES[self.phase]} seat {self.cur}>"

@@ -5,6 +5,8 @@ Tiles are small ints (indexes into KINDS); every other module uses these names i
 
 from __future__ import annotations
 
+GAME = "ra"  # the game's id: in the games registry, records, views and stored states
+
 # --- §1.1 tile kinds, in the canonical order (also the order of the canonical bag remainder) ---------------
 KINDS: tuple[str, ...] = (
     "ra", "god", "gold", "pharaoh", "nile", "flood",
@@ -12,7 +14,7 @@ KINDS: tuple[str, ...] = (
     "fortress", "obelisk", "palace", "pyramid", "sphinx", "statue", "step_pyramid", "temple",
     "funeral", "drought", "war", "earthquake",
 )  # fmt: skip
-NK = len(KINDS)
+NUM_KINDS = len(KINDS)
 KIND_INDEX: dict[str, int] = {name: i for i, name in enumerate(KINDS)}
 
 RA, GOD, GOLD, PHARAOH, NILE, FLOOD = 0, 1, 2, 3, 4, 5
@@ -33,7 +35,7 @@ COUNTS: tuple[int, ...] = (
     2, 2, 4, 2,
 )  # fmt: skip
 TOTAL_TILES = 180
-assert sum(COUNTS) == TOTAL_TILES and len(COUNTS) == NK
+assert sum(COUNTS) == TOTAL_TILES and len(COUNTS) == NUM_KINDS
 
 # §1.1, §8.2.4: scarab tiles are kept between epochs; every other tile a player holds is discarded (Ra tiles and
 # disasters are never held).

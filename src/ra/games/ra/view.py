@@ -6,10 +6,9 @@ Everything is public except the bag order, the seed and, by default, other playe
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 from ra.core.protocol import LegalAction
-from ra.games.ra import phases as ph
 from ra.games.ra.actions import (
     BID_BASE,
     BID_MAX,
@@ -23,24 +22,24 @@ from ra.games.ra.actions import (
     NOTATION,
     PASS,
 )
+from ra.games.ra.legal import legal_actions
+from ra.games.ra.mechanics import RaRules
 from ra.games.ra.options import RaOptionsData
+from ra.games.ra.phases import AUCTION, AUCTION_KIND_NAMES, DISASTER, GODS, OVER, PHASE_NAMES
 from ra.games.ra.scoring import RaScoreRow, winners
 from ra.games.ra.serial import counts_to_dict
 from ra.games.ra.tables import (
     AUCTION_TRACK_SIZE,
     DISASTERS,
     EPOCHS,
+    GAME,
     KIND_GROUPS,
     KINDS,
-    NK,
+    NUM_KINDS,
     RA_TRACK_SPACES,
     SCARAB,
 )
 from ra.games.ra.words import GROUP_TITLES
-
-if TYPE_CHECKING:
-    from ra.games.ra.state import State
-
 
 # --- the shape of a view (docs/VIEWS.md) -----------------------------------------------------------------------------
 RaActionKind = Literal["draw", "invoke", "pass", "done", "bid", "god", "lose"]
@@ -176,44 +175,44 @@ SCARAB_VIEW: list[str] = [KINDS[k] for k in sorted(SCARAB)]
 
 
 # --- building a view ---------------------------------------------------------------------------------------------
-def score_visible(state: State, viewer: int | None, seat: int) -> bool:
+def score_visible(state: RaRules, viewer: int | None, seat: int) -> bool:
     """R3: a seat sees its own score; everyone sees all scores if the table says so or once the game is over."""
-    return state.phase == ph.OVER or state.options.scores_visible or viewer == seat
+    return state.phase == OVER or state.options.scores_visible or viewer == seat
 
 
-def make_view(state: State, viewer: int | None) -> RaView:
+def make_view(state: RaRules, viewer: int | None) -> RaView:
     """The view of `state` for `viewer` (a seat or None); JSON-able, never the bag order or seed."""
     n = state.num_players
     if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < n):
         raise ValueError(f"viewer must be a seat 0..{n - 1} or None, not {viewer!r}")
-    over = state.phase == ph.OVER
-    bag = [0] * NK
+    over = state.phase == OVER
+    bag = [0] * NUM_KINDS
     for t in state.bag:
         bag[t] += 1
     seen = [score_visible(state, viewer, p) for p in range(n)]
     last = state.history[-1] if state.history else None
     return {
-        "game": state.GAME,
+        "game": GAME,
         "viewer": viewer,
         "num_players": n,
         "names": list(state.options.names),
         "options": state.options.to_dict(),
         "epoch": state.epoch,
-        "phase": ph.PHASE_NAMES[state.phase],
+        "phase": PHASE_NAMES[state.phase],
         "current_player": None if over else state.cur,
         "ra_track": {"length": state.ra_len, "filled": state.ra_filled, "spaces": RA_TRACK_SPACES},
         "auction_track": [KINDS[t] for t in state.track],
         "central_disk": state.central,
         "disks": [{"face_up": list(state.up[p]), "face_down": list(state.down[p])} for p in range(n)],
-        "tiles": [counts_to_dict(state.held[p * NK : (p + 1) * NK]) for p in range(n)],
+        "tiles": [counts_to_dict(state.held[p * NUM_KINDS : (p + 1) * NUM_KINDS]) for p in range(n)],
         "scores": [state.points[p] if seen[p] else None for p in range(n)],
-        "bag": {KINDS[k]: bag[k] for k in range(NK)},
+        "bag": {KINDS[k]: bag[k] for k in range(NUM_KINDS)},
         "bag_total": len(state.bag),
         "discarded": counts_to_dict(state.discard),
-        "auction": _auction(state) if state.phase == ph.AUCTION else None,
-        "gods": _gods(state) if state.phase == ph.GODS else None,
-        "disaster": _disaster(state) if state.phase == ph.DISASTER else None,
-        "legal_actions": [legal_entry(a) for a in state.legal_actions()] if viewer == state.cur and not over else [],
+        "auction": _auction(state) if state.phase == AUCTION else None,
+        "gods": _gods(state) if state.phase == GODS else None,
+        "disaster": _disaster(state) if state.phase == DISASTER else None,
+        "legal_actions": [legal_entry(a) for a in legal_actions(state)] if viewer == state.cur and not over else [],
         "epoch_scores": [
             {
                 "epoch": e["epoch"],
@@ -261,9 +260,9 @@ def _action_kind(action: int) -> RaActionKind:
     return "god" if action < LOSE_BASE else "lose"
 
 
-def _auction(state: State) -> RaAuction:
+def _auction(state: RaRules) -> RaAuction:
     return {
-        "kind": ph.AUCTION_KIND_NAMES[state.auc_kind],
+        "kind": AUCTION_KIND_NAMES[state.auc_kind],
         "ra_player": state.auc_ra,
         "high_bid": state.auc_high or None,
         "high_bidder": state.auc_bidder if state.auc_bidder >= 0 else None,
@@ -272,16 +271,16 @@ def _auction(state: State) -> RaAuction:
     }
 
 
-def _gods(state: State) -> RaGods:
+def _gods(state: RaRules) -> RaGods:
     pending = {KINDS[kind]: c for kind, c in zip(DISASTERS, state.pending, strict=True) if c}
     return {"player": state.cur, "disasters": pending}
 
 
-def _disaster(state: State) -> RaDisaster:
+def _disaster(state: RaRules) -> RaDisaster:
     return {"player": state.cur, "war": state.lose_war, "earthquake": state.lose_quake, "after": state.after}
 
 
-def _result(state: State) -> RaResult:
+def _result(state: RaRules) -> RaResult:
     n = state.num_players
     seats, tie = winners(state.points, state.highest_disks())
     return {

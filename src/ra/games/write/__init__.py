@@ -9,7 +9,7 @@ from ra.games.write.actions import NUM_ACTIONS, action_to_str, move_text, str_to
 from ra.games.write.explain import TABLE_OPTIONS, explain
 from ra.games.write.fromview import from_view
 from ra.games.write.narrate import narrate
-from ra.games.write.options import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, Options
+from ra.games.write.options import OPTIONS, Options
 from ra.games.write.render import render_text
 from ra.games.write.state import GAME, State
 from ra.games.write.tables import (  # kept at the top level as before: stable names for outside code
@@ -23,6 +23,8 @@ from ra.games.write.tables import (  # kept at the top level as before: stable n
     GOD_BONUS_NUMBER,
     GOD_NUMBERS,
     KINGDOMS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     MONUMENT_TYPES,
     NILE_BONUS_NUMBERS,
     NILE_NUMBERS,

@@ -16,11 +16,14 @@ from ra.games.write.sheet import (
     B_MONUMENT,
     B_NILE,
     B_PHARAOH,
-    C0,
-    M0,
-    N0,
-    NMON,
-    PH,
+    CIV_START,
+    MONUMENTS_END,
+    MONUMENTS_START,
+    NILE_END,
+    NILE_START,
+    NUM_CIV_LINES,
+    NUM_CIV_TYPES,
+    PHARAOHS_MARKED,
     Sheet,
     god_spaces,
 )
@@ -55,19 +58,17 @@ KIND_WORDS: tuple[str, ...] = (
 
 NILE_LO, NILE_HI = NILE_BONUS_NUMBERS
 NILE_RANGE = NILE_HI - NILE_LO + 1
-NLINES = len(KINGDOMS)
-NCIV = len(CIV_TYPES)
 
 REVEAL = 0
 TAKE0 = REVEAL + 1
 CARD_GOD0 = TAKE0 + FACE_UP
 CARD_NILE0 = CARD_GOD0 + FACE_UP * GOD_SPACES
 CARD_CIV0 = CARD_NILE0 + FACE_UP * NILE_SPACES
-BONUS_GOD0 = CARD_CIV0 + FACE_UP * NLINES
+BONUS_GOD0 = CARD_CIV0 + FACE_UP * NUM_CIV_LINES
 BONUS_PHARAOH = BONUS_GOD0 + GOD_SPACES
 BONUS_NILE0 = BONUS_PHARAOH + 1
 BONUS_CIV0 = BONUS_NILE0 + NILE_SPACES * NILE_RANGE
-BONUS_MONUMENT0 = BONUS_CIV0 + NLINES * NCIV
+BONUS_MONUMENT0 = BONUS_CIV0 + NUM_CIV_LINES * NUM_CIV_TYPES
 DECLINE = BONUS_MONUMENT0 + len(MONUMENT_TYPES)
 NUM_ACTIONS = DECLINE + 1
 
@@ -97,7 +98,7 @@ for _i in range(FACE_UP):
     for _s in range(NILE_SPACES):
         _add(K_CARD_NILE, _i, _s, -1, f"card{_i + 1}>nile{_s + 1}")
 for _i in range(FACE_UP):
-    for _s in range(NLINES):
+    for _s in range(NUM_CIV_LINES):
         _add(K_CARD_CIV, _i, _s, -1, f"card{_i + 1}>civ:{KINGDOMS[_s]}")
 for _s in range(GOD_SPACES):
     _add(K_BONUS_GOD, -1, _s, -1, f"bonus>god{_s + 1}")
@@ -105,8 +106,8 @@ _add(K_BONUS_PHARAOH, -1, -1, -1, "bonus>pharaoh")
 for _s in range(NILE_SPACES):
     for _n in range(NILE_LO, NILE_HI + 1):
         _add(K_BONUS_NILE, -1, _s, _n, f"bonus>nile{_s + 1}={_n}")
-for _s in range(NLINES):
-    for _t in range(NCIV):
+for _s in range(NUM_CIV_LINES):
+    for _t in range(NUM_CIV_TYPES):
         _add(K_BONUS_CIV, -1, _s, _t, f"bonus>civ:{KINGDOMS[_s]}:{CIV_TYPES[_t]}")
 for _t in range(len(MONUMENT_TYPES)):
     _add(K_BONUS_MONUMENT, -1, -1, _t, f"bonus>monument:{MONUMENT_TYPES[_t]}")
@@ -123,12 +124,12 @@ NILE_TAIL: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(a for x in range(first, NILE_SPACES) for a in NILE_BONUS[x][lo:]) for lo in range(NILE_RANGE))
     for first in range(NILE_SPACES + 1)
 )
-LINES = tuple(range(NLINES))
+LINES = tuple(range(NUM_CIV_LINES))
 # CIV_BONUS[line][marks of the line's types]: the Civilization bonus entries into its unmarked types.
 CIV_BONUS: tuple[dict[tuple[int, ...], tuple[int, ...]], ...] = tuple(
     {
-        marks: tuple(BONUS_CIV0 + x * NCIV + t for t in range(NCIV) if not marks[t])
-        for marks in product((0, 1), repeat=NCIV)
+        marks: tuple(BONUS_CIV0 + x * NUM_CIV_TYPES + t for t in range(NUM_CIV_TYPES) if not marks[t])
+        for marks in product((0, 1), repeat=NUM_CIV_TYPES)
     }
     for x in LINES
 )
@@ -169,19 +170,19 @@ def bonus_actions(s: Sheet, b: int, kind: int, limit: int) -> list[int]:
     if kind == B_NILE:  # one branch per kind: most pending entries are of one section, not "any"
         _nile_bonus_actions(s, b, out)
     elif kind == B_MONUMENT:
-        out += MONUMENT_BONUS[bytes(s[b + M0 : b + M0 + NMON]).translate(MONUMENT_FULL)]
+        out += MONUMENT_BONUS[bytes(s[b + MONUMENTS_START : b + MONUMENTS_END]).translate(MONUMENT_FULL)]
     elif kind == B_PHARAOH:
-        if s[b + PH] < PHARAOH_SPACES:
+        if s[b + PHARAOHS_MARKED] < PHARAOH_SPACES:
             out.append(BONUS_PHARAOH)
     elif kind == B_CIV:
         _civ_bonus_actions(s, b, limit, out)
     elif kind == B_ANY:  # every section, in the order of the action ids
         out = [BONUS_GOD0 + x for x in god_spaces(s, b, limit)]
-        if s[b + PH] < PHARAOH_SPACES:
+        if s[b + PHARAOHS_MARKED] < PHARAOH_SPACES:
             out.append(BONUS_PHARAOH)
         _nile_bonus_actions(s, b, out)
         _civ_bonus_actions(s, b, limit, out)
-        out += MONUMENT_BONUS[bytes(s[b + M0 : b + M0 + NMON]).translate(MONUMENT_FULL)]
+        out += MONUMENT_BONUS[bytes(s[b + MONUMENTS_START : b + MONUMENTS_END]).translate(MONUMENT_FULL)]
     out.append(DECLINE)
     return out
 
@@ -189,15 +190,15 @@ def bonus_actions(s: Sheet, b: int, kind: int, limit: int) -> list[int]:
 def _civ_bonus_actions(s: Sheet, b: int, limit: int, out: list[int]) -> None:
     """Add the Civilization bonus entries: the unmarked types of every line (of the current one in the variant)."""
     for x in (limit,) if limit >= 0 else LINES:
-        lb = b + C0 + x * NCIV
-        out += CIV_BONUS[x][tuple(s[lb : lb + NCIV])]
+        lb = b + CIV_START + x * NUM_CIV_TYPES
+        out += CIV_BONUS[x][tuple(s[lb : lb + NUM_CIV_TYPES])]
 
 
 def _nile_bonus_actions(s: Sheet, b: int, out: list[int]) -> None:
     """Add the Nile bonus entries: each run of empty spaces takes any number from the one before to the one after."""
     lo = 0  # the smallest number allowed, counted from NILE_LO
     first = 0  # first space of the current run of empty spaces
-    for j, v in enumerate(s[b + N0 : b + N0 + NILE_SPACES]):
+    for j, v in enumerate(s[b + NILE_START : b + NILE_END]):
         if v:
             hi = v - NILE_LO + 1
             if first < j and lo < hi:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ra.games.write.actions import (
     ACT_ARG,
     ACT_KIND,
@@ -21,7 +19,8 @@ from ra.games.write.actions import (
     K_REVEAL,
     K_TAKE,
 )
-from ra.games.write.phases import PH_ACTIVE, PH_REVEAL
+from ra.games.write.mechanics import WriteRules
+from ra.games.write.phases import ACTIVE_CHOICE, REVEAL
 from ra.games.write.sheet import (
     B_ANY,
     B_CIV,
@@ -29,13 +28,13 @@ from ra.games.write.sheet import (
     B_NILE,
     B_PHARAOH,
     BONUS_TITLES,
-    C0,
-    G0,
-    N0,
-    NCIV,
-    PEND,
+    CIV_START,
+    GODS_START,
+    NILE_START,
+    NUM_CIV_TYPES,
+    PENDING_BONUS,
+    SHEET_WIDTH,
     Sheet,
-    W,
     nile_conflict,
 )
 from ra.games.write.tables import (
@@ -51,9 +50,6 @@ from ra.games.write.tables import (
     NILE,
 )
 
-if TYPE_CHECKING:
-    from ra.games.write.state import State
-
 SECTION_OF_KIND = {K_CARD_GOD: "Gods", K_CARD_NILE: "Nile", K_CARD_CIV: "Civilization"}
 CARD_KIND_OF_ACTION = {K_CARD_GOD: GOD, K_CARD_NILE: NILE, K_CARD_CIV: CIV}
 BONUS_OF_ACTION = {
@@ -61,30 +57,30 @@ BONUS_OF_ACTION = {
 }
 
 
-def seat(st: State, p: int) -> str:
+def seat(st: WriteRules, p: int) -> str:
     """A player's name and seat for messages."""
     return f"{st.options.player_names()[p]} (seat {p})"
 
 
-def not_your_turn(st: State, player: int) -> str:
+def not_your_turn(st: WriteRules, player: int) -> str:
     """Why `player` may not act now."""
-    if st.phase == PH_REVEAL:
+    if st.phase == REVEAL:
         return f"it is {seat(st, st.active)}'s turn to reveal the cards"
-    if st.phase == PH_ACTIVE:
+    if st.phase == ACTIVE_CHOICE:
         return f"the active player {seat(st, st.active)} chooses a card first"
     return f"{seat(st, player)} has already entered a card this turn"
 
 
-def why_illegal(st: State, action: int, player: int) -> str:
+def why_illegal(st: WriteRules, action: int, player: int) -> str:
     """The rule that forbids `action` for `player` now (the player may act now)."""
     kind = ACT_KIND[action]
-    s = st.s
-    b = player * W
+    s = st.sheets
+    b = player * SHEET_WIDTH
     if kind == K_REVEAL:
         return "the cards are already revealed this turn"
-    if st.phase == PH_REVEAL:
+    if st.phase == REVEAL:
         return "the active player must first reveal the cards"
-    pend = s[b + PEND]
+    pend = s[b + PENDING_BONUS]
     if kind in (K_TAKE, K_CARD_GOD, K_CARD_NILE, K_CARD_CIV):
         if pend:
             return f"first make or decline the bonus entry in {BONUS_TITLES[pend]}"
@@ -111,7 +107,7 @@ def _title(word: str) -> str:
     return word.replace("_", " ").title()
 
 
-def _card(st: State, kind: int, action: int, player: int) -> str:
+def _card(st: WriteRules, kind: int, action: int, player: int) -> str:
     slot = ACT_SLOT[action]
     if slot >= len(st.face):
         return f"there is no face-up card {slot + 1}"
@@ -119,7 +115,7 @@ def _card(st: State, kind: int, action: int, player: int) -> str:
         return "that card is reserved by the active player"
     c = st.face[slot]
     name = CARD_NAMES[c]
-    b = player * W
+    b = player * SHEET_WIDTH
     if kind == K_TAKE:
         section = {GOD: "Gods", NILE: "Nile", CIV: "Civilization"}.get(CARD_KIND[c], "")
         return (
@@ -131,31 +127,31 @@ def _card(st: State, kind: int, action: int, player: int) -> str:
     if kind == K_CARD_GOD:
         return _god_space(st, b, ACT_SPACE[action])
     if kind == K_CARD_NILE:
-        return _nile_space(st.s, b, ACT_SPACE[action], CARD_VALUE[c])
+        return _nile_space(st.sheets, b, ACT_SPACE[action], CARD_VALUE[c])
     return _civ_space(st, b, ACT_SPACE[action], CARD_VALUE[c])
 
 
-def _closed(st: State, k: int, section: str) -> str | None:
+def _closed(st: WriteRules, k: int, section: str) -> str | None:
     limit = st.limit()
     if limit >= 0 and k != limit:
         return f"{section} of the {KINGDOM_TITLES[k]} are closed in the kingdom-limited variant"
     return None
 
 
-def _god_space(st: State, b: int, space: int) -> str:
-    if st.s[b + G0 + space]:
+def _god_space(st: WriteRules, b: int, space: int) -> str:
+    if st.sheets[b + GODS_START + space]:
         return f"Gods space {space + 1} is already filled"
     return _closed(st, space // GOD_SPACES_PER_KINGDOM, "Gods spaces") or "that Gods space is not available"
 
 
 def _nile_space(s: Sheet, b: int, space: int, number: int) -> str:
-    if s[b + N0 + space]:
+    if s[b + NILE_START + space]:
         return f"Nile space {space + 1} is already filled"
     return nile_conflict(s, b, space, number) or "that Nile entry is not available"
 
 
-def _civ_space(st: State, b: int, line: int, kind: int) -> str:
-    if st.s[b + C0 + line * NCIV + kind]:
+def _civ_space(st: WriteRules, b: int, line: int, kind: int) -> str:
+    if st.sheets[b + CIV_START + line * NUM_CIV_TYPES + kind]:
         return f"the {_title(CIV_TYPES[kind])} space of the {KINGDOM_TITLES[line]} line is already filled"
     return _closed(st, line, "Civilization lines") or "that Civilization space is not available"
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from ra.games.write.sheet import (
-    M0,
-    N0,
-    NMON,
-    PH,
-    W,
+    MONUMENTS_END,
+    MONUMENTS_START,
+    NILE_START,
+    PHARAOHS_MARKED,
+    SHEET_WIDTH,
     civ_lines,
     god_spaces,
     mark_civ,
@@ -77,7 +77,7 @@ def card_text(table: Table, card: WriteFaceUpCard) -> str:
 
 def _worth(table: Table, me: int, card: WriteFaceUpCard) -> str:
     """What taking `card` would do to the viewer's sheet and this Kingdom's score."""
-    s, b, kind = table.s, me * W, card["kind"]
+    s, b, kind = table.sheets, me * SHEET_WIDTH, card["kind"]
     number, type_ = card["number"] or 0, card["type"] or ""
     lost = "It has no legal space on your sheet: taking it loses it"
     if kind == "god":
@@ -104,7 +104,7 @@ def _worth(table: Table, me: int, card: WriteFaceUpCard) -> str:
             text += f"; {spaces_text(closing)} would fill a part for a Civilization bonus"
         return text
     if kind == "pharaoh":
-        marked = s[b + PH]
+        marked = s[b + PHARAOHS_MARKED]
         if marked >= PHARAOH_SPACES:
             return lost
         symbol = " (a Nile symbol: a Nile bonus)" if marked + 1 in PHARAOH_NILE_SYMBOLS else ""
@@ -126,13 +126,13 @@ def _worth(table: Table, me: int, card: WriteFaceUpCard) -> str:
             text += ", and a Monuments bonus"
         return text
     t = table.view["layout"]["monument_types"].index(type_)
-    row = s[b + M0 + t]
+    row = s[b + MONUMENTS_START + t]
     if row >= MONUMENT_ROWS:
         return lost
     text = f"It marks space {row + 1} of your {card_title(card['card'])} column"
     if row == 0:
         text += f": a new column, +1 {table.at_scorings_left()}"
-        empty_tops = s[b + M0 : b + M0 + NMON].count(0)
+        empty_tops = s[b + MONUMENTS_START : b + MONUMENTS_END].count(0)
         if empty_tops == 1 and not table.view["sheets"][me]["monuments"]["all_tops_used"]:
             text += ", and the last empty top: a bonus in any section"
     if row + 1 == MONUMENT_ROWS:
@@ -149,7 +149,7 @@ def _completes_part(s: list[int], b: int, space: int, used: list[bool]) -> bool:
     """True if writing in Nile `space` (0-based) fills the last empty space of a part whose bonus is unused."""
     for i, part in enumerate(NILE_PARTS):
         if space + 1 in part:
-            return not used[i] and all(s[b + N0 + x - 1] for x in part if x != space + 1)
+            return not used[i] and all(s[b + NILE_START + x - 1] for x in part if x != space + 1)
     return False
 
 

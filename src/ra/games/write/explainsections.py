@@ -5,7 +5,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
-from ra.games.write.sheet import G0, M0, N0, NMON, PH, W
+from ra.games.write.sheet import (
+    GODS_END,
+    GODS_START,
+    MONUMENTS_END,
+    MONUMENTS_START,
+    NILE_END,
+    NILE_START,
+    NUM_MONUMENT_TYPES,
+    PHARAOHS_MARKED,
+    SHEET_WIDTH,
+)
 from ra.games.write.standing import Table, majority_standing
 from ra.games.write.tables import (
     CIV_TABLE,
@@ -56,8 +66,8 @@ def _gods(table: Table) -> str:
     elif table.viewer is None:
         now = f"{table.kingdom} sums now: {majority_standing(table, 'gods', 0)}"
     else:
-        b = table.viewer * W + G0 + table.k * GOD_SPACES_PER_KINGDOM
-        empty = sum(1 for i in range(GOD_SPACES_PER_KINGDOM) if not table.s[b + i])
+        b = table.viewer * SHEET_WIDTH + GODS_START + table.k * GOD_SPACES_PER_KINGDOM
+        empty = sum(1 for i in range(GOD_SPACES_PER_KINGDOM) if not table.sheets[b + i])
         now = f"In the {table.kingdom} {majority_standing(table, 'gods', empty * NUMBER_MAX)}"
     return f"{what} {now} (rules §2, §5)."
 
@@ -129,8 +139,8 @@ def _monuments(table: Table) -> str:
     elif table.viewer is None:
         now = f"Columns marked now: {table.each([table.count(p, 'monuments') for p in range(table.n)])}"
     else:
-        b = table.viewer * W + M0
-        columns = table.s[b : b + NMON]
+        b = table.viewer * SHEET_WIDTH + MONUMENTS_START
+        columns = table.sheets[b : b + NUM_MONUMENT_TYPES]
         full = columns.count(MONUMENT_ROWS)
         now = (
             f"You have {counted(table.count(table.viewer, 'monuments'), 'column')} marked "
@@ -155,15 +165,15 @@ END_BONUS_WHAT = {
 
 def _progress(table: Table, seat: int) -> dict[str, str]:
     """How far a sheet is toward each end bonus."""
-    b = seat * W
-    columns = table.s[b + M0 : b + M0 + NMON]
-    gods = GOD_SPACES - table.s[b + G0 : b + G0 + GOD_SPACES].count(0)
-    nile = NILE_SPACES - table.s[b + N0 : b + N0 + NILE_SPACES].count(0)
+    b = seat * SHEET_WIDTH
+    columns = table.sheets[b + MONUMENTS_START : b + MONUMENTS_END]
+    gods = GOD_SPACES - table.sheets[b + GODS_START : b + GODS_END].count(0)
+    nile = NILE_SPACES - table.sheets[b + NILE_START : b + NILE_END].count(0)
     missing = [title(t) for t, c in zip(MONUMENT_TYPES, columns, strict=True) if not c]
     almost = sum(1 for c in columns if c == MONUMENT_ROWS - 1)
     return {
         "all_gods": f"{gods} of {GOD_SPACES}",
-        "all_pharaohs": f"{table.s[b + PH]} of {PHARAOH_SPACES}",
+        "all_pharaohs": f"{table.sheets[b + PHARAOHS_MARKED]} of {PHARAOH_SPACES}",
         "all_nile": f"{nile} of {NILE_SPACES}",
         "all_monument_columns": f"{len(MONUMENT_TYPES) - len(missing)} of {len(MONUMENT_TYPES)}"
         + (f" (missing {joined(missing)})" if missing and len(missing) <= 3 else ""),

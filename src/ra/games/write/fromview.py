@@ -15,7 +15,25 @@ from ra.core.protocol import Move
 from ra.games.write.actions import str_to_action
 from ra.games.write.options import Options
 from ra.games.write.phases import PHASE_NAMES
-from ra.games.write.sheet import BONUS_NAMES, C0, CHOSEN, CL, G0, GB, GT, M0, MT, N0, NCIV, NMON, NP, PEND, PH, SY, W
+from ra.games.write.sheet import (
+    ALL_TOPS_BONUS,
+    BONUS_NAMES,
+    CHOSEN,
+    CIV_BONUSES_START,
+    CIV_START,
+    GOD_BONUSES_START,
+    GOD_TOTALS_START,
+    GODS_START,
+    MONUMENTS_END,
+    MONUMENTS_START,
+    NILE_PART_BONUSES_START,
+    NILE_START,
+    NUM_CIV_TYPES,
+    PENDING_BONUS,
+    PHARAOH_SYMBOLS_START,
+    PHARAOHS_MARKED,
+    SHEET_WIDTH,
+)
 from ra.games.write.state import State
 from ra.games.write.tables import CARD_CODES, DECK, END_BONUSES, GOD_SPACES_PER_KINGDOM, SECTIONS
 from ra.games.write.view import WriteLost, WriteSheetView, WriteView
@@ -37,9 +55,9 @@ def from_view(view: Mapping[str, Any], rng: random.Random) -> State:
             left[c] -= 1
         else:
             drawn.append(c)
-    s: list[int] = []
+    sheets: list[int] = []
     for sheet, player in zip(v["sheets"], v["players"], strict=True):
-        s += sheet_block(sheet, player["pending_bonus"], player["card"])
+        sheets += sheet_block(sheet, player["pending_bonus"], player["card"])
     last = v["last_move"]
     return State.from_fields(
         options=opts,
@@ -49,7 +67,7 @@ def from_view(view: Mapping[str, Any], rng: random.Random) -> State:
         deck=tuple(drawn + rest),
         pos=len(drawn),
         face=[CARD_CODES[f["card"]] for f in v["face_up"]],
-        s=s,
+        sheets=sheets,
         phase=PHASE_NAMES.index(v["phase"]),
         active=v["active_player"],
         turn=v["turn"],
@@ -58,8 +76,8 @@ def from_view(view: Mapping[str, Any], rng: random.Random) -> State:
         used=[CARD_CODES[name] for name, k in v["discard"].items() for _ in range(k)],
         lost=[(x["turn"], x["player"], _lost_code(x)) for x in v["lost"]],
         # Rows keyed by the tables' section and bonus names are read as plain mappings.
-        kcounts=[[r[sec]["count"] for r in ks["players"] for sec in SECTIONS] for ks in view["kingdom_scores"]],
-        kpoints=[[r[sec]["points"] for r in ks["players"] for sec in SECTIONS] for ks in view["kingdom_scores"]],
+        kingdom_counts=[[r[sec]["count"] for r in ks["players"] for sec in SECTIONS] for ks in view["kingdom_scores"]],
+        kingdom_points=[[r[sec]["points"] for r in ks["players"] for sec in SECTIONS] for ks in view["kingdom_scores"]],
         bonuses=[r[key] for r in view["end_bonuses"] for key in END_BONUSES] if view["end_bonuses"] else [],
         history=[] if last is None else [Move(last["player"], str_to_action(last["notation"]), tuple(last["draws"]))],
         limited=opts.kingdom_limited,
@@ -75,25 +93,25 @@ def _lost_code(lost: WriteLost) -> int:
 
 def sheet_block(sh: WriteSheetView, pending: str | None, card: int | None) -> list[int]:
     """One seat's block of the flat sheet list from its view (sheet.py)."""
-    b = [0] * W
+    b = [0] * SHEET_WIDTH
     for k, g in enumerate(sh["gods"]):
         for i, value in enumerate(g["spaces"]):
-            b[G0 + k * GOD_SPACES_PER_KINGDOM + i] = value or 0
-        b[GT + k] = -1 if g["total"] is None else g["total"]
-        b[GB + k] = int(g["bonus_used"])
-    b[PH] = sh["pharaohs"]["marked"]
+            b[GODS_START + k * GOD_SPACES_PER_KINGDOM + i] = value or 0
+        b[GOD_TOTALS_START + k] = -1 if g["total"] is None else g["total"]
+        b[GOD_BONUSES_START + k] = int(g["bonus_used"])
+    b[PHARAOHS_MARKED] = sh["pharaohs"]["marked"]
     for i, used in enumerate(sh["pharaohs"]["symbols_used"]):
-        b[SY + i] = int(used)
+        b[PHARAOH_SYMBOLS_START + i] = int(used)
     for j, value in enumerate(sh["nile"]["spaces"]):
-        b[N0 + j] = value or 0
+        b[NILE_START + j] = value or 0
     for i, used in enumerate(sh["nile"]["parts_used"]):
-        b[NP + i] = int(used)
+        b[NILE_PART_BONUSES_START + i] = int(used)
     for k, line in enumerate(sh["civilization"]):
         for t, mark in enumerate(line["marks"]):
-            b[C0 + k * NCIV + t] = int(mark)
-        b[CL + k] = int(line["bonus_used"])
-    b[M0 : M0 + NMON] = sh["monuments"]["columns"]
-    b[MT] = int(sh["monuments"]["all_tops_used"])
-    b[PEND] = BONUS_NAMES.index(pending or "")
+            b[CIV_START + k * NUM_CIV_TYPES + t] = int(mark)
+        b[CIV_BONUSES_START + k] = int(line["bonus_used"])
+    b[MONUMENTS_START : MONUMENTS_END] = sh["monuments"]["columns"]
+    b[ALL_TOPS_BONUS] = int(sh["monuments"]["all_tops_used"])
+    b[PENDING_BONUS] = BONUS_NAMES.index(pending or "")
     b[CHOSEN] = -1 if card is None else card - 1
     return b

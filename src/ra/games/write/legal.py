@@ -8,11 +8,21 @@ C-level list and bytes operations and looked up in tables of ready action tuples
 from __future__ import annotations
 
 from itertools import product
-from typing import TYPE_CHECKING
 
-from ra.games.write.actions import CARD_CIV0, CARD_GOD0, CARD_NILE0, REVEAL, TAKE0, bonus_actions
-from ra.games.write.phases import PH_REVEAL
-from ra.games.write.sheet import C0, CHOSEN, N0, NCIV, PEND, W
+from ra.games.write.actions import CARD_CIV0, CARD_GOD0, CARD_NILE0, TAKE0, bonus_actions
+from ra.games.write.actions import REVEAL as REVEAL_ACTION  # the phase is REVEAL
+from ra.games.write.mechanics import WriteRules
+from ra.games.write.phases import REVEAL
+from ra.games.write.sheet import (
+    CHOSEN,
+    CIV_START,
+    NILE_END,
+    NILE_START,
+    NUM_CIV_LINES,
+    NUM_CIV_TYPES,
+    PENDING_BONUS,
+    SHEET_WIDTH,
+)
 from ra.games.write.tables import (
     CARD_KIND,
     CARD_VALUE,
@@ -22,7 +32,6 @@ from ra.games.write.tables import (
     GOD,
     GOD_SPACES,
     GOD_SPACES_PER_KINGDOM,
-    KINGDOMS,
     MONUMENT,
     MONUMENT_CODE0,
     NILE,
@@ -35,11 +44,7 @@ from ra.games.write.tables import (
     RA_PER_KINGDOM,
 )
 
-if TYPE_CHECKING:
-    from ra.games.write.mechanics import WriteRules
-
-NLINES = len(KINGDOMS)
-LAST_KINGDOM = NLINES - 1
+LAST_KINGDOM = NUM_CIV_LINES - 1
 LAST_RA = LAST_KINGDOM * RA_PER_KINGDOM  # from this many Ra cards on, the last Kingdom runs
 
 # A sheet value as a byte: 0 (empty) stays 0, any number becomes 1 ("filled").
@@ -63,10 +68,10 @@ def _god_table(slot: int) -> dict[bytes, tuple[int, ...]]:
 
 def _civ_table(slot: int) -> dict[bytes, tuple[int, ...]]:
     """Marks of one Civilization type down the Kingdom lines -> the card actions of `slot` into each free line."""
-    base = CARD_CIV0 + slot * NLINES
+    base = CARD_CIV0 + slot * NUM_CIV_LINES
     return {
-        bytes(pattern): tuple(base + line for line in range(NLINES) if not pattern[line])
-        for pattern in product((0, 1), repeat=NLINES)
+        bytes(pattern): tuple(base + line for line in range(NUM_CIV_LINES) if not pattern[line])
+        for pattern in product((0, 1), repeat=NUM_CIV_LINES)
     }
 
 
@@ -120,7 +125,7 @@ if any(CARD_KIND[c] != _kind_by_range(c) for c in range(RA_CODE)):
 NILE_BY_CODE: tuple[bytes, ...] = tuple(
     NILE_RELATION[CARD_VALUE[c]] if k == NILE else b"" for c, k in enumerate(CARD_KIND)
 )
-CIV_BY_CODE: tuple[int, ...] = tuple(C0 + CARD_VALUE[c] if k == CIV else -1 for c, k in enumerate(CARD_KIND))
+CIV_BY_CODE: tuple[int, ...] = tuple(CIV_START + CARD_VALUE[c] if k == CIV else -1 for c, k in enumerate(CARD_KIND))
 
 
 # SLOTS[n]: the face-up slots when n cards lie face up (always FACE_UP while cards are chosen).
@@ -136,16 +141,16 @@ def legal_actions(self: WriteRules, player: int | None = None) -> list[int]:
         player = cur[0]
     elif player not in cur:
         return []
-    if self.phase == PH_REVEAL:
-        return [REVEAL]
-    s = self.s
-    b = player * W
+    if self.phase == REVEAL:
+        return [REVEAL_ACTION]
+    s = self.sheets
+    b = player * SHEET_WIDTH
     if self.limited:
         return _limited_actions(self, player, b)
-    pend = s[b + PEND]
+    pend = s[b + PENDING_BONUS]
     if pend:
         return bonus_actions(s, b, pend, -1)
-    reserved = s[self.active * W + CHOSEN] if player != self.active else -1
+    reserved = s[self.active * SHEET_WIDTH + CHOSEN] if player != self.active else -1
     raw = s.tobytes()  # the sheets as bytes: slices and patterns at C speed (Gods, Nile and marks are never negative)
     out: list[int] = []
     face = self.face
@@ -161,14 +166,14 @@ def legal_actions(self: WriteRules, player: int | None = None) -> list[int]:
                 out += spaces
                 continue
         elif c < PHARAOH_CODE:  # a Nile number
-            row = raw[b + N0 : b + N0 + NILE_SPACES].translate(NILE_BY_CODE[c])
+            row = raw[b + NILE_START : b + NILE_END].translate(NILE_BY_CODE[c])
             spaces = (_NILE_CARD.get(row) or nile_card_actions(row))[i]
             if spaces:
                 out += spaces
                 continue
         elif PHARAOH_CODE < c < MONUMENT_CODE0:  # a Civilization type
             t = b + CIV_BY_CODE[c]
-            lines = CIV_CARD[i][raw[t : t + CIV_SPACES : NCIV]]
+            lines = CIV_CARD[i][raw[t : t + CIV_SPACES : NUM_CIV_TYPES]]
             if lines:
                 out += lines
                 continue
@@ -178,12 +183,12 @@ def legal_actions(self: WriteRules, player: int | None = None) -> list[int]:
 
 def _limited_actions(self: WriteRules, player: int, b: int) -> list[int]:
     """The kingdom-limited variant: Gods and Civilization entries only in the current Kingdom."""
-    s = self.s
+    s = self.sheets
     limit = self.ra // RA_PER_KINGDOM if self.ra < LAST_RA else LAST_KINGDOM
-    pend = s[b + PEND]
+    pend = s[b + PENDING_BONUS]
     if pend:
         return bonus_actions(s, b, pend, limit)
-    reserved = s[self.active * W + CHOSEN] if player != self.active else -1
+    reserved = s[self.active * SHEET_WIDTH + CHOSEN] if player != self.active else -1
     out: list[int] = []
     for i, c in enumerate(self.face):
         if i == reserved:
@@ -196,13 +201,13 @@ def _limited_actions(self: WriteRules, player: int, b: int) -> list[int]:
                 out += gods
                 continue
         elif kind == NILE:
-            row = s[b + N0 : b + N0 + NILE_SPACES].tobytes().translate(NILE_RELATION[CARD_VALUE[c]])
+            row = s[b + NILE_START : b + NILE_END].tobytes().translate(NILE_RELATION[CARD_VALUE[c]])
             spaces = nile_card_actions(row)[i]
             if spaces:
                 out += spaces
                 continue
-        elif kind == CIV and not s[b + C0 + CARD_VALUE[c] + limit * NCIV]:
-            out.append(CARD_CIV0 + i * NLINES + limit)
+        elif kind == CIV and not s[b + CIV_START + CARD_VALUE[c] + limit * NUM_CIV_TYPES]:
+            out.append(CARD_CIV0 + i * NUM_CIV_LINES + limit)
             continue
         out.append(TAKE0 + i)
     return out

@@ -16,33 +16,34 @@ from ra.games.write.actions import (
     K_BONUS_NILE,
     K_BONUS_PHARAOH,
     K_TAKE,
-    REVEAL,
 )
+from ra.games.write.actions import REVEAL as REVEAL_ACTION  # the phase is REVEAL
 from ra.games.write.fields import FIELDS as FIELDS  # re-exported: tests read the field table here
 from ra.games.write.fields import STORED as STORED
 from ra.games.write.moves import SharedLists
-from ra.games.write.options import MAX_PLAYERS, MIN_PLAYERS, Options
-from ra.games.write.phases import OTHERS_AFTER, OTHERS_LEFT, PH_ACTIVE, PH_OTHERS, PH_OVER, PH_REVEAL
+from ra.games.write.options import Options
+from ra.games.write.phases import ACTIVE_CHOICE, OTHERS_AFTER, OTHERS_CHOICE, OTHERS_LEFT, OVER, REVEAL
 from ra.games.write.plan import PLAN, TAKE_ENTRY
 from ra.games.write.scorers import FINAL_SCORERS, KINGDOM_SCORERS
 from ra.games.write.sheet import (
+    ALL_TOPS_BONUS,
     B_ANY,
     B_CIV,
     B_MONUMENT,
     B_NILE,
     B_PHARAOH,
     CHOSEN,
-    M0,
-    MT,
-    N0,
-    NCIV,
-    NMON,
-    PEND,
-    PH,
+    MONUMENTS_END,
+    MONUMENTS_START,
+    NILE_END,
+    NILE_START,
+    NUM_CIV_TYPES,
+    PENDING_BONUS,
+    PHARAOH_SYMBOLS_START,
+    PHARAOHS_MARKED,
     SHEET_CODE,
-    SY,
+    SHEET_WIDTH,
     Sheets,
-    W,
     bonus_possible,
 )
 from ra.games.write.tables import (
@@ -51,8 +52,9 @@ from ra.games.write.tables import (
     CIV_LINE_BONUS_AT,
     FACE_UP,
     KINGDOMS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     MONUMENT_ROWS,
-    NILE_SPACES,
     PHARAOH_SPACES,
     RA_CARDS,
     RA_CODE,
@@ -67,7 +69,7 @@ if FACE_UP != 3:  # push's common reveals name the three (or, with one Ra, four)
     raise ImportError("push's common reveal assumes three face-up cards")
 if (LAST_KINGDOM + 1) * RA_PER_KINGDOM != RA_CARDS:  # the 9th Ra's scoring is the last Kingdom's (FINAL_SCORERS)
     raise ImportError("the last Ra card must end the last Kingdom")
-if REVEAL:  # push tells a reveal by its id being 0
+if REVEAL_ACTION:  # push tells a reveal by its id being 0
     raise ImportError("push assumes the reveal is action 0")
 _new_move = tuple.__new__  # Move(...) without the named tuple's Python-level __new__
 # The face-up cards between turns: one empty list that every state shares, as face-up lists are replaced, never
@@ -88,15 +90,15 @@ class WriteRules(SharedLists):
     deck: tuple[int, ...]  # card codes, first revealed first; deck[pos:] is still to reveal
     pos: int
     face: list[int]  # the face-up cards, by slot
-    s: Sheets  # every scoresheet, one flat array of small ints (sheet.py)
-    phase: int  # phases.PH_*
+    sheets: Sheets  # every scoresheet, one flat array of small ints (sheet.py)
+    phase: int  # phases.REVEAL .. phases.OVER
     active: int  # the active seat
     turn: int  # from 1
     ra: int  # Ra cards set aside so far (0-9)
     cur: tuple[int, ...]  # the seats that may act now
     lost: list[tuple[int, int, int]]  # (turn, seat, card code, or -bonus kind for a lost bonus entry)
-    kcounts: list[list[int]]  # per scored Kingdom, what counted: flat [seat * 5 + section]
-    kpoints: list[list[int]]  # per scored Kingdom, the points: flat [seat * 5 + section]
+    kingdom_counts: list[list[int]]  # per scored Kingdom, what counted: flat [seat * 5 + section]
+    kingdom_points: list[list[int]]  # per scored Kingdom, the points: flat [seat * 5 + section]
     bonuses: list[int]  # the end bonuses once the game is over: flat [seat * 5 + bonus]
     limited: bool  # options.kingdom_limited, at hand for the hot path
 
@@ -110,13 +112,13 @@ class WriteRules(SharedLists):
 
     def reserved(self) -> int:
         """The face-up slot reserved by the active player this turn, or -1."""
-        return self.s[self.active * W + CHOSEN]
+        return self.sheets[self.active * SHEET_WIDTH + CHOSEN]
 
     def push(self, action: int, player: int | None = None) -> None:
         """Apply an action known to be legal (no checks)."""
         if player is None:
             player = self.cur[0]
-        if not action:  # REVEAL, the only action 0 (one test, not a comparison)
+        if not action:  # REVEAL_ACTION, the only action 0 (one test, not a comparison)
             pos = self.pos
             deck = self.deck
             if not self.face and pos + FACE_UP <= len(deck):
@@ -127,9 +129,9 @@ class WriteRules(SharedLists):
                 if first != RA_CODE and second != RA_CODE and third != RA_CODE:  # §3.1, the common case: no Ra
                     self.face = [first, second, third]  # shared with clones: replaced, never changed in place
                     self.pos = pos + FACE_UP
-                    self.phase = PH_ACTIVE
+                    self.phase = ACTIVE_CHOICE
                     draws = (_NAMES[first], _NAMES[second], _NAMES[third])
-                    self._moves.append(_new_move(Move, (player, REVEAL, draws)))
+                    self._moves.append(_new_move(Move, (player, REVEAL_ACTION, draws)))
                     return
             ra = self.ra
             if not self.face and ra % RA_PER_KINGDOM < RA_PER_KINGDOM - 1:  # §3.1: one Ra that ends no Kingdom
@@ -141,17 +143,17 @@ class WriteRules(SharedLists):
                     self.face = face
                     self.pos = pos + FACE_UP + 1
                     self.ra = ra + 1
-                    self.phase = PH_ACTIVE
+                    self.phase = ACTIVE_CHOICE
                     names = (_NAMES[first], _NAMES[second], _NAMES[third], _NAMES[fourth])
-                    self._moves.append(_new_move(Move, (player, REVEAL, names)))
+                    self._moves.append(_new_move(Move, (player, REVEAL_ACTION, names)))
                     return
-            self._moves.append(_new_move(Move, (player, REVEAL, self._reveal())))
+            self._moves.append(_new_move(Move, (player, REVEAL_ACTION, self._reveal())))
             return
         # §2: make a card or bonus entry (or decline one), written out here rather than by calling sheet.py's entry
         # functions: a call costs as much as the entry itself. tests/write/test_shared_lists.py holds them equal.
         entry, slot, arg, move, b, mark, at, symbol, lo, hi = PLAN[action][player]  # offsets ready (plan.py)
         self._moves.append(move)
-        s = self.s
+        s = self.sheets
         if slot is not None:  # a card: it gives the number or type, and a taken card its section
             s[mark] = slot  # the seat's CHOSEN box
             c = self.face[slot]
@@ -167,16 +169,16 @@ class WriteRules(SharedLists):
                     s[hi] = s[lo] + s[lo + 1] + s[lo + 2]
                 if not s[symbol]:
                     s[symbol] = 1
-                    if s[b + PH] < PHARAOH_SPACES:  # bonus_possible(B_PHARAOH) written out, as below
-                        s[b + PEND] = B_PHARAOH
+                    if s[b + PHARAOHS_MARKED] < PHARAOH_SPACES:  # bonus_possible(B_PHARAOH) written out, as below
+                        s[b + PENDING_BONUS] = B_PHARAOH
                         return
                     self.lost = [*self.lost, (self.turn, player, -B_PHARAOH)]
         elif entry == K_BONUS_CIV:  # a line reaching 3 marks earns a Monuments entry (once per line)
             s[at + arg] = 1  # at: the line's first space
-            if not s[symbol] and s[at : at + NCIV].count(1) >= CIV_LINE_BONUS_AT:  # marks are 0 or 1
+            if not s[symbol] and s[at : at + NUM_CIV_TYPES].count(1) >= CIV_LINE_BONUS_AT:  # marks are 0 or 1
                 s[symbol] = 1
-                if min(s[b + M0 : b + M0 + NMON]) < MONUMENT_ROWS:
-                    s[b + PEND] = B_MONUMENT
+                if min(s[b + MONUMENTS_START : b + MONUMENTS_END]) < MONUMENT_ROWS:
+                    s[b + PENDING_BONUS] = B_MONUMENT
                     return
                 self.lost = [*self.lost, (self.turn, player, -B_MONUMENT)]
         elif entry == K_BONUS_MONUMENT:  # the topmost empty space; all eight tops earn an any-section entry (once)
@@ -184,11 +186,11 @@ class WriteRules(SharedLists):
             m = s[at]
             if m < MONUMENT_ROWS:
                 s[at] = m + 1
-                if not m and not s[b + MT]:
+                if not m and not s[b + ALL_TOPS_BONUS]:
                     try:  # a column without a mark; else all eight tops are marked now (once a game per seat)
-                        s.index(0, b + M0, b + M0 + NMON)
+                        s.index(0, b + MONUMENTS_START, b + MONUMENTS_END)
                     except ValueError:
-                        s[b + MT] = 1
+                        s[b + ALL_TOPS_BONUS] = 1
                         if self._earn(b, B_ANY, player):
                             return
             else:  # a full column: only a taken card gets here, and it is lost
@@ -204,10 +206,10 @@ class WriteRules(SharedLists):
             if m < PHARAOH_SPACES:
                 s[lo] = m + 1
                 sym = SYMBOL_AT[m]
-                if sym >= 0 and not s[b + SY + sym]:
-                    s[b + SY + sym] = 1
-                    if 0 in s[b + N0 : b + N0 + NILE_SPACES]:
-                        s[b + PEND] = B_NILE
+                if sym >= 0 and not s[b + PHARAOH_SYMBOLS_START + sym]:
+                    s[b + PHARAOH_SYMBOLS_START + sym] = 1
+                    if 0 in s[b + NILE_START : b + NILE_END]:
+                        s[b + PENDING_BONUS] = B_NILE
                         return
                     self.lost = [*self.lost, (self.turn, player, -B_NILE)]
             else:  # a full row: only a taken card gets here, and it is lost
@@ -223,8 +225,8 @@ class WriteRules(SharedLists):
                 i = cur.index(player)
                 self.cur = cur[:i] + cur[i + 1 :]
             return
-        if self.phase == PH_ACTIVE:
-            self.phase = PH_OTHERS
+        if self.phase == ACTIVE_CHOICE:
+            self.phase = OTHERS_CHOICE
             self.cur = OTHERS_AFTER[self.num_players][self.active]
             return
         if cur[0] != player:
@@ -232,9 +234,9 @@ class WriteRules(SharedLists):
         n = self.num_players
         self._used = (self._used, self.face)  # the face-up list is never changed in place
         self.face = NO_FACE
-        s[CHOSEN::W] = UNCHOSEN[n]
+        s[CHOSEN::SHEET_WIDTH] = UNCHOSEN[n]
         self.active = a = (self.active + 1) % n
-        self.phase = PH_REVEAL
+        self.phase = REVEAL
         self.cur = (a,)
         self.turn += 1
 
@@ -243,9 +245,9 @@ class WriteRules(SharedLists):
 
         The Pharaohs, Nile and Monuments entries, whose spaces do not depend on the Kingdom, are written out in push.
         """
-        s = self.s
+        s = self.sheets
         if bonus_possible(s, b, bonus, self.limit() if self.limited else -1):
-            s[b + PEND] = bonus
+            s[b + PENDING_BONUS] = bonus
             return True
         self.lost = [*self.lost, (self.turn, player, -bonus)]
         return False
@@ -264,24 +266,24 @@ class WriteRules(SharedLists):
                 continue
             ra += 1
             if ra % RA_PER_KINGDOM == 0:
-                s = self.s  # scoring.score_kingdom, written out per player count and Kingdom (scorers.py)
+                s = self.sheets  # scoring.score_kingdom, written out per player count and Kingdom (scorers.py)
                 if ra == RA_CARDS:  # §4: the 9th Ra ends the game; face-up cards are discarded unused
                     # The New Kingdom's scoring and the end bonuses in one pass: its counts tell three bonuses.
                     counts, points, self.bonuses = FINAL_SCORERS[self.num_players](s, s.tobytes())
-                    self.kcounts = [*self.kcounts, counts]
-                    self.kpoints = [*self.kpoints, points]
+                    self.kingdom_counts = [*self.kingdom_counts, counts]
+                    self.kingdom_points = [*self.kingdom_points, points]
                     self.ra = ra
                     self.pos = pos
                     self._used = (self._used, face)
                     self.face = NO_FACE
-                    self.phase = PH_OVER
+                    self.phase = OVER
                     self.cur = ()
                     return tuple(map(_NAME, deck[start:pos]))
                 counts, points = KINGDOM_SCORERS[self.num_players][ra // RA_PER_KINGDOM - 1](s, s.tobytes())
-                self.kcounts = [*self.kcounts, counts]
-                self.kpoints = [*self.kpoints, points]
+                self.kingdom_counts = [*self.kingdom_counts, counts]
+                self.kingdom_points = [*self.kingdom_points, points]
         self.ra = ra
         self.face = face
         self.pos = pos
-        self.phase = PH_ACTIVE
+        self.phase = ACTIVE_CHOICE
         return tuple(map(_NAME, deck[start:pos]))

@@ -6,10 +6,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ra.core.options import option_settings
 from ra.core.protocol import OptionSpec
-
-MIN_PLAYERS = 2
-MAX_PLAYERS = 5
+from ra.games.write.tables import MAX_PLAYERS, MIN_PLAYERS
 
 # What a person may set at a new table (players and names aside).
 OPTIONS: tuple[OptionSpec, ...] = (
@@ -54,13 +53,11 @@ class Options:
             names and len(names) != players
         ):
             raise ValueError(f"names must be a list of {players} strings")
-        limited = data.get("kingdom_limited", False)
-        if not isinstance(limited, bool):
-            raise ValueError(f"kingdom_limited must be true or false, not {limited!r}")
+        settings = option_settings(OPTIONS, data, named="{name}")  # named bare, as RA and Write always named them
         first = data.get("first_player")
         if first is not None and (isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players):
             raise ValueError(f"first_player must be a seat 0..{players - 1}, not {first!r}")
-        return cls(players, tuple(names), limited, first)
+        return cls(players, tuple(names), first_player=first, **settings)
 
     def player_names(self) -> list[str]:
         """The players' names by seat (defaults "Player 1", ...)."""

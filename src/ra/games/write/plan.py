@@ -22,12 +22,26 @@ from ra.games.write.actions import (
     K_CARD_NILE,
     K_TAKE,
 )
-from ra.games.write.options import MAX_PLAYERS
-from ra.games.write.sheet import C0, CHOSEN, CL, G0, GB, GT, M0, N0, NCIV, NP, PEND, PH, W
+from ra.games.write.sheet import (
+    CHOSEN,
+    CIV_BONUSES_START,
+    CIV_START,
+    GOD_BONUSES_START,
+    GOD_TOTALS_START,
+    GODS_START,
+    MONUMENTS_START,
+    NILE_PART_BONUSES_START,
+    NILE_START,
+    NUM_CIV_TYPES,
+    PENDING_BONUS,
+    PHARAOHS_MARKED,
+    SHEET_WIDTH,
+)
 from ra.games.write.tables import (
     CARD_KIND,
     GOD_BONUS_NUMBER,
     GOD_SPACES_PER_KINGDOM,
+    MAX_PLAYERS,
     MONUMENT,
     PART_OF,
     PART_SPACES,
@@ -60,14 +74,15 @@ def _offsets(entry: int, space: int) -> tuple[int, int, int, int]:
     Monuments, or a taken card (a Monument or a Pharaoh): the first column, then at lo the Pharaohs' marks."""
     if entry == K_BONUS_GOD:
         k = space // GOD_SPACES_PER_KINGDOM
-        return G0 + space, GB + k, G0 + k * GOD_SPACES_PER_KINGDOM, GT + k
+        return GODS_START + space, GOD_BONUSES_START + k, GODS_START + k * GOD_SPACES_PER_KINGDOM, GOD_TOTALS_START + k
     if entry == K_BONUS_CIV:
-        return C0 + space * NCIV, CL + space, 0, 0
+        return CIV_START + space * NUM_CIV_TYPES, CIV_BONUSES_START + space, 0, 0
     if entry == K_BONUS_NILE:
         part = PART_SPACES[PART_OF[space]]
-        return N0 + space, NP + PART_OF[space], N0 + part[0], N0 + part[-1] + 1
+        symbol = NILE_PART_BONUSES_START + PART_OF[space]
+        return NILE_START + space, symbol, NILE_START + part[0], NILE_START + part[-1] + 1
     if entry in (K_TAKE, K_BONUS_MONUMENT, K_BONUS_PHARAOH):
-        return M0, 0, PH, 0
+        return MONUMENTS_START, 0, PHARAOHS_MARKED, 0
     return 0, 0, 0, 0
 
 
@@ -77,9 +92,9 @@ Row = tuple[int, int | None, int, Move, int, int, int, int, int, int]
 def _row(action: int, seat: int) -> Row:
     """PLAN's row of an action for a seat."""
     entry, slot, space, arg = ENTRY_PLAN[action]
-    b = seat * W
+    b = seat * SHEET_WIDTH
     at, symbol, lo, hi = _offsets(entry, space)
-    mark = b + (CHOSEN if slot is not None else PEND)
+    mark = b + (CHOSEN if slot is not None else PENDING_BONUS)
     return entry, slot, arg, Move(seat, action, ()), b, mark, b + at, b + symbol, b + lo, b + hi
 
 

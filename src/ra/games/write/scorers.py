@@ -13,23 +13,37 @@ from array import array
 from collections.abc import Callable
 from typing import Any, TypeAlias
 
-from ra.games.write.options import MAX_PLAYERS, MIN_PLAYERS
-from ra.games.write.sheet import C0, G0, GT, M0, N0, NCIV, NMON, PH, SHEET_CODE, Sheet, W
+from ra.games.write.scoring import NUM_END_BONUSES, NUM_SECTIONS
+from ra.games.write.sheet import (
+    CIV_START,
+    GOD_TOTALS_START,
+    GODS_END,
+    GODS_START,
+    MONUMENTS_END,
+    MONUMENTS_START,
+    NILE_END,
+    NILE_START,
+    NUM_CIV_TYPES,
+    NUM_MONUMENT_TYPES,
+    PHARAOHS_MARKED,
+    SHEET_CODE,
+    SHEET_WIDTH,
+    Sheet,
+)
 from ra.games.write.tables import (
     CIV_TABLE,
     END_BONUS_POINTS,
-    END_BONUSES,
-    GOD_SPACES,
     GOD_SPACES_PER_KINGDOM,
     KINGDOMS,
     MAJORITY_PENALTY_MIN_PLAYERS,
     MAJORITY_POINTS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     MONUMENT_POINTS_PER_COLUMN,
     MONUMENT_ROWS,
     NILE_POINTS_PER_SPACE,
     NILE_SPACES,
     PHARAOH_SPACES,
-    SECTIONS,
 )
 
 # (sheets, their bytes) -> (what counts, points), each flat [seat * 5 + section]; writes the empty Gods total boxes.
@@ -38,11 +52,10 @@ KingdomScorer: TypeAlias = Callable[[Sheet, bytes], tuple[list[int], list[int]]]
 FinalScorer: TypeAlias = Callable[[Sheet, bytes], tuple[list[int], list[int], list[int]]]
 Totals: TypeAlias = Callable[[list[list[int]], list[int]], list[int]]  # (Kingdom points, end bonuses) -> totals
 
-NSEC = len(SECTIONS)
-NEND = len(END_BONUSES)
 EMPTY_TOTAL = array(SHEET_CODE, [-1]).tobytes()[0]  # an empty Gods total box (-1) read as a byte
 NILE_POINTS: tuple[int, ...] = tuple(n * NILE_POINTS_PER_SPACE for n in range(NILE_SPACES + 1))  # by spaces filled
-MONUMENT_POINTS: tuple[int, ...] = tuple(n * MONUMENT_POINTS_PER_COLUMN for n in range(NMON + 1))  # by columns
+# by Monument columns marked
+MONUMENT_POINTS: tuple[int, ...] = tuple(n * MONUMENT_POINTS_PER_COLUMN for n in range(NUM_MONUMENT_TYPES + 1))
 # The names the generated functions read.
 _NAMESPACE: dict[str, Any] = {
     "CIV_TABLE": CIV_TABLE,
@@ -51,7 +64,7 @@ _NAMESPACE: dict[str, Any] = {
     "MAJORITY": MAJORITY_POINTS,
     "EMPTY_TOTAL": EMPTY_TOTAL,
     "NILE_SPACES": NILE_SPACES,
-    "NMON": NMON,
+    "NUM_MONUMENT_TYPES": NUM_MONUMENT_TYPES,
     "BONUS": END_BONUS_POINTS,
     "PHARAOH_SPACES": PHARAOH_SPACES,
     "MONUMENT_ROWS": MONUMENT_ROWS,
@@ -65,24 +78,24 @@ def _majority(name: str, seat: int, penalty: bool) -> str:
 
 
 def kingdom_scorer_source(players: int, k: int, end: bool = False) -> str:
-    """The source of Kingdom k's scoring for `players` seats (seat p's boxes at p * W); with `end`, the §6 end bonuses
-    too, as a third list: the last Kingdom's counts already tell three of them (FinalScorer)."""
-    g, c, at = G0 + k * GOD_SPACES_PER_KINGDOM, C0 + k * NCIV, GT + k
+    """The source of Kingdom k's scoring for `players` seats (seat p's boxes at p * SHEET_WIDTH); with `end`, the §6
+    end bonuses too, as a third list: the last Kingdom's counts already tell three of them (FinalScorer)."""
+    g, c, at = GODS_START + k * GOD_SPACES_PER_KINGDOM, CIV_START + k * NUM_CIV_TYPES, GOD_TOTALS_START + k
     penalty = players >= MAJORITY_PENALTY_MIN_PLAYERS
     lines = ["def score(s, raw):"]
     counts: list[str] = []
     points: list[str] = []
     for p in range(players):
-        b = p * W
+        b = p * SHEET_WIDTH
         gods = " + ".join(f"raw[{b + g + i}]" for i in range(GOD_SPACES_PER_KINGDOM))  # never negative
         lines += [
             f"    gods{p} = {gods}",
             f"    if raw[{b + at}] == EMPTY_TOTAL:",
             f"        s[{b + at}] = gods{p}",
-            f"    pharaohs{p} = raw[{b + PH}]",
-            f"    nile{p} = NILE_SPACES - raw.count(0, {b + N0}, {b + N0 + NILE_SPACES})",
-            f"    civ{p} = raw.count(1, {b + c}, {b + c + NCIV})",  # marks are 0 or 1
-            f"    monuments{p} = NMON - raw.count(0, {b + M0}, {b + M0 + NMON})",
+            f"    pharaohs{p} = raw[{b + PHARAOHS_MARKED}]",
+            f"    nile{p} = NILE_SPACES - raw.count(0, {b + NILE_START}, {b + NILE_END})",
+            f"    civ{p} = raw.count(1, {b + c}, {b + c + NUM_CIV_TYPES})",  # marks are 0 or 1
+            f"    monuments{p} = NUM_MONUMENT_TYPES - raw.count(0, {b + MONUMENTS_START}, {b + MONUMENTS_END})",
         ]
         counts += [f"gods{p}", f"pharaohs{p}", f"nile{p}", f"civ{p}", f"monuments{p}"]
         points += [
@@ -106,25 +119,26 @@ def kingdom_scorer_source(players: int, k: int, end: bool = False) -> str:
 def _end_bonuses(p: int, pharaohs: str, nile: str, monuments: str) -> list[str]:
     """Seat p's §6 end bonuses as expressions, in END_BONUSES order, given its Pharaohs marked, Nile spaces filled and
     Monument columns marked (as expressions)."""
-    b = p * W
+    b = p * SHEET_WIDTH
     return [
-        f"0 if raw.find(0, {b + G0}, {b + G0 + GOD_SPACES}) >= 0 else BONUS",
+        f"0 if raw.find(0, {b + GODS_START}, {b + GODS_END}) >= 0 else BONUS",
         f"BONUS if {pharaohs} == PHARAOH_SPACES else 0",
         f"BONUS if {nile} == NILE_SPACES else 0",
-        f"BONUS if {monuments} == NMON else 0",
-        f"BONUS * raw.count(MONUMENT_ROWS, {b + M0}, {b + M0 + NMON})",
+        f"BONUS if {monuments} == NUM_MONUMENT_TYPES else 0",
+        f"BONUS * raw.count(MONUMENT_ROWS, {b + MONUMENTS_START}, {b + MONUMENTS_END})",
     ]
 
 
 def totals_source(players: int) -> str:
     """The source of scoring.totals for `players` seats: each Kingdom's points, then the end bonuses, added up."""
-    if NSEC != NEND:
+    if NUM_SECTIONS != NUM_END_BONUSES:
         raise ImportError("the generated totals read Kingdom points and end bonuses with one stride")
     add = ", ".join(
-        f"out[{p}] + " + " + ".join(f"row[{p * NSEC + i}]" for i in range(NSEC)) for p in range(players)
+        f"out[{p}] + " + " + ".join(f"row[{p * NUM_SECTIONS + i}]" for i in range(NUM_SECTIONS)) for p in range(players)
     )
     return (
-        f"def totals(kpoints, bonuses):\n    out = [0] * {players}\n    for row in kpoints:\n        out = [{add}]\n"
+        f"def totals(kingdom_points, bonuses):\n    out = [0] * {players}\n"
+        f"    for row in kingdom_points:\n        out = [{add}]\n"
         f"    if bonuses:\n        row = bonuses\n        out = [{add}]\n    return out\n"
     )
 

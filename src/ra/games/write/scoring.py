@@ -4,12 +4,26 @@ from __future__ import annotations
 
 from array import array
 
-from ra.games.write.sheet import C0, G0, GT, M0, N0, NCIV, NMON, PH, SHEET_CODE, Sheet, W
+from ra.games.write.sheet import (
+    CIV_START,
+    GOD_TOTALS_START,
+    GODS_END,
+    GODS_START,
+    MONUMENTS_END,
+    MONUMENTS_START,
+    NILE_END,
+    NILE_START,
+    NUM_CIV_TYPES,
+    NUM_MONUMENT_TYPES,
+    PHARAOHS_MARKED,
+    SHEET_CODE,
+    SHEET_WIDTH,
+    Sheet,
+)
 from ra.games.write.tables import (
     CIV_TABLE,
     END_BONUS_POINTS,
     END_BONUSES,
-    GOD_SPACES,
     GOD_SPACES_PER_KINGDOM,
     MAJORITY_PENALTY_MIN_PLAYERS,
     MAJORITY_POINTS,
@@ -21,8 +35,8 @@ from ra.games.write.tables import (
     SECTIONS,
 )
 
-NSEC = len(SECTIONS)  # gods, pharaohs, nile, civilization, monuments
-NEND = len(END_BONUSES)
+NUM_SECTIONS = len(SECTIONS)  # gods, pharaohs, nile, civilization, monuments
+NUM_END_BONUSES = len(END_BONUSES)
 
 
 def majority_points(values: list[int]) -> list[int]:
@@ -47,22 +61,22 @@ def score_kingdom(s: Sheet, players: int, k: int) -> tuple[list[int], list[int]]
     Also writes each player's Gods total box for the Kingdom if it is still empty (empty spaces count 0).
     """
     raw = _raw(s)
-    g = G0 + k * GOD_SPACES_PER_KINGDOM
-    c = C0 + k * NCIV
-    at = GT + k
+    g = GODS_START + k * GOD_SPACES_PER_KINGDOM
+    c = CIV_START + k * NUM_CIV_TYPES
+    at = GOD_TOTALS_START + k
     counts: list[int] = []
     points: list[int] = []
-    for b in range(0, players * W, W):
+    for b in range(0, players * SHEET_WIDTH, SHEET_WIDTH):
         gods = raw[b + g] + raw[b + g + 1] + raw[b + g + 2]  # Gods numbers are never negative
         if s[b + at] < 0:
             s[b + at] = gods
-        nile = NILE_SPACES - raw.count(0, b + N0, b + N0 + NILE_SPACES)
-        civ = raw.count(1, b + c, b + c + NCIV)  # marks are 0 or 1
-        monuments = NMON - raw.count(0, b + M0, b + M0 + NMON)
-        counts += (gods, raw[b + PH], nile, civ, monuments)
+        nile = NILE_SPACES - raw.count(0, b + NILE_START, b + NILE_END)
+        civ = raw.count(1, b + c, b + c + NUM_CIV_TYPES)  # marks are 0 or 1
+        monuments = NUM_MONUMENT_TYPES - raw.count(0, b + MONUMENTS_START, b + MONUMENTS_END)
+        counts += (gods, raw[b + PHARAOHS_MARKED], nile, civ, monuments)
         points += (0, 0, nile * NILE_POINTS_PER_SPACE, CIV_TABLE[civ], monuments * MONUMENT_POINTS_PER_COLUMN)
-    points[0::NSEC] = majority_points(counts[0::NSEC])
-    points[1::NSEC] = majority_points(counts[1::NSEC])
+    points[0::NUM_SECTIONS] = majority_points(counts[0::NUM_SECTIONS])
+    points[1::NUM_SECTIONS] = majority_points(counts[1::NUM_SECTIONS])
     return counts, points
 
 
@@ -70,34 +84,34 @@ def end_bonuses(s: Sheet, players: int) -> list[int]:
     """§6: per player the five end bonus entries (flat [player * 5 + bonus]), in END_BONUSES order."""
     out: list[int] = []
     for p in range(players):
-        b = p * W
-        cols = s[b + M0 : b + M0 + NMON]
+        b = p * SHEET_WIDTH
+        cols = s[b + MONUMENTS_START : b + MONUMENTS_END]
         out += [
-            END_BONUS_POINTS if 0 not in s[b + G0 : b + G0 + GOD_SPACES] else 0,
-            END_BONUS_POINTS if s[b + PH] == PHARAOH_SPACES else 0,
-            END_BONUS_POINTS if 0 not in s[b + N0 : b + N0 + NILE_SPACES] else 0,
+            END_BONUS_POINTS if 0 not in s[b + GODS_START : b + GODS_END] else 0,
+            END_BONUS_POINTS if s[b + PHARAOHS_MARKED] == PHARAOH_SPACES else 0,
+            END_BONUS_POINTS if 0 not in s[b + NILE_START : b + NILE_END] else 0,
             END_BONUS_POINTS if 0 not in cols else 0,
             END_BONUS_POINTS * cols.count(MONUMENT_ROWS),
         ]
     return out
 
 
-def totals(players: int, kpoints: list[list[int]], bonuses: list[int]) -> list[int]:
+def totals(players: int, kingdom_points: list[list[int]], bonuses: list[int]) -> list[int]:
     """Running totals: the scored Kingdoms' section points plus end bonuses (once scored)."""
     out = [0] * players
-    for pts in kpoints:
+    for pts in kingdom_points:
         for p in range(players):
-            out[p] += sum(pts[p * NSEC : p * NSEC + NSEC])
+            out[p] += sum(pts[p * NUM_SECTIONS : p * NUM_SECTIONS + NUM_SECTIONS])
     if bonuses:
         for p in range(players):
-            out[p] += sum(bonuses[p * NEND : p * NEND + NEND])
+            out[p] += sum(bonuses[p * NUM_END_BONUSES : p * NUM_END_BONUSES + NUM_END_BONUSES])
     return out
 
 
 def god_numbers(s: Sheet, p: int) -> list[int]:
     """The numbers in player p's Gods row, highest first (bonus 20s included) — the §6 tie-break key."""
-    b = p * W
-    return sorted((v for v in s[b + G0 : b + G0 + GOD_SPACES] if v), reverse=True)
+    b = p * SHEET_WIDTH
+    return sorted((v for v in s[b + GODS_START : b + GODS_END] if v), reverse=True)
 
 
 def winners(s: Sheet, final: list[int]) -> tuple[list[int], bool]:

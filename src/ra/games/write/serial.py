@@ -4,18 +4,14 @@ built from an explicit `order`."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any
 
 from ra.core.protocol import Move
+from ra.games.write.mechanics import WriteRules
 from ra.games.write.options import Options
 from ra.games.write.phases import PHASE_NAMES
 from ra.games.write.sheet import BONUS_NAMES
-from ra.games.write.tables import CARD_CODES, CARD_NAMES, DECK, DECK_COUNTS
-
-if TYPE_CHECKING:
-    from ra.games.write.state import State
-
-S = TypeVar("S", bound="State")
+from ra.games.write.tables import CARD_CODES, CARD_NAMES, DECK, DECK_COUNTS, GAME
 
 
 def deck_from_order(order: Sequence[str]) -> tuple[int, ...]:
@@ -37,17 +33,17 @@ def deck_from_order(order: Sequence[str]) -> tuple[int, ...]:
     return tuple(codes)
 
 
-def state_to_json(st: State) -> dict[str, Any]:
+def state_to_json(st: WriteRules) -> dict[str, Any]:
     """The full state as JSON-able data (includes the deck order; for storage, not for players)."""
     return {
-        "game": st.GAME,
+        "game": GAME,
         "options": st.options.to_dict(),
         "seed": st.seed,
         "order": list(st.order) if st.order is not None else None,
         "deck": [CARD_NAMES[c] for c in st.deck],
         "pos": st.pos,
         "face": [CARD_NAMES[c] for c in st.face],
-        "sheets": list(st.s),
+        "sheets": list(st.sheets),
         "phase": PHASE_NAMES[st.phase],
         "active": st.active,
         "turn": st.turn,
@@ -55,17 +51,17 @@ def state_to_json(st: State) -> dict[str, Any]:
         "current": list(st.cur),
         "used": [CARD_NAMES[c] for c in st.used],
         "lost": [[t, p, lost_name(code)] for t, p, code in st.lost],
-        "kingdom_counts": [list(x) for x in st.kcounts],
-        "kingdom_points": [list(x) for x in st.kpoints],
+        "kingdom_counts": [list(x) for x in st.kingdom_counts],
+        "kingdom_points": [list(x) for x in st.kingdom_points],
         "end_bonuses": list(st.bonuses),
         "history": [[m.player, m.action, list(m.draws)] for m in st.history],
     }
 
 
-def state_from_json(cls: type[S], data: Mapping[str, Any]) -> S:
-    """A `cls` state from `state_to_json` data."""
+def fields_from_json(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Every field of a state (fields.FIELDS, for `State.from_fields`) from `state_to_json` data."""
     options = Options.from_mapping(data["options"])
-    return cls.from_fields(
+    return dict(
         options=options,
         num_players=options.players,
         seed=data["seed"],
@@ -73,7 +69,7 @@ def state_from_json(cls: type[S], data: Mapping[str, Any]) -> S:
         deck=tuple(CARD_CODES[n] for n in data["deck"]),
         pos=data["pos"],
         face=[CARD_CODES[n] for n in data["face"]],
-        s=list(data["sheets"]),
+        sheets=list(data["sheets"]),
         phase=PHASE_NAMES.index(data["phase"]),
         active=data["active"],
         turn=data["turn"],
@@ -81,8 +77,8 @@ def state_from_json(cls: type[S], data: Mapping[str, Any]) -> S:
         cur=tuple(data["current"]),
         used=[CARD_CODES[n] for n in data["used"]],
         lost=[(t, p, lost_code(n)) for t, p, n in data["lost"]],
-        kcounts=[list(x) for x in data["kingdom_counts"]],
-        kpoints=[list(x) for x in data["kingdom_points"]],
+        kingdom_counts=[list(x) for x in data["kingdom_counts"]],
+        kingdom_points=[list(x) for x in data["kingdom_points"]],
         bonuses=list(data["end_bonuses"]),
         history=[Move(p, a, tuple(d)) for p, a, d in data["history"]],
         limited=options.kingdom_limited,

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ra.games.write.fromview import sheet_block
-from ra.games.write.scoring import NSEC, majority_points, score_kingdom
-from ra.games.write.sheet import W
+from ra.games.write.scoring import NUM_SECTIONS, majority_points, score_kingdom
+from ra.games.write.sheet import SHEET_WIDTH
 from ra.games.write.tables import KINGDOMS, SECTIONS
 from ra.games.write.view import WriteView
 from ra.games.write.words import joined, kingdom_title, signed
@@ -24,27 +24,27 @@ class Table:
         self.view = view
         self.n = view["num_players"]
         self.viewer = view["viewer"]
-        self.s = [x for sheet in view["sheets"] for x in sheet_block(sheet, None, None)]
+        self.sheets = [x for sheet in view["sheets"] for x in sheet_block(sheet, None, None)]
         self.k = KINGDOMS.index(view["kingdom"])
         self.kingdom = kingdom_title(view["kingdom"])
         self.over = view["result"] is not None
         self.scorings_left = len(KINGDOMS) - view["ra"]["kingdoms_scored"]
         self.limit = self.k if view["options"]["kingdom_limited"] else -1  # the kingdom-limited variant (§2)
-        self.counts, self.points = score_kingdom(self.s[:], self.n, self.k)
+        self.counts, self.points = score_kingdom(self.sheets[:], self.n, self.k)
 
     def count(self, seat: int, section: str) -> int:
         """What counts in `section` for `seat` if the current Kingdom were scored now."""
-        return self.counts[seat * NSEC + SECTIONS.index(section)]
+        return self.counts[seat * NUM_SECTIONS + SECTIONS.index(section)]
 
     def now(self, seat: int, section: str) -> int:
         """The points `seat` would score in `section` if the current Kingdom were scored now."""
-        return self.points[seat * NSEC + SECTIONS.index(section)]
+        return self.points[seat * NUM_SECTIONS + SECTIONS.index(section)]
 
     def if_entered(self, seat: int, section: str, entry: Callable[[list[int], int], object]) -> int:
         """The points `seat` would score now in `section` after `entry(s, block)` on a copy of the sheets."""
-        s = self.s[:]
-        entry(s, seat * W)
-        return score_kingdom(s, self.n, self.k)[1][seat * NSEC + SECTIONS.index(section)]
+        s = self.sheets[:]
+        entry(s, seat * SHEET_WIDTH)
+        return score_kingdom(s, self.n, self.k)[1][seat * NUM_SECTIONS + SECTIONS.index(section)]
 
     def at_scorings_left(self) -> str:
         """'at each of the 3 scorings left', 'at the last scoring': how often an entry made now still pays."""

@@ -25,20 +25,15 @@ from ra.games.write.fields import FIELDS, STORED
 from ra.games.write.mechanics import WriteRules
 from ra.games.write.moves import CLONE_SOURCE
 from ra.games.write.options import Options
-from ra.games.write.phases import PH_OVER, PH_REVEAL, PHASE_NAMES
+from ra.games.write.phases import OVER, PHASE_NAMES, REVEAL
 from ra.games.write.scorers import TOTALS_BY_PLAYERS
 from ra.games.write.scoring import winners as rank_winners
-from ra.games.write.serial import deck_from_order, state_from_json, state_to_json
+from ra.games.write.serial import deck_from_order, fields_from_json, state_to_json
 from ra.games.write.sheet import SHEET_CODE, blank_block
-from ra.games.write.tables import (
-    CARD_CODES,
-    CARD_NAMES,
-    DECK,
-)
+from ra.games.write.tables import CARD_CODES, CARD_NAMES, DECK
+from ra.games.write.tables import GAME as GAME  # re-exported: ra.games.write names it from here
 from ra.games.write.view import WriteView
-from ra.games.write.view import view as make_view
-
-GAME = "write"
+from ra.games.write.viewparts import make_view
 
 
 def _clone_function(fields: Mapping[str, bool]) -> Callable[[Any], Any]:
@@ -73,8 +68,8 @@ class State(WriteRules):
         st = object.__new__(cls)
         for name, value in fields.items():
             setattr(st, name, value)
-        if not isinstance(st.s, array) or st.s.typecode != SHEET_CODE:  # sheets given as a list (JSON, a view)
-            st.s = array(SHEET_CODE, st.s)
+        if not isinstance(st.sheets, array) or st.sheets.typecode != SHEET_CODE:  # given as a list (JSON, a view)
+            st.sheets = array(SHEET_CODE, st.sheets)
         return st
 
     @classmethod
@@ -98,16 +93,16 @@ class State(WriteRules):
             deck=deck_from_order(order) if order is not None else tuple(cards),
             pos=0,
             face=[],
-            s=blank_block() * opts.players,
-            phase=PH_REVEAL,
+            sheets=blank_block() * opts.players,
+            phase=REVEAL,
             active=first,
             turn=1,
             ra=0,
             cur=(first,),
             used=[],
             lost=[],
-            kcounts=[],
-            kpoints=[],
+            kingdom_counts=[],
+            kingdom_points=[],
             bonuses=[],
             history=[],
             limited=opts.kingdom_limited,
@@ -129,7 +124,7 @@ class State(WriteRules):
 
     def is_terminal(self) -> bool:
         """True once the 9th Ra has ended the game (§4)."""
-        return self.phase == PH_OVER
+        return self.phase == OVER
 
     if TYPE_CHECKING:
 
@@ -143,7 +138,7 @@ class State(WriteRules):
     # --- actions ---------------------------------------------------------------------------------------------------
     def apply(self, action: int, player: int | None = None) -> None:
         """Apply an action after checking it; raises an IllegalActionError subclass and leaves state unchanged."""
-        if self.phase == PH_OVER:
+        if self.phase == OVER:
             raise GameOverError("the game is over: the 9th Ra has ended the New Kingdom")
         if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
             raise UnknownActionError(f"{action!r} is not an RA and Write action id (0..{NUM_ACTIONS - 1})")
@@ -192,17 +187,17 @@ class State(WriteRules):
     # --- results ---------------------------------------------------------------------------------------------------
     def scores(self) -> list[int]:
         """Each player's running total: scored Kingdoms plus end bonuses once the game is over."""
-        return TOTALS_BY_PLAYERS[self.num_players](self.kpoints, self.bonuses)  # scoring.totals, written out
+        return TOTALS_BY_PLAYERS[self.num_players](self.kingdom_points, self.bonuses)  # scoring.totals, written out
 
     def winners(self) -> list[int]:
         """The winning seats after the God-numbers tie-break (§6); empty while the game runs."""
-        if self.phase != PH_OVER:
+        if self.phase != OVER:
             return []
-        return rank_winners(self.s, self.scores())[0]
+        return rank_winners(self.sheets, self.scores())[0]
 
     def tie_break_used(self) -> bool:
         """True if the final scores tied at the top and God numbers were compared (§6)."""
-        return self.phase == PH_OVER and rank_winners(self.s, self.scores())[1]
+        return self.phase == OVER and rank_winners(self.sheets, self.scores())[1]
 
     # --- views, storage, records -----------------------------------------------------------------------------------
     def view(self, viewer: int | None = None) -> WriteView:
@@ -216,7 +211,7 @@ class State(WriteRules):
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
         """The inverse of `to_json`."""
-        return state_from_json(cls, data)
+        return cls.from_fields(**fields_from_json(data))
 
     def record(self) -> dict[str, Any]:
         """The game record: options (with the starting seat), seed or order, and every move with its draws."""

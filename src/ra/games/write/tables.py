@@ -8,6 +8,10 @@ sphinx statue step_pyramid temple), ``ra``.
 
 from __future__ import annotations
 
+GAME = "write"  # the game's id: in the games registry, records, views and stored states
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 5  # the rules are for two to five players, one scoresheet each
+
 # --- §1 the deck -------------------------------------------------------------------------------------------------
 NUMBER_MAX = 20  # God and Nile card numbers lie in 1..NUMBER_MAX
 GOD_NUMBERS: tuple[int, ...] = tuple(range(1, 21))  # §1: one God card per number 1-20 (published)

@@ -1,33 +1,14 @@
-"""Views (docs/VIEWS_WRITE.md): what a seat or a spectator sees, and the TypedDicts that give its shape.
+"""Views (docs/VIEWS_WRITE.md): the TypedDicts that give the shape of what a seat or a spectator sees.
 
 Scoresheets and choices are public (docs/rules/ra-and-write.md §3); only the undrawn deck order and the seed are
-hidden, so every viewer sees the same view except `viewer` and `legal_actions`. The parts (cards, scoresheets,
-legal-action entries) are built in viewparts.py.
+hidden, so every viewer sees the same view except `viewer` and `legal_actions`. viewparts.py builds views.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import Any, TypedDict
 
 from ra.core.protocol import LegalAction
-from ra.games.write.actions import NOTATION
-from ra.games.write.phases import PH_OVER, PHASE_NAMES
-from ra.games.write.scoring import god_numbers
-from ra.games.write.sheet import BONUS_NAMES, CHOSEN, PEND, W
-from ra.games.write.tables import CARD_NAMES, KINGDOMS, RA_PER_KINGDOM
-from ra.games.write.viewparts import (
-    LAYOUT,
-    action_info,
-    card_info,
-    composition,
-    end_bonus_row,
-    kingdom_row,
-    player_status,
-    sheet_view,
-)
-
-if TYPE_CHECKING:
-    from ra.games.write.state import State
 
 
 # --- the shape of a view (docs/VIEWS_WRITE.md) -----------------------------------------------------------------------
@@ -237,66 +218,3 @@ class WriteView(TypedDict):
     legal_actions: list[WriteLegalAction]
     result: WriteResult | None
     last_move: WriteLastMove | None
-
-
-def view(st: State, viewer: int | None) -> WriteView:
-    """The view of `st` for `viewer` (a seat, or None for a spectator)."""
-    n = st.num_players
-    s = st.s
-    reserved = st.reserved()
-    names = st.options.player_names()
-    scores = st.scores()
-    result: WriteResult | None = None
-    if st.phase == PH_OVER:
-        result = {
-            "scores": scores, "winners": st.winners(), "tie_break": st.tie_break_used(),
-            "god_numbers": [god_numbers(s, p) for p in range(n)],
-        }
-    legal: list[WriteLegalAction] = []
-    if viewer is not None and viewer in st.current_players():
-        legal = [action_info(st, a, viewer) for a in st.legal_actions(viewer)]
-    last = st.history[-1] if st.history else None
-    return {
-        "game": st.GAME,
-        "viewer": viewer,
-        "num_players": n,
-        "names": names,
-        "options": st.options.to_dict(),
-        "layout": LAYOUT,
-        "turn": st.turn,
-        "kingdom": KINGDOMS[st.kingdom()],
-        "phase": PHASE_NAMES[st.phase],
-        "active_player": st.active,
-        "current_players": list(st.current_players()),
-        "ra": {"total": st.ra, "this_kingdom": st.ra - RA_PER_KINGDOM * st.kingdom(),
-               "set_aside": st.ra, "kingdoms_scored": len(st.kpoints)},
-        "face_up": [
-            {"slot": i + 1, **card_info(c), "reserved_by": st.active if i == reserved else None,
-             "chosen_by": [p for p in range(n) if s[p * W + CHOSEN] == i]}
-            for i, c in enumerate(st.face)
-        ],
-        "players": [
-            {"seat": p, "name": names[p], "status": player_status(st, p),
-             "card": s[p * W + CHOSEN] + 1 if s[p * W + CHOSEN] >= 0 else None,
-             "pending_bonus": BONUS_NAMES[s[p * W + PEND]] or None}
-            for p in range(n)
-        ],
-        "sheets": [sheet_view(st, p) for p in range(n)],
-        "lost": [
-            {"turn": t, "player": p, "entry": "card" if code >= 0 else "bonus",
-             "card": CARD_NAMES[code] if code >= 0 else None, "bonus": BONUS_NAMES[-code] if code < 0 else None}
-            for t, p, code in st.lost
-        ],
-        "deck": {"remaining": len(st.deck) - st.pos, "composition": composition(list(st.deck[st.pos :]))},
-        "discard": composition(st.used),
-        "kingdom_scores": [
-            {"kingdom": KINGDOMS[k], "players": [kingdom_row(counts, points, p) for p in range(n)]}
-            for k, (counts, points) in enumerate(zip(st.kcounts, st.kpoints, strict=True))
-        ],
-        "end_bonuses": [end_bonus_row(st.bonuses, p) for p in range(n)] if st.bonuses else None,
-        "scores": scores,
-        "legal_actions": legal,
-        "result": result,
-        "last_move": None if last is None else {
-            "player": last.player, "notation": NOTATION[last.action], "draws": list(last.draws)},
-    }

@@ -1,9 +1,7 @@
-"""The parts of an RA and Write view (docs/VIEWS_WRITE.md): the layout, cards, scoresheets, players' progress and
-legal-action entries as UIs click them. The shapes are the TypedDicts of view.py."""
+"""An RA and Write view (docs/VIEWS_WRITE.md) built from its parts: the layout, cards, scoresheets, players' progress
+and legal-action entries as UIs click them. The shapes are the TypedDicts of view.py."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from ra.games.write.actions import (
     ACT_ARG,
@@ -22,9 +20,30 @@ from ra.games.write.actions import (
     KIND_WORDS,
     NOTATION,
 )
-from ra.games.write.phases import PH_OTHERS, PH_OVER, PH_REVEAL
-from ra.games.write.scoring import NEND, NSEC
-from ra.games.write.sheet import BONUS_NAMES, C0, CHOSEN, CL, G0, GB, GT, M0, MT, N0, NCIV, NMON, NP, PEND, PH, SY, W
+from ra.games.write.legal import legal_actions
+from ra.games.write.mechanics import WriteRules
+from ra.games.write.phases import OTHERS_CHOICE, OVER, PHASE_NAMES, REVEAL
+from ra.games.write.scorers import TOTALS_BY_PLAYERS
+from ra.games.write.scoring import NUM_END_BONUSES, NUM_SECTIONS, god_numbers, winners
+from ra.games.write.sheet import (
+    ALL_TOPS_BONUS,
+    BONUS_NAMES,
+    CHOSEN,
+    CIV_BONUSES_START,
+    CIV_START,
+    GOD_BONUSES_START,
+    GOD_TOTALS_START,
+    GODS_START,
+    MONUMENTS_END,
+    MONUMENTS_START,
+    NILE_PART_BONUSES_START,
+    NILE_START,
+    NUM_CIV_TYPES,
+    PENDING_BONUS,
+    PHARAOH_SYMBOLS_START,
+    PHARAOHS_MARKED,
+    SHEET_WIDTH,
+)
 from ra.games.write.tables import (
     CARD_KIND,
     CARD_NAMES,
@@ -37,6 +56,7 @@ from ra.games.write.tables import (
     END_BONUS_POINTS,
     END_BONUSES,
     FACE_UP,
+    GAME,
     GOD,
     GOD_BONUS_NUMBER,
     GOD_SPACES_PER_KINGDOM,
@@ -60,18 +80,17 @@ from ra.games.write.tables import (
     RA_PER_KINGDOM,
     SECTIONS,
 )
-
-if TYPE_CHECKING:
-    from ra.games.write.state import State
-    from ra.games.write.view import (
-        WriteCard,
-        WriteEndBonuses,
-        WriteKingdomRow,
-        WriteLayout,
-        WriteLegalAction,
-        WriteSectionScore,
-        WriteSheetView,
-    )
+from ra.games.write.view import (
+    WriteCard,
+    WriteEndBonuses,
+    WriteKingdomRow,
+    WriteLayout,
+    WriteLegalAction,
+    WriteResult,
+    WriteSectionScore,
+    WriteSheetView,
+    WriteView,
+)
 
 CARD_SECTION = {GOD: "gods", NILE: "nile", CIV: "civilization", MONUMENT: "monuments"}
 LAYOUT: WriteLayout = {
@@ -117,53 +136,58 @@ def card_info(c: int) -> WriteCard:
     }
 
 
-def sheet_view(st: State, p: int) -> WriteSheetView:
+def sheet_view(st: WriteRules, p: int) -> WriteSheetView:
     """One player's scoresheet as view data (every space, bonus symbol and total box)."""
-    s = st.s
-    b = p * W
+    s = st.sheets
+    b = p * SHEET_WIDTH
     limit = st.limit()
     return {
         "gods": [
             {
                 "kingdom": KINGDOMS[k],
-                "spaces": [s[b + G0 + k * GOD_SPACES_PER_KINGDOM + i] or None for i in range(GOD_SPACES_PER_KINGDOM)],
-                "total": s[b + GT + k] if s[b + GT + k] >= 0 else None,
-                "bonus_used": bool(s[b + GB + k]),
+                "spaces": [
+                    s[b + GODS_START + k * GOD_SPACES_PER_KINGDOM + i] or None for i in range(GOD_SPACES_PER_KINGDOM)
+                ],
+                "total": s[b + GOD_TOTALS_START + k] if s[b + GOD_TOTALS_START + k] >= 0 else None,
+                "bonus_used": bool(s[b + GOD_BONUSES_START + k]),
                 "closed": limit >= 0 and k != limit,
             }
             for k in range(len(KINGDOMS))
         ],
         "pharaohs": {
-            "marked": s[b + PH],
-            "symbols_used": [bool(s[b + SY + i]) for i in range(len(PHARAOH_NILE_SYMBOLS))],
+            "marked": s[b + PHARAOHS_MARKED],
+            "symbols_used": [bool(s[b + PHARAOH_SYMBOLS_START + i]) for i in range(len(PHARAOH_NILE_SYMBOLS))],
         },
         "nile": {
-            "spaces": [s[b + N0 + j] or None for j in range(NILE_SPACES)],
-            "parts_used": [bool(s[b + NP + i]) for i in range(len(NILE_PARTS))],
+            "spaces": [s[b + NILE_START + j] or None for j in range(NILE_SPACES)],
+            "parts_used": [bool(s[b + NILE_PART_BONUSES_START + i]) for i in range(len(NILE_PARTS))],
         },
         "civilization": [
             {
                 "kingdom": KINGDOMS[k],
-                "marks": [bool(s[b + C0 + k * NCIV + t]) for t in range(NCIV)],
-                "bonus_used": bool(s[b + CL + k]),
+                "marks": [bool(s[b + CIV_START + k * NUM_CIV_TYPES + t]) for t in range(NUM_CIV_TYPES)],
+                "bonus_used": bool(s[b + CIV_BONUSES_START + k]),
                 "closed": limit >= 0 and k != limit,
             }
             for k in range(len(KINGDOMS))
         ],
-        "monuments": {"columns": list(s[b + M0 : b + M0 + NMON]), "all_tops_used": bool(s[b + MT])},
+        "monuments": {
+            "columns": list(s[b + MONUMENTS_START : b + MONUMENTS_END]),
+            "all_tops_used": bool(s[b + ALL_TOPS_BONUS]),
+        },
     }
 
 
-def action_info(st: State, a: int, player: int) -> WriteLegalAction:
+def action_info(st: WriteRules, a: int, player: int) -> WriteLegalAction:
     """A legal action with the structure a UI needs to map it to a click on the scoresheet."""
     kind = ACT_KIND[a]
-    s = st.s
-    b = player * W
+    s = st.sheets
+    b = player * SHEET_WIDTH
     card = space = number = None
     section = type_ = None
     lost = False
     if kind == K_DECLINE:
-        section = BONUS_NAMES[s[b + PEND]]
+        section = BONUS_NAMES[s[b + PENDING_BONUS]]
     elif ACT_SLOT[a] >= 0:  # a card action
         c = st.face[ACT_SLOT[a]]
         info = card_info(c)
@@ -175,35 +199,37 @@ def action_info(st: State, a: int, player: int) -> WriteLegalAction:
         elif ck in (GOD, NILE, CIV):
             lost = True
         elif ck == MONUMENT:
-            row = s[b + M0 + CARD_VALUE[c]]
+            row = s[b + MONUMENTS_START + CARD_VALUE[c]]
             lost = row >= MONUMENT_ROWS
             space = None if lost else row + 1
         else:
-            lost = s[b + PH] >= PHARAOH_SPACES
-            space = None if lost else s[b + PH] + 1
+            lost = s[b + PHARAOHS_MARKED] >= PHARAOH_SPACES
+            space = None if lost else s[b + PHARAOHS_MARKED] + 1
     elif kind == K_BONUS_GOD:
         section, space, number = "gods", ACT_SPACE[a] + 1, GOD_BONUS_NUMBER
     elif kind == K_BONUS_PHARAOH:
-        section, space = "pharaohs", s[b + PH] + 1
+        section, space = "pharaohs", s[b + PHARAOHS_MARKED] + 1
     elif kind == K_BONUS_NILE:
         section, space, number = "nile", ACT_SPACE[a] + 1, ACT_ARG[a]
     elif kind == K_BONUS_CIV:
         section, space, type_ = "civilization", ACT_SPACE[a] + 1, CIV_TYPES[ACT_ARG[a]]
     elif kind == K_BONUS_MONUMENT:
-        section, space, type_ = "monuments", s[b + M0 + ACT_ARG[a]] + 1, MONUMENT_TYPES[ACT_ARG[a]]
+        section, space, type_ = "monuments", s[b + MONUMENTS_START + ACT_ARG[a]] + 1, MONUMENT_TYPES[ACT_ARG[a]]
     return {
         "id": a, "notation": NOTATION[a], "kind": KIND_WORDS[kind], "card": card, "section": section,
         "space": space, "number": number, "type": type_, "lost": lost,
     }
 
 
-def player_status(st: State, p: int) -> str:
+def player_status(st: WriteRules, p: int) -> str:
     """reveal, choosing, bonus, done or waiting."""
-    if st.phase == PH_OVER:
+    if st.phase == OVER:
         return "done"
-    if p in st.current_players():
-        return "reveal" if st.phase == PH_REVEAL else ("bonus" if st.s[p * W + PEND] else "choosing")
-    if st.phase == PH_OTHERS or st.s[p * W + CHOSEN] >= 0:
+    if p in st.cur:
+        if st.phase == REVEAL:
+            return "reveal"
+        return "bonus" if st.sheets[p * SHEET_WIDTH + PENDING_BONUS] else "choosing"
+    if st.phase == OTHERS_CHOICE or st.sheets[p * SHEET_WIDTH + CHOSEN] >= 0:
         return "done"
     return "waiting"
 
@@ -218,8 +244,9 @@ def composition(cards: list[int]) -> dict[str, int]:
 
 def kingdom_row(counts: list[int], points: list[int], p: int) -> WriteKingdomRow:
     """Seat p's row of a scored Kingdom (counts and points are flat [seat * 5 + section])."""
-    c, pts = counts[p * NSEC : p * NSEC + NSEC], points[p * NSEC : p * NSEC + NSEC]
-    sections: list[WriteSectionScore] = [{"count": c[i], "points": pts[i]} for i in range(NSEC)]
+    row = slice(p * NUM_SECTIONS, (p + 1) * NUM_SECTIONS)
+    c, pts = counts[row], points[row]
+    sections: list[WriteSectionScore] = [{"count": c[i], "points": pts[i]} for i in range(NUM_SECTIONS)]
     return {
         "gods": sections[0], "pharaohs": sections[1], "nile": sections[2], "civilization": sections[3],
         "monuments": sections[4], "total": sum(pts),
@@ -228,8 +255,72 @@ def kingdom_row(counts: list[int], points: list[int], p: int) -> WriteKingdomRow
 
 def end_bonus_row(bonuses: list[int], p: int) -> WriteEndBonuses:
     """Seat p's end bonuses (flat [seat * 5 + bonus], in END_BONUSES order)."""
-    row = bonuses[p * NEND : p * NEND + NEND]
+    row = bonuses[p * NUM_END_BONUSES : p * NUM_END_BONUSES + NUM_END_BONUSES]
     return {
         "all_gods": row[0], "all_pharaohs": row[1], "all_nile": row[2], "all_monument_columns": row[3],
         "full_monument_columns": row[4], "total": sum(row),
+    }
+
+
+def make_view(st: WriteRules, viewer: int | None) -> WriteView:
+    """The view of `st` for `viewer` (a seat, or None for a spectator)."""
+    n = st.num_players
+    s = st.sheets
+    reserved = st.reserved()
+    names = st.options.player_names()
+    scores = TOTALS_BY_PLAYERS[n](st.kingdom_points, st.bonuses)  # State.scores
+    result: WriteResult | None = None
+    if st.phase == OVER:
+        seats, tie_break = winners(s, scores)
+        result = {
+            "scores": scores, "winners": seats, "tie_break": tie_break,
+            "god_numbers": [god_numbers(s, p) for p in range(n)],
+        }
+    legal: list[WriteLegalAction] = []
+    if viewer is not None and viewer in st.cur:
+        legal = [action_info(st, a, viewer) for a in legal_actions(st, viewer)]
+    last = st.history[-1] if st.history else None
+    return {
+        "game": GAME,
+        "viewer": viewer,
+        "num_players": n,
+        "names": names,
+        "options": st.options.to_dict(),
+        "layout": LAYOUT,
+        "turn": st.turn,
+        "kingdom": KINGDOMS[st.kingdom()],
+        "phase": PHASE_NAMES[st.phase],
+        "active_player": st.active,
+        "current_players": list(st.cur),
+        "ra": {"total": st.ra, "this_kingdom": st.ra - RA_PER_KINGDOM * st.kingdom(),
+               "set_aside": st.ra, "kingdoms_scored": len(st.kingdom_points)},
+        "face_up": [
+            {"slot": i + 1, **card_info(c), "reserved_by": st.active if i == reserved else None,
+             "chosen_by": [p for p in range(n) if s[p * SHEET_WIDTH + CHOSEN] == i]}
+            for i, c in enumerate(st.face)
+        ],
+        "players": [
+            {"seat": p, "name": names[p], "status": player_status(st, p),
+             "card": s[p * SHEET_WIDTH + CHOSEN] + 1 if s[p * SHEET_WIDTH + CHOSEN] >= 0 else None,
+             "pending_bonus": BONUS_NAMES[s[p * SHEET_WIDTH + PENDING_BONUS]] or None}
+            for p in range(n)
+        ],
+        "sheets": [sheet_view(st, p) for p in range(n)],
+        "lost": [
+            {"turn": t, "player": p, "entry": "card" if code >= 0 else "bonus",
+             "card": CARD_NAMES[code] if code >= 0 else None, "bonus": BONUS_NAMES[-code] if code < 0 else None}
+            for t, p, code in st.lost
+        ],
+        "deck": {"remaining": len(st.deck) - st.pos, "composition": composition(list(st.deck[st.pos :]))},
+        "discard": composition(st.used),
+        "kingdom_scores": [
+            {"kingdom": KINGDOMS[k], "players": [kingdom_row(counts, points, p) for p in range(n)]}
+            for k, (counts, points) in enumerate(zip(st.kingdom_counts, st.kingdom_points, strict=True))
+        ],
+        "end_bonuses": [end_bonus_row(st.bonuses, p) for p in range(n)] if st.bonuses else None,
+        "scores": scores,
+        "legal_actions": legal,
+        "result": result,
+        "last_move": None if last is None else {
+            "player": last.player, "notation": NOTATION[last.action], "draws": list(last.draws)},
     }
