@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { Choice, bySpace, decisions, keyOf } from "../../../../src/ra/server/static/js/games/write/choice.js";
+import { Choice, bySpace, decisions, keyOf, leadsTo } from "../../../../src/ra/server/static/js/games/write/choice.js";
 
 /** @typedef {import("../../../../src/ra/server/static/js/games/write/view_types.js").WriteAction} WriteAction */
 
@@ -42,6 +42,25 @@ describe("keyOf", () => {
     assert.equal(keyOf(action(9, "bonus>pharaoh", { kind: "bonus", section: "pharaohs", space: 4 })), "p4");
     assert.equal(keyOf(CARDS[3]), null, "a lost card writes nowhere");
     assert.equal(keyOf(action(0, "reveal", { kind: "reveal" })), null);
+  });
+});
+
+describe("leadsTo", () => {
+  /**
+   * A first-step element as the board draws it (only its data attributes matter).
+   * @param {Record<string, string>} dataset
+   */
+  const step = (dataset) => /** @type {HTMLElement} */ (/** @type {unknown} */ ({ dataset }));
+
+  it("leads a face-up card to the actions taking it", () => {
+    assert.equal(leadsTo(step({ step: "card", slot: "3" }), CARDS[1]), true);
+    assert.equal(leadsTo(step({ step: "card", slot: "1" }), CARDS[1]), false);
+    assert.equal(leadsTo(step({ step: "card", slot: "1" }), action(0, "reveal", { kind: "reveal" })), false, "no card");
+  });
+
+  it("leads a Nile space to the numbers it offers", () => {
+    assert.equal(leadsTo(step({ step: "n2" }), NILE_BONUS[0]), true);
+    assert.equal(leadsTo(step({ step: "n3" }), NILE_BONUS[0]), false);
   });
 });
 

@@ -6,6 +6,7 @@
 
 /** @typedef {import("./common/types.js").BaseView} BaseView */
 /** @typedef {import("./common/types.js").Board} Board */
+/** @typedef {import("./common/types.js").BoardModule} BoardModule */
 /** @typedef {import("./learn/api.js").Tutorial} Tutorial */
 /** @typedef {import("./learn/api.js").Position} Position */
 /** @typedef {import("./learn/progress.js").Progress} Progress */
@@ -39,6 +40,8 @@ class LearnPage {
     this.tutorial = null;
     /** @type {Board | null} */
     this.board = null;
+    /** @type {BoardModule | null} the game's board module (what a first step leads to) */
+    this.boardModule = null;
     /** @type {Progress} */
     this.progress = { step: 0, reached: 0, finished: false };
     this.step = 0;
@@ -57,6 +60,7 @@ class LearnPage {
       const [tutorial, module] = await Promise.all([learnApi.tutorial(this.game), loadBoard(this.game)]);
       if (!module) throw new Error(`this page cannot draw the game "${this.game}"`);
       this.tutorial = tutorial;
+      this.boardModule = module;
       this.board = module.createBoard(this.boardRoot, { nameNode });
     } catch (err) {
       this.fail(err);
@@ -177,7 +181,7 @@ class LearnPage {
     this.boardRoot.classList.toggle("learn-asking", Boolean(ask));
     const moves = this.current()?.moves ?? [];
     const notations = ask ? moves[this.move]?.highlight ?? [ask.notation] : [];
-    markTargets(this.boardRoot, this.position?.view ?? null, notations);
+    markTargets(this.boardRoot, this.position?.view ?? null, notations, this.boardModule?.leadsTo);
   }
 
   /**

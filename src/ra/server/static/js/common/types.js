@@ -176,12 +176,15 @@
 
 /**
  * A game's board module, loaded through js/games.js. `scoringNews` tells what scoring happened between two views;
- * `confirmMove` asks before sending a move worth a second look (Ra: a bid with the viewer's highest disk).
+ * `confirmMove` asks before sending a move worth a second look (Ra: a bid with the viewer's highest disk);
+ * `leadsTo` tells whether a local first step (an element with `data-step`) leads to a legal action, for a game
+ * whose choices take two clicks (RA and Write; the tutorial page marks that step when it is what to click).
  * @typedef {object} BoardModule
  * @property {(root: HTMLElement, ctx: BoardContext) => Board} createBoard
  * @property {() => HTMLElement} rulesPanel
  * @property {(view: BaseView, prev: BaseView) => ScoringNews | null} [scoringNews]
  * @property {(view: BaseView, notation: string) => string | null} [confirmMove]
+ * @property {(step: HTMLElement, action: LegalAction) => boolean} [leadsTo]
  */
 
 export {};

@@ -21,6 +21,7 @@ import { lostList, nameOf, playerStrip, sheets } from "./players.js";
 import { renderKingdomScores, renderResult } from "./scores.js";
 import { cardLabel, kindName, kingdomShort, kingdomTitle, sectionName, sectionSymbol, symbol, typeName } from "./symbols.js";
 
+export { leadsTo } from "./choice.js";
 export { rulesPanel } from "./help.js";
 export { scoringNews } from "./scores.js";
 

@@ -5,6 +5,7 @@
 
 /** @typedef {import("./view_types.js").WriteView} WriteView */
 /** @typedef {import("./view_types.js").WriteAction} WriteAction */
+/** @typedef {import("../../common/types.js").LegalAction} LegalAction */
 
 /** The sheet key's letter of each section (a space's key is letter + space, plus ":type" in grids). */
 const SECTION_LETTER = /** @type {Record<string, string>} */ ({ gods: "g", pharaohs: "p", nile: "n", civilization: "c", monuments: "m" });
@@ -20,6 +21,20 @@ export function keyOf(action) {
   if (!letter || action.space === null || action.space === undefined || action.lost) return null;
   const grid = letter === "c" || letter === "m";
   return `${letter}${action.space}${grid && action.type ? `:${action.type}` : ""}`;
+}
+
+/**
+ * True if the first-step element `step` (`data-step`) leads to the legal action `action`: a face-up card
+ * (`data-step="card"`, its slot in `data-slot`) to the actions taking it, a Nile space (`data-step` = its key) to
+ * the numbers it offers. The tutorial page asks this when no element sends a highlighted action yet.
+ * @param {HTMLElement} step
+ * @param {LegalAction} action  one of this game's legal actions
+ * @returns {boolean}
+ */
+export function leadsTo(step, action) {
+  const own = /** @type {WriteAction} */ (action);
+  if (step.dataset.step === "card") return own.card !== null && String(own.card) === step.dataset.slot;
+  return step.dataset.step === keyOf(own);
 }
 
 /**
