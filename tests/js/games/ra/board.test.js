@@ -6,7 +6,7 @@ import { MoveMarks, markMove } from "../../../../src/ra/server/static/js/common/
 import { describeTurn, turnHint } from "../../../../src/ra/server/static/js/games/ra/board.js";
 
 /** @typedef {import("../../../../src/ra/server/static/js/games/ra/view_types.js").RaView} RaView */
-/** @typedef {import("../../../../src/ra/server/static/js/games/ra/view_types.js").RaAction} RaAction */
+/** @typedef {import("../../../../src/ra/server/static/js/games/ra/view_types.js").RaLegalAction} RaLegalAction */
 
 /**
  * @param {Partial<RaView>} fields
@@ -16,7 +16,7 @@ const view = (fields) => /** @type {RaView} */ (/** @type {unknown} */ ({
   viewer: 0, num_players: 3, names: ["Ann", "Bob", "Cleo"], phase: "turn", current_player: 0, legal_actions: [], ...fields,
 }));
 
-/** @type {RaAction[]} */
+/** @type {RaLegalAction[]} */
 const TURN = [
   { id: 0, notation: "draw", kind: "draw" },
   { id: 1, notation: "ra", kind: "invoke" },

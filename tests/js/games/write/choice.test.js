@@ -4,14 +4,14 @@ import { describe, it } from "node:test";
 
 import { Choice, bySpace, decisions, keyOf, leadsTo } from "../../../../src/ra/server/static/js/games/write/choice.js";
 
-/** @typedef {import("../../../../src/ra/server/static/js/games/write/view_types.js").WriteAction} WriteAction */
+/** @typedef {import("../../../../src/ra/server/static/js/games/write/view_types.js").WriteLegalAction} WriteLegalAction */
 
 /**
  * A legal-action entry as the view gives it.
  * @param {number} id
  * @param {string} notation
- * @param {Partial<WriteAction>} fields
- * @returns {WriteAction}
+ * @param {Partial<WriteLegalAction>} fields
+ * @returns {WriteLegalAction}
  */
 const action = (id, notation, fields) => ({
   id, notation, kind: "card", card: null, section: null, space: null, number: null, type: null, lost: false, ...fields,
@@ -27,7 +27,7 @@ const NILE_BONUS = [4, 5, 6].map((n) => action(200 + n, `bonus>nile2=${n}`, { ki
 
 /**
  * A view with these legal actions for seat 0.
- * @param {WriteAction[]} legal
+ * @param {WriteLegalAction[]} legal
  * @param {number} [turn]
  * @param {string | null} [pending]
  */

@@ -12,8 +12,8 @@
 /** @typedef {import("../../common/types.js").Board} Board */
 /** @typedef {import("../../common/types.js").Extras} Extras */
 /** @typedef {import("./view_types.js").RaView} RaView */
-/** @typedef {import("./view_types.js").RaAction} RaAction */
-/** @typedef {import("../../common/moves.js").MoveMarks<RaAction>} Marks */
+/** @typedef {import("./view_types.js").RaLegalAction} RaLegalAction */
+/** @typedef {import("../../common/moves.js").MoveMarks<RaLegalAction>} Marks */
 
 import { el, icon, replaceChildren } from "../../common/dom.js";
 import { MoveMarks, otherMoves } from "../../common/moves.js";

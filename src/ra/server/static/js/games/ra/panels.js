@@ -2,8 +2,8 @@
 // disaster's choice, the end, and otherwise a hint read from the legal actions alone.
 
 /** @typedef {import("./view_types.js").RaView} RaView */
-/** @typedef {import("./view_types.js").RaAction} RaAction */
-/** @typedef {import("../../common/moves.js").MoveMarks<RaAction>} Marks */
+/** @typedef {import("./view_types.js").RaLegalAction} RaLegalAction */
+/** @typedef {import("../../common/moves.js").MoveMarks<RaLegalAction>} Marks */
 
 import { el, icon } from "../../common/dom.js";
 import { kindName } from "./look.js";

@@ -4,8 +4,8 @@
 
 /** @typedef {import("../../common/types.js").BoardContext} BoardContext */
 /** @typedef {import("./view_types.js").RaView} RaView */
-/** @typedef {import("./view_types.js").RaAction} RaAction */
-/** @typedef {import("../../common/moves.js").MoveMarks<RaAction>} Marks */
+/** @typedef {import("./view_types.js").RaLegalAction} RaLegalAction */
+/** @typedef {import("../../common/moves.js").MoveMarks<RaLegalAction>} Marks */
 
 import { el, icon } from "../../common/dom.js";
 import { GROUPS, lookOf } from "./look.js";

@@ -5,7 +5,8 @@
 /** @typedef {import("../../common/types.js").BaseView} BaseView */
 /** @typedef {import("../../common/types.js").ScoringNews} ScoringNews */
 /** @typedef {import("./view_types.js").RaView} RaView */
-/** @typedef {import("./view_types.js").EpochRow} EpochRow */
+/** @typedef {import("./view_types.js").RaEpochScores} RaEpochScores */
+/** @typedef {import("./view_types.js").RaScoreRow} RaScoreRow */
 
 import { el } from "../../common/dom.js";
 
@@ -61,7 +62,7 @@ export function scoringNews(base, prevBase) {
 /**
  * One epoch's scoring: a category × player table, or a note when every row is hidden from the viewer.
  * @param {RaView} view
- * @param {{epoch: number, players: (EpochRow | null)[]}} entry
+ * @param {RaEpochScores} entry
  * @returns {HTMLElement}
  */
 function breakdown(view, entry) {
@@ -72,7 +73,7 @@ function breakdown(view, entry) {
   for (const row of rows) for (const name of Object.keys(row?.categories || {})) if (!categories.includes(name)) categories.push(name);
   const head = el("tr", {}, el("th", { scope: "col" }, "Category"),
     rows.map((_, seat) => el("th", { scope: "col" }, nameOf(view, seat))));
-  /** @type {(seat: number, fn: (row: EpochRow) => Node | string) => HTMLTableCellElement} */
+  /** @type {(seat: number, fn: (row: RaScoreRow) => Node | string) => HTMLTableCellElement} */
   const cell = (seat, fn) => {
     const row = rows[seat];
     return row ? el("td", {}, fn(row)) : el("td", { class: "hidden-cell" }, "hidden");
@@ -90,7 +91,7 @@ function breakdown(view, entry) {
 
 /**
  * @param {RaView} view
- * @param {{epoch: number, players: (EpochRow | null)[]}} entry
+ * @param {RaEpochScores} entry
  */
 function epochTable(view, entry) {
   const hidden = (entry.players || []).every((row) => !row);

@@ -10,9 +10,9 @@
 /** @typedef {import("../../common/types.js").BoardContext} BoardContext */
 /** @typedef {import("../../common/types.js").Board} Board */
 /** @typedef {import("./view_types.js").WriteView} WriteView */
-/** @typedef {import("./view_types.js").WriteAction} WriteAction */
+/** @typedef {import("./view_types.js").WriteLegalAction} WriteLegalAction */
 /** @typedef {import("./choice.js").Decisions} Decisions */
-/** @typedef {import("../../common/moves.js").MoveMarks<WriteAction>} Marks */
+/** @typedef {import("../../common/moves.js").MoveMarks<WriteLegalAction>} Marks */
 
 import { el, replaceChildren } from "../../common/dom.js";
 import { MoveMarks, otherMoves } from "../../common/moves.js";
@@ -211,7 +211,7 @@ function faceUp(view, d, prev, marks, choice, onSelect) {
 
 /**
  * A button sending `action`.
- * @param {WriteAction} action
+ * @param {WriteLegalAction} action
  * @param {string} label
  * @param {string} cls
  * @param {Marks} marks
@@ -224,7 +224,7 @@ function actionButton(action, label, cls, marks) {
  * What the viewer must do now, in words, with the buttons that are not spaces on the sheet.
  * @param {WriteView} view
  * @param {Decisions} d
- * @param {Map<string, WriteAction[]>} targets
+ * @param {Map<string, WriteLegalAction[]>} targets
  * @param {Marks} marks
  * @param {Choice} choice
  */

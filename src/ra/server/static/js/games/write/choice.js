@@ -4,7 +4,7 @@
 // that names one legal action. A reload forgets a half-made choice.
 
 /** @typedef {import("./view_types.js").WriteView} WriteView */
-/** @typedef {import("./view_types.js").WriteAction} WriteAction */
+/** @typedef {import("./view_types.js").WriteLegalAction} WriteLegalAction */
 /** @typedef {import("../../common/types.js").LegalAction} LegalAction */
 
 /** The sheet key's letter of each section (a space's key is letter + space, plus ":type" in grids). */
@@ -13,7 +13,7 @@ const SECTION_LETTER = /** @type {Record<string, string>} */ ({ gods: "g", phara
 /**
  * The sheet key of the space a legal action writes to (null for reveal, decline and lost cards):
  * Gods g1..g9, Pharaohs p1..p12, Nile n1..n12, Civilization c<line>:<type>, Monuments m<row>:<type>.
- * @param {WriteAction} action
+ * @param {WriteLegalAction} action
  * @returns {string | null}
  */
 export function keyOf(action) {
@@ -32,18 +32,18 @@ export function keyOf(action) {
  * @returns {boolean}
  */
 export function leadsTo(step, action) {
-  const own = /** @type {WriteAction} */ (action);
+  const own = /** @type {WriteLegalAction} */ (action);
   if (step.dataset.step === "card") return own.card !== null && String(own.card) === step.dataset.slot;
   return step.dataset.step === keyOf(own);
 }
 
 /**
  * @typedef {object} Decisions
- * @property {WriteAction[]} legal
- * @property {WriteAction | null} reveal
- * @property {WriteAction[]} cards
- * @property {WriteAction[]} bonuses
- * @property {WriteAction | null} decline
+ * @property {WriteLegalAction[]} legal
+ * @property {WriteLegalAction | null} reveal
+ * @property {WriteLegalAction[]} cards
+ * @property {WriteLegalAction[]} bonuses
+ * @property {WriteLegalAction | null} decline
  * @property {number[]} slots  the face-up slots the viewer may take
  * @property {string | null} pending  the section of the viewer's pending bonus entry
  */
@@ -70,13 +70,13 @@ export function decisions(view) {
 
 /**
  * Group actions by the sheet space they write to; those without a space go to `loose`.
- * @param {WriteAction[]} actions
- * @returns {{byKey: Map<string, WriteAction[]>, loose: WriteAction[]}}
+ * @param {WriteLegalAction[]} actions
+ * @returns {{byKey: Map<string, WriteLegalAction[]>, loose: WriteLegalAction[]}}
  */
 export function bySpace(actions) {
-  /** @type {Map<string, WriteAction[]>} */
+  /** @type {Map<string, WriteLegalAction[]>} */
   const byKey = new Map();
-  /** @type {WriteAction[]} */
+  /** @type {WriteLegalAction[]} */
   const loose = [];
   for (const a of actions) {
     const key = keyOf(a);
@@ -121,7 +121,7 @@ export class Choice {
   /**
    * The actions the sheet offers now: the pending bonus's, else the selected card's (a lost card has none).
    * @param {Decisions} d
-   * @returns {{byKey: Map<string, WriteAction[]>, loose: WriteAction[]}}
+   * @returns {{byKey: Map<string, WriteLegalAction[]>, loose: WriteLegalAction[]}}
    */
   targets(d) {
     if (d.bonuses.length) return bySpace(d.bonuses);

@@ -5,11 +5,11 @@
 /** @typedef {import("../../common/types.js").BaseView} BaseView */
 /** @typedef {import("../../common/types.js").ScoringNews} ScoringNews */
 /** @typedef {import("./view_types.js").WriteView} WriteView */
-/** @typedef {import("./view_types.js").KingdomRow} KingdomRow */
-/** @typedef {import("./view_types.js").SectionScore} SectionScore */
+/** @typedef {import("./view_types.js").WriteKingdomScore} WriteKingdomScore */
+/** @typedef {import("./view_types.js").WriteEndBonuses} WriteEndBonuses */
 
 import { el } from "../../common/dom.js";
-import { countText } from "./sheet_foot.js";
+import { countText, endBonusOf, sectionOf } from "./sheet_foot.js";
 import { kingdomTitle, sectionName } from "./symbols.js";
 
 /** @type {Record<string, string>} */
@@ -97,7 +97,7 @@ export function scoringNews(base, prevBase) {
 
 /**
  * @param {WriteView} view
- * @param {{kingdom: string, players: KingdomRow[]}} entry
+ * @param {WriteKingdomScore} entry
  * @param {boolean} fresh
  */
 function kingdomTable(view, entry, fresh) {
@@ -108,7 +108,7 @@ function kingdomTable(view, entry, fresh) {
 /**
  * One Kingdom's scoring: a section × player table.
  * @param {WriteView} view
- * @param {{kingdom: string, players: KingdomRow[]}} entry
+ * @param {WriteKingdomScore} entry
  * @returns {HTMLElement}
  */
 function breakdown(view, entry) {
@@ -116,7 +116,7 @@ function breakdown(view, entry) {
   const body = view.layout.sections.map((section) => el("tr", {},
     el("th", { scope: "row", "aria-label": RULE[section] ?? "", dataset: { explain: section } }, sectionName(section)),
     rows.map((row) => {
-      const score = /** @type {SectionScore | undefined} */ (row?.[section]);
+      const score = sectionOf(row, section);
       if (!score) return el("td", {}, "–");
       return el("td", {}, el("span", { class: tone(score.points) }, signed(score.points)),
         el("small", { class: "count" }, ` ${countText(section, score.count)}`));
@@ -128,7 +128,7 @@ function breakdown(view, entry) {
 
 /**
  * @param {WriteView} view
- * @param {(Record<string, number> & {total: number})[]} rows
+ * @param {WriteEndBonuses[]} rows
  */
 function endTable(view, rows) {
   return el("details", { class: "kingdom-scores end-bonuses", open: true },
@@ -138,12 +138,12 @@ function endTable(view, rows) {
 /**
  * The end bonuses and the final score: a bonus × player table.
  * @param {WriteView} view
- * @param {(Record<string, number> & {total: number})[]} rows
+ * @param {WriteEndBonuses[]} rows
  * @returns {HTMLElement}
  */
 function endBreakdown(view, rows) {
   const body = view.layout.end_bonuses.map((key) => el("tr", {}, el("th", { scope: "row", dataset: { explain: key } }, endName(view, key)),
-    rows.map((row) => el("td", {}, el("span", { class: tone(row?.[key] ?? 0) }, signed(row?.[key] ?? 0))))));
+    rows.map((row) => el("td", {}, el("span", { class: tone(endBonusOf(row, key) ?? 0) }, signed(endBonusOf(row, key) ?? 0))))));
   body.push(el("tr", { class: "total" }, el("th", { scope: "row" }, "End bonuses"),
     rows.map((row) => el("td", {}, signed(row?.total ?? 0)))));
   body.push(el("tr", { class: "total grand" }, el("th", { scope: "row" }, "Final score"),

@@ -7,9 +7,9 @@
 // Every space has a key (choice.js keyOf), so a legal action finds its space without knowing the layout.
 
 /** @typedef {import("./view_types.js").WriteView} WriteView */
-/** @typedef {import("./view_types.js").WriteAction} WriteAction */
-/** @typedef {import("./view_types.js").Sheet} Sheet */
-/** @typedef {import("../../common/moves.js").MoveMarks<WriteAction>} Marks */
+/** @typedef {import("./view_types.js").WriteLegalAction} WriteLegalAction */
+/** @typedef {import("./view_types.js").WriteSheetView} WriteSheetView */
+/** @typedef {import("../../common/moves.js").MoveMarks<WriteLegalAction>} Marks */
 
 import { el } from "../../common/dom.js";
 import { markMove } from "../../common/moves.js";
@@ -22,7 +22,7 @@ import {
  * @typedef {object} SheetOptions
  * @property {"big" | "small"} size
  * @property {WriteView | null} prev
- * @property {Map<string, WriteAction[]>} [targets]  sheet key → the legal actions writing there
+ * @property {Map<string, WriteLegalAction[]>} [targets]  sheet key → the legal actions writing there
  * @property {Marks} [marks]  where single-action spaces are recorded as placed
  * @property {string | null} [picked]  the picked key of a space with several actions
  * @property {(key: string) => void} [onPick]
@@ -34,7 +34,7 @@ import {
  * @property {WriteView} view
  * @property {number} seat
  * @property {SheetOptions} opts
- * @property {Sheet | null} prevSheet
+ * @property {WriteSheetView | null} prevSheet
  */
 
 /** @param {number} n */
@@ -132,7 +132,7 @@ const numberText = (n) => (n === null || n === undefined ? "" : String(n));
 
 /**
  * @param {Draw} draw
- * @param {Sheet} sheet
+ * @param {WriteSheetView} sheet
  */
 function godsBody(draw, sheet) {
   const { layout } = draw.view;
@@ -155,7 +155,7 @@ function godsBody(draw, sheet) {
 
 /**
  * @param {Draw} draw
- * @param {Sheet} sheet
+ * @param {WriteSheetView} sheet
  */
 function pharaohsBody(draw, sheet) {
   const { layout } = draw.view;
@@ -175,7 +175,7 @@ function pharaohsBody(draw, sheet) {
 
 /**
  * @param {Draw} draw
- * @param {Sheet} sheet
+ * @param {WriteSheetView} sheet
  */
 function nileBody(draw, sheet) {
   const before = draw.prevSheet?.nile?.spaces;
@@ -194,7 +194,7 @@ function civLegend(view) {
 
 /**
  * @param {Draw} draw
- * @param {Sheet} sheet
+ * @param {WriteSheetView} sheet
  */
 function civBody(draw, sheet) {
   const { layout } = draw.view;
@@ -214,7 +214,7 @@ function civBody(draw, sheet) {
 
 /**
  * @param {Draw} draw
- * @param {Sheet} sheet
+ * @param {WriteSheetView} sheet
  */
 function monumentsBody(draw, sheet) {
   const { layout } = draw.view;

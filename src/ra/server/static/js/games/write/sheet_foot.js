@@ -2,8 +2,10 @@
 // scored) and the sheet's foot (end-bonus progress, Kingdom totals, bonus, total).
 
 /** @typedef {import("./view_types.js").WriteView} WriteView */
-/** @typedef {import("./view_types.js").Sheet} Sheet */
-/** @typedef {import("./view_types.js").SectionScore} SectionScore */
+/** @typedef {import("./view_types.js").WriteSheetView} WriteSheetView */
+/** @typedef {import("./view_types.js").WriteSectionScore} WriteSectionScore */
+/** @typedef {import("./view_types.js").WriteKingdomRow} WriteKingdomRow */
+/** @typedef {import("./view_types.js").WriteEndBonuses} WriteEndBonuses */
 /** @typedef {import("./sheet.js").Draw} Draw */
 
 import { el } from "../../common/dom.js";
@@ -13,16 +15,40 @@ import { kingdomTitle, sectionName } from "./symbols.js";
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
 /**
+ * The `{count, points}` under `section` of a player's Kingdom row, or null. The board knows the sections by the
+ * names the layout gives, so it reads the row by name and checks what it finds.
+ * @param {WriteKingdomRow | null | undefined} row
+ * @param {string} section
+ * @returns {WriteSectionScore | null}
+ */
+export function sectionOf(row, section) {
+  const value = row ? /** @type {Record<string, unknown>} */ (row)[section] : undefined;
+  if (typeof value !== "object" || value === null || !("count" in value) || !("points" in value)) return null;
+  return /** @type {WriteSectionScore} */ (value);
+}
+
+/**
+ * The points of the end bonus `key` (a name of the layout's `end_bonuses`) in a player's row, or null.
+ * @param {WriteEndBonuses | null | undefined} row
+ * @param {string} key
+ * @returns {number | null}
+ */
+export function endBonusOf(row, key) {
+  const value = row ? /** @type {Record<string, unknown>} */ (row)[key] : undefined;
+  return typeof value === "number" ? value : null;
+}
+
+/**
  * The `{count, points}` of one section in a player's Kingdom row, if scored.
  * @param {WriteView} view
  * @param {string} kingdom
  * @param {number} seat
  * @param {string} name
- * @returns {SectionScore | null}
+ * @returns {WriteSectionScore | null}
  */
 export function sectionScore(view, kingdom, seat, name) {
   const row = (view.kingdom_scores || []).find((e) => e.kingdom === kingdom)?.players?.[seat];
-  return row ? /** @type {SectionScore | undefined} */ (row[name]) ?? null : null;
+  return sectionOf(row, name);
 }
 
 /**
@@ -57,7 +83,7 @@ export function countText(name, count) {
 /**
  * Kingdom totals, end bonuses (progress during the game, points at the end) and the running score.
  * @param {Draw} draw
- * @param {Sheet} sheet
+ * @param {WriteSheetView} sheet
  */
 export function sheetFoot(draw, sheet) {
   const { view, seat } = draw;
@@ -81,9 +107,9 @@ export function sheetFoot(draw, sheet) {
     ["full_monument_columns", "Full columns", `${full} full`],
   ];
   const chips = progress.filter(([key]) => layout.end_bonuses.includes(key)).map(([key, label, sofar]) => {
-    const points = end ? end[key] : null;
+    const points = endBonusOf(end, key);
     return el("span", { class: `ws-end${points ? " earned" : ""}`, "aria-label": `${label}: an end bonus`, dataset: { explain: key } },
-      label, " ", el("b", {}, points === null || points === undefined ? sofar : signed(points)));
+      label, " ", el("b", {}, points === null ? sofar : signed(points)));
   });
   const score = view.scores?.[seat] ?? 0;
   return el("footer", { class: "ws-foot" },
