@@ -1,6 +1,7 @@
 // The board registry: game name (as in views, records and GET /api/meta) → its board module, loaded on demand.
-// The one line a new game adds here; everything else about a game (title, options, players, bots) comes from
-// GET /api/meta, and everything about a position from its view. A board module exports
+// The one line a new game adds here, besides its folder js/games/<game>/ (the board and its generated view types);
+// everything else about a game (title, options, players, bots) comes from GET /api/meta, and everything about a
+// position from its view. A board module exports
 //   createBoard(root, ctx) → {render(view, prev)}   (its state lives in the object, one per board)
 //   rulesPanel()                                     the rules summary shown beside the table
 // (the types are BoardModule and Board in js/common/types.js).
