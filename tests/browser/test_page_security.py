@@ -59,9 +59,9 @@ def test_static_files_have_no_inline_script_or_style() -> None:
         finder = InlineFinder()
         finder.feed(page.read_text(encoding="utf-8"))
         assert not finder.found, f"{page.name}: {finder.found}"
-    for script in sorted((STATIC / "js").glob("*.js")):
+    for script in sorted((STATIC / "js").rglob("*.js")):
         for number, line in enumerate(script.read_text(encoding="utf-8").splitlines(), 1):
-            assert not FORBIDDEN_JS.search(line), f"{script.name}:{number}: {line.strip()}"
+            assert not FORBIDDEN_JS.search(line), f"{script.relative_to(STATIC)}:{number}: {line.strip()}"
 
 
 def strict(page: Page) -> tuple[list[str], list[str]]:

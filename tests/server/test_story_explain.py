@@ -174,7 +174,7 @@ def test_an_unknown_games_rules_are_not_found(client: TestClient) -> None:
     assert "script-src 'self'" in answer.headers["content-security-policy"]
 
 
-@pytest.mark.parametrize(("game", "panel"), [("ra", "ra_help.js"), ("write", "write_help.js")])
+@pytest.mark.parametrize(("game", "panel"), [("ra", "games/ra/help.js"), ("write", "games/write/help.js")])
 def test_every_link_of_a_rules_panel_finds_its_section(game: str, panel: str) -> None:
     source = (STATIC_JS / panel).read_text(encoding="utf-8")
     anchors = re.findall(r'"#([a-z0-9-]+)"', source)

@@ -1,16 +1,17 @@
 // The board registry: game name (as in views, records and GET /api/meta) → its board module, loaded on demand.
-// The one line a new game adds here; everything else about a game (title, options, players, bots) comes from
-// GET /api/meta, and everything about a position from its view. A board module exports
+// The one line a new game adds here, besides its folder js/games/<game>/ (the board and its generated view types);
+// everything else about a game (title, options, players, bots) comes from GET /api/meta, and everything about a
+// position from its view. A board module exports
 //   createBoard(root, ctx) → {render(view, prev)}   (its state lives in the object, one per board)
 //   rulesPanel()                                     the rules summary shown beside the table
-// (the types are BoardModule and Board in js/types.js).
+// (the types are BoardModule and Board in js/common/types.js).
 
-/** @typedef {import("./types.js").BoardModule} BoardModule */
+/** @typedef {import("./common/types.js").BoardModule} BoardModule */
 
 /** @type {Record<string, () => Promise<BoardModule>>} */
 const BOARDS = {
-  ra: () => import("./ra_board.js"),
-  write: () => import("./write_board.js"),
+  ra: () => import("./games/ra/board.js"),
+  write: () => import("./games/write/board.js"),
 };
 
 /**

@@ -4,21 +4,22 @@
 // highlighted. Every click on an element with `data-move` is judged by the server (the engine's own words, or
 // the step's hint); only the step's move goes on. Progress stays in localStorage; the end offers a real game.
 
-/** @typedef {import("./types.js").BaseView} BaseView */
-/** @typedef {import("./types.js").Board} Board */
-/** @typedef {import("./learn_api.js").Tutorial} Tutorial */
-/** @typedef {import("./learn_api.js").Position} Position */
-/** @typedef {import("./learn_progress.js").Progress} Progress */
+/** @typedef {import("./common/types.js").BaseView} BaseView */
+/** @typedef {import("./common/types.js").Board} Board */
+/** @typedef {import("./common/types.js").BoardModule} BoardModule */
+/** @typedef {import("./learn/api.js").Tutorial} Tutorial */
+/** @typedef {import("./learn/api.js").Position} Position */
+/** @typedef {import("./learn/progress.js").Progress} Progress */
 
-import { byId, toast } from "./dom.js";
-import { ExplainTips } from "./explain.js";
+import { byId, toast } from "./common/dom.js";
+import { ExplainTips } from "./common/explain.js";
 import { loadBoard } from "./games.js";
-import { gameFromPath, learnApi } from "./learn_api.js";
-import { createRealGame, renderEnding } from "./learn_ending.js";
-import { nameNode, renderFacts, renderPrompt, renderSaid, renderStep, renderStepList } from "./learn_panel.js";
-import { delayFrom, loadProgress, manualMode, saveProgress, setManualMode } from "./learn_progress.js";
-import { markTargets, showTarget } from "./learn_targets.js";
-import { storage } from "./seat.js";
+import { gameFromPath, learnApi } from "./learn/api.js";
+import { createRealGame, renderEnding } from "./learn/ending.js";
+import { nameNode, renderFacts, renderPrompt, renderSaid, renderStep, renderStepList } from "./learn/panel.js";
+import { delayFrom, loadProgress, manualMode, saveProgress, setManualMode } from "./learn/progress.js";
+import { markTargets, showTarget } from "./learn/targets.js";
+import { storage } from "./common/seat.js";
 
 const PAUSE = 1100; // ms between the other players' moves: time to see each one land
 
@@ -39,6 +40,8 @@ class LearnPage {
     this.tutorial = null;
     /** @type {Board | null} */
     this.board = null;
+    /** @type {BoardModule | null} the game's board module (what a first step leads to) */
+    this.boardModule = null;
     /** @type {Progress} */
     this.progress = { step: 0, reached: 0, finished: false };
     this.step = 0;
@@ -57,6 +60,7 @@ class LearnPage {
       const [tutorial, module] = await Promise.all([learnApi.tutorial(this.game), loadBoard(this.game)]);
       if (!module) throw new Error(`this page cannot draw the game "${this.game}"`);
       this.tutorial = tutorial;
+      this.boardModule = module;
       this.board = module.createBoard(this.boardRoot, { nameNode });
     } catch (err) {
       this.fail(err);
@@ -103,7 +107,7 @@ class LearnPage {
     });
   }
 
-  /** @returns {import("./learn_api.js").LearnStep} */
+  /** @returns {import("./learn/api.js").LearnStep} */
   current() {
     return /** @type {Tutorial} */ (this.tutorial).steps[this.step];
   }
@@ -177,7 +181,7 @@ class LearnPage {
     this.boardRoot.classList.toggle("learn-asking", Boolean(ask));
     const moves = this.current()?.moves ?? [];
     const notations = ask ? moves[this.move]?.highlight ?? [ask.notation] : [];
-    markTargets(this.boardRoot, this.position?.view ?? null, notations);
+    markTargets(this.boardRoot, this.position?.view ?? null, notations, this.boardModule?.leadsTo);
   }
 
   /**

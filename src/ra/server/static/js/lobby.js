@@ -2,18 +2,18 @@
 // Seat tokens are shown once after creation; what this browser keeps is the table's creator token (localStorage,
 // per table), which recovers the invite links later ("Invite links", "My seat").
 
-/** @typedef {import("./types.js").Meta} Meta */
-/** @typedef {import("./types.js").GameMeta} GameMeta */
-/** @typedef {import("./types.js").TableSummary} TableSummary */
-/** @typedef {import("./types.js").SeatSummary} SeatSummary */
-/** @typedef {import("./types.js").Created} Created */
-/** @typedef {import("./lobby_form.js").SeatSpec} SeatSpec */
+/** @typedef {import("./common/types.js").Meta} Meta */
+/** @typedef {import("./common/types.js").GameMeta} GameMeta */
+/** @typedef {import("./common/types.js").TableSummary} TableSummary */
+/** @typedef {import("./common/types.js").SeatSummary} SeatSummary */
+/** @typedef {import("./common/types.js").Created} Created */
+/** @typedef {import("./lobby/form.js").SeatSpec} SeatSpec */
 
-import { ApiError, api, gameMeta } from "./api.js";
-import { byId, el, linkRow, replaceChildren } from "./dom.js";
+import { ApiError, api, gameMeta } from "./common/api.js";
+import { byId, el, linkRow, replaceChildren } from "./common/dom.js";
 import { canDraw } from "./games.js";
-import { botChoices, defaultGame, defaultSeats, optionField, readOptions, readSeats, seatRow } from "./lobby_form.js";
-import { createdTable, rememberCreated, storage } from "./seat.js";
+import { botChoices, defaultGame, defaultSeats, optionField, readOptions, readSeats, seatRow } from "./lobby/form.js";
+import { createdTable, rememberCreated, storage } from "./common/seat.js";
 
 /** A busy server can hold hundreds of tables: show the newest few unless the visitor asks for all. */
 const LIST_LIMIT = 12;

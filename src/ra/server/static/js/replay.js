@@ -3,16 +3,16 @@
 // views have no legal actions, so nothing on it is clickable. Each move is told in the engine's words (the log
 // entry's lines); hovering or tapping a tile or disk names it.
 
-/** @typedef {import("./types.js").BaseView} BaseView */
-/** @typedef {import("./types.js").Board} Board */
-/** @typedef {import("./types.js").LogEntry} LogEntry */
+/** @typedef {import("./common/types.js").BaseView} BaseView */
+/** @typedef {import("./common/types.js").Board} Board */
+/** @typedef {import("./common/types.js").LogEntry} LogEntry */
 /** @typedef {{seq: number, move: LogEntry | null, view: BaseView}} Step */
 
-import { api, gameMeta, idFromPath } from "./api.js";
-import { byId, el, replaceChildren } from "./dom.js";
-import { ExplainTips } from "./explain.js";
+import { api, gameMeta, idFromPath } from "./common/api.js";
+import { byId, el, replaceChildren } from "./common/dom.js";
+import { ExplainTips } from "./common/explain.js";
 import { loadBoard } from "./games.js";
-import { entryLines } from "./table_log.js";
+import { entryLines } from "./common/move_log.js";
 
 /**
  * A replay step's move in words: the lines telling it.

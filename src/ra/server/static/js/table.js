@@ -1,31 +1,31 @@
 // The table page shell, the same for every game: connection and reconnection, the move log, "your turn"
 // notification, errors, renaming your seat and invite links; the story of the table: explanations of the board
-// (js/explain.js), scorings announced (js/news.js), hints (js/hint.js), a second look before a risky move
-// (js/confirm.js). The game's board (js/games.js) draws each view. Every click on the board goes through one
-// delegated listener: an element with data-move is a legal action of the view, sent by its notation. Nothing else
-// on the board is sent.
+// (js/common/explain.js), scorings announced (js/table/news.js), hints (js/table/hint.js), a second look before a
+// risky move (js/table/confirm.js). The game's board (js/games.js) draws each view. Every click on the board goes
+// through one delegated listener: an element with data-move is a legal action of the view, sent by its notation.
+// Nothing else on the board is sent.
 
-/** @typedef {import("./types.js").BaseView} BaseView */
-/** @typedef {import("./types.js").Board} Board */
-/** @typedef {import("./types.js").BoardModule} BoardModule */
-/** @typedef {import("./types.js").Explanation} Explanation */
-/** @typedef {import("./types.js").StateMessage} StateMessage */
-/** @typedef {import("./types.js").ErrorMessage} ErrorMessage */
-/** @typedef {import("./types.js").LogEntry} LogEntry */
-/** @typedef {import("./types.js").TableSummary} TableSummary */
+/** @typedef {import("./common/types.js").BaseView} BaseView */
+/** @typedef {import("./common/types.js").Board} Board */
+/** @typedef {import("./common/types.js").BoardModule} BoardModule */
+/** @typedef {import("./common/types.js").Explanation} Explanation */
+/** @typedef {import("./common/types.js").StateMessage} StateMessage */
+/** @typedef {import("./common/types.js").ErrorMessage} ErrorMessage */
+/** @typedef {import("./common/types.js").LogEntry} LogEntry */
+/** @typedef {import("./common/types.js").TableSummary} TableSummary */
 
-import { api, gameMeta, idFromPath } from "./api.js";
-import { ConfirmDialog } from "./confirm.js";
-import { TableConnection, socketUrl } from "./connection.js";
-import { byId, el, replaceChildren, toast } from "./dom.js";
-import { ExplainTips } from "./explain.js";
+import { api, gameMeta, idFromPath } from "./common/api.js";
+import { ConfirmDialog } from "./table/confirm.js";
+import { TableConnection, socketUrl } from "./table/connection.js";
+import { byId, el, replaceChildren, toast } from "./common/dom.js";
+import { ExplainTips } from "./common/explain.js";
 import { loadBoard } from "./games.js";
-import { HintBox } from "./hint.js";
-import { inviteRows } from "./invites.js";
-import { ScoringPanel } from "./news.js";
-import { createdTable, forgetSeat, storage, takeSeat } from "./seat.js";
-import { Beeper } from "./sound.js";
-import { logItems } from "./table_log.js";
+import { HintBox } from "./table/hint.js";
+import { inviteRows } from "./table/invites.js";
+import { ScoringPanel } from "./table/news.js";
+import { createdTable, forgetSeat, storage, takeSeat } from "./common/seat.js";
+import { Beeper } from "./table/sound.js";
+import { logItems } from "./common/move_log.js";
 
 const UNAVAILABLE = "The server cannot save moves right now; retrying…";
 

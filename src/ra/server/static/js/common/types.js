@@ -1,0 +1,190 @@
+// The shapes the pages read (docs/PROTOCOL.md, docs/VIEWS.md, docs/VIEWS_WRITE.md), as JSDoc types for
+// `tsc --checkJs`. Only types: importing this module at run time gives nothing.
+
+/**
+ * A legal-action entry of a view: every game gives `id` and `notation`; the boards read the game's own fields.
+ * @typedef {object} LegalAction
+ * @property {number} id
+ * @property {string} notation
+ * @property {string} [kind]
+ */
+
+/**
+ * What every game's view has.
+ * @typedef {object} BaseView
+ * @property {string} game
+ * @property {number | null} viewer
+ * @property {number} num_players
+ * @property {string[]} names
+ * @property {string} phase
+ * @property {LegalAction[]} legal_actions
+ */
+
+/**
+ * One entry of a table's move log: the move told by the engine in `lines` (`text` is the first).
+ * @typedef {object} LogEntry
+ * @property {number} seq
+ * @property {number} player
+ * @property {string} [name]
+ * @property {string} notation
+ * @property {string} [text]
+ * @property {string[]} [lines]
+ * @property {string[]} [draws]
+ */
+
+/**
+ * The engine's explanation of one seat's view: a text per board element key (`data-explain`), and Ra's lot
+ * values (per seat, what taking the auction track now would change in its points; null when not shown).
+ * @typedef {object} Explanation
+ * @property {Record<string, string>} elements
+ * @property {number[] | null} lot_value
+ */
+
+/**
+ * A seat of a table summary.
+ * @typedef {object} SeatSummary
+ * @property {number} seat
+ * @property {"person" | "bot"} kind
+ * @property {string} [name]
+ * @property {string} [bot]
+ * @property {boolean} [taken]
+ */
+
+/**
+ * A table as the lobby and the table page see it; `options` holds the table options too (`hints`, `lot_helper`).
+ * @typedef {object} TableSummary
+ * @property {string} id
+ * @property {string} game
+ * @property {string} status
+ * @property {SeatSummary[]} seats
+ * @property {Record<string, unknown>} [options]
+ * @property {string} [updated]
+ * @property {number} [seq]
+ */
+
+/**
+ * The server's "state" message.
+ * @typedef {object} StateMessage
+ * @property {"state"} type
+ * @property {number} seq
+ * @property {BaseView} view
+ * @property {Explanation | null} [explain]
+ * @property {LogEntry[]} [log]
+ * @property {TableSummary} [table]
+ */
+
+/**
+ * The server's "hint" message: what the hard bot would play for the viewer's seat at `seq`, and why.
+ * @typedef {object} HintMessage
+ * @property {"hint"} type
+ * @property {number} seq
+ * @property {number} id
+ * @property {string} notation
+ * @property {string} text
+ * @property {string} reason
+ */
+
+/**
+ * The server's "error" message.
+ * @typedef {object} ErrorMessage
+ * @property {"error"} type
+ * @property {string} code
+ * @property {string} message
+ */
+
+/**
+ * A table option a person may set (GET /api/meta); `scope` "table" marks the server's own (helpers of the table).
+ * @typedef {object} OptionSpec
+ * @property {string} name
+ * @property {"int" | "bool" | "choice"} kind
+ * @property {number | boolean | string} default
+ * @property {string} label
+ * @property {string} help
+ * @property {number} [minimum]
+ * @property {number} [maximum]
+ * @property {string[]} [choices]
+ * @property {"table"} [scope]
+ */
+
+/**
+ * A bot level for people (GET /api/meta).
+ * @typedef {object} BotLevel
+ * @property {string} name
+ * @property {string} spec
+ * @property {string} description
+ */
+
+/**
+ * One game the server offers (GET /api/meta).
+ * @typedef {object} GameMeta
+ * @property {string} name
+ * @property {string} title
+ * @property {{minimum: number, maximum: number, default: number}} players
+ * @property {OptionSpec[]} options
+ * @property {{kinds: string[], levels: BotLevel[]}} bots
+ */
+
+/**
+ * @typedef {object} Meta
+ * @property {GameMeta[]} games
+ */
+
+/**
+ * A seat of a creation or invites answer.
+ * @typedef {object} InviteSeat
+ * @property {number} seat
+ * @property {string} kind
+ * @property {string} [invite]
+ */
+
+/**
+ * POST /api/tables's answer.
+ * @typedef {object} Created
+ * @property {string} id
+ * @property {InviteSeat[]} seats
+ * @property {string} spectate
+ * @property {string} [creator]
+ */
+
+/**
+ * What a board needs from its page.
+ * @typedef {object} BoardContext
+ * @property {(view: BaseView, seat: number) => Node} nameNode  the element naming a seat
+ */
+
+/**
+ * What the table page adds to a view when it draws it (nothing on the replay page).
+ * @typedef {object} Extras
+ * @property {Explanation | null} [explain]
+ */
+
+/**
+ * One game's drawing of views into one root element; it keeps its own state (half-made choices, folds).
+ * Elements that send a legal action carry `data-move` (its notation); elements of a local first step of a
+ * multi-step choice carry `data-step`. The page shell sends every `data-move` click. Elements the engine explains
+ * carry `data-explain` (a key of the explanation's `elements`).
+ * @typedef {object} Board
+ * @property {(view: BaseView, prev: BaseView | null, extras?: Extras) => void} render
+ */
+
+/**
+ * A scoring to announce: a title and the breakdown per category and player (what the viewer may see).
+ * @typedef {object} ScoringNews
+ * @property {string} title
+ * @property {HTMLElement} body
+ */
+
+/**
+ * A game's board module, loaded through js/games.js. `scoringNews` tells what scoring happened between two views;
+ * `confirmMove` asks before sending a move worth a second look (Ra: a bid with the viewer's highest disk);
+ * `leadsTo` tells whether a local first step (an element with `data-step`) leads to a legal action, for a game
+ * whose choices take two clicks (RA and Write; the tutorial page marks that step when it is what to click).
+ * @typedef {object} BoardModule
+ * @property {(root: HTMLElement, ctx: BoardContext) => Board} createBoard
+ * @property {() => HTMLElement} rulesPanel
+ * @property {(view: BaseView, prev: BaseView) => ScoringNews | null} [scoringNews]
+ * @property {(view: BaseView, notation: string) => string | null} [confirmMove]
+ * @property {(step: HTMLElement, action: LegalAction) => boolean} [leadsTo]
+ */
+
+export {};

@@ -1,0 +1,133 @@
+// The Ra board's decision panels, under the tracks: the auction (bids in order, pass), spending gods (done), a
+// disaster's choice, the end, and otherwise a hint read from the legal actions alone.
+
+/** @typedef {import("./view_types.js").RaView} RaView */
+/** @typedef {import("./view_types.js").RaLegalAction} RaLegalAction */
+/** @typedef {import("../../common/moves.js").MoveMarks<RaLegalAction>} Marks */
+
+import { el, icon } from "../../common/dom.js";
+import { kindName } from "./look.js";
+import { disk } from "./tiles.js";
+
+/** @type {Record<string, string>} */
+export const AUCTION_KIND = {
+  ra_drawn: "a Ra tile was drawn",
+  invoked_nonfull: "Ra was invoked",
+  invoked_full: "Ra was invoked on a full track",
+};
+
+/**
+ * @param {RaView} view
+ * @param {number | null | undefined} seat
+ */
+export const nameOf = (view, seat) => (seat === null || seat === undefined ? "?" : view.names?.[seat] ?? `Player ${seat + 1}`);
+
+/**
+ * "2 civilization tiles (War) and 1 monument (Earthquake)".
+ * @param {{war: number, earthquake: number} | null} d
+ * @param {string} fallback
+ */
+export function losses(d, fallback) {
+  const parts = [];
+  if (d?.war) parts.push(`${d.war} civilization tile${d.war > 1 ? "s" : ""} (War)`);
+  if (d?.earthquake) parts.push(`${d.earthquake} monument${d.earthquake > 1 ? "s" : ""} (Earthquake)`);
+  return parts.join(" and ") || fallback || "…";
+}
+
+/**
+ * The panel under the tracks that belongs to the current decision: auction bids, spending gods, disasters.
+ * @param {RaView} view
+ * @param {Marks} marks
+ */
+export function decisionPanel(view, marks) {
+  if (view.phase === "auction" && view.auction) return auctionPanel(view, view.auction, marks);
+  if (view.phase === "gods") {
+    const done = marks.mark(el("button", { class: "btn done-button", type: "button" }, "Done spending gods"), (a) => a.kind === "done");
+    const pending = Object.entries(view.gods?.disasters || {});
+    return el("section", { class: "decision gods-panel" },
+      icon("god", "panel-icon god"),
+      el("p", {}, `${nameOf(view, view.current_player)} spends gods: each takes one non-god tile from the auction track (§6).`),
+      pending.length ? el("p", { class: "pending-disasters" }, "Disasters taken, resolved when done: ",
+        pending.map(([k, n]) => `${kindName(k)} ×${n}`).join(", ")) : null,
+      done.dataset.move ? done : null);
+  }
+  if (view.phase === "disaster" && view.disaster) {
+    const d = view.disaster;
+    const you = marks.find((a) => a.kind === "lose").length > 0;
+    return el("section", { class: "decision disaster-panel" },
+      icon("disaster", "panel-icon"),
+      el("p", {}, `${you ? "Choose" : `${nameOf(view, d.player)} chooses`} the tiles to lose — ${losses(d, "")} (§7).`,
+        you ? " Click one of your highlighted tiles." : ""));
+  }
+  if (view.result) {
+    return el("section", { class: "decision over-panel" }, el("p", {}, "The game is over: the result and every epoch's scoring are below."));
+  }
+  return el("section", { class: "decision hint" }, el("p", {}, turnHint(view, marks)));
+}
+
+/**
+ * What the viewer can do now, in words that point at the board; read from the legal actions alone.
+ * @param {RaView} view
+ * @param {Marks} marks
+ */
+export function turnHint(view, marks) {
+  const kinds = new Set(marks.legal.map((a) => a.kind));
+  if (!kinds.size) return view.viewer === null ? "You are watching." : `Waiting for ${nameOf(view, view.current_player)}.`;
+  const ways = [];
+  if (kinds.has("draw")) ways.push("draw from the bag");
+  if (kinds.has("invoke")) ways.push("invoke Ra with the statue");
+  if (kinds.has("god")) ways.push("click a tile on the auction track to take it with a god");
+  const text = ways.join(", ").replace(/, ([^,]*)$/, " or $1");
+  const noDraw = kinds.has("draw") ? "" : "No drawing now. ";
+  return `${noDraw}${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+}
+
+/**
+ * The auction: a chip per player in bidding order, the pass button and the viewer's prompt.
+ * @param {RaView} view
+ * @param {import("./view_types.js").RaAuction} a
+ * @param {Marks} marks
+ */
+function auctionPanel(view, a, marks) {
+  const bids = new Map((a.bids || []).map((b) => [b.player, b.disk]));
+  const order = [];
+  for (let i = 1; i <= view.num_players; i += 1) order.push((a.ra_player + i) % view.num_players);
+  const chips = order.map((seat) => {
+    const value = bids.get(seat);
+    let state = "waiting";
+    if (bids.has(seat)) state = value === null || value === undefined ? "passed" : "bid";
+    if (seat === a.to_act) state = "acting";
+    return el("li", { class: `bid-chip ${state}${seat === a.high_bidder ? " high" : ""}` },
+      el("span", { class: "bid-name" }, nameOf(view, seat), seat === a.ra_player ? " (Ra)" : ""),
+      state === "bid" && typeof value === "number" ? disk(value, { extraClass: "small" }) : el("span", { class: "bid-state" },
+        state === "passed" ? "pass" : state === "acting" ? "…" : ""));
+  });
+  const canPass = marks.find((a) => a.kind === "pass").length > 0;
+  const canBid = marks.find((a) => a.kind === "bid").length > 0;
+  const pass = canPass ? marks.mark(el("button", { class: "btn pass-button", type: "button" }, "Pass"), (x) => x.kind === "pass") : null;
+  let prompt = null;
+  if (canBid && canPass) prompt = el("p", { class: "your-bid" }, "Click one of your glowing sun disks to bid, or ", pass);
+  else if (canBid) prompt = el("p", { class: "your-bid" }, "You must bid (everyone else passed, §5): click one of your sun disks.");
+  else if (canPass) prompt = el("p", { class: "your-bid" }, "No disk of yours beats the high bid: ", pass);
+  return el("section", { class: "decision auction-panel", "aria-label": "Auction" },
+    el("h3", {}, "Auction ", el("small", {}, AUCTION_KIND[a.kind] || "")),
+    el("ol", { class: "bids" }, chips),
+    prompt,
+  );
+}
+
+/**
+ * The question to ask before sending `notation`: a bid with the viewer's highest face-up sun disk (worth a second
+ * look: it is the strongest bid this epoch, and the highest disk held breaks a tie at the end, §9.4); else null.
+ * @param {import("../../common/types.js").BaseView} base
+ * @param {string} notation
+ * @returns {string | null}
+ */
+export function confirmMove(base, notation) {
+  const view = /** @type {RaView} */ (base);
+  const action = (view.legal_actions || []).find((a) => a.notation === notation);
+  if (!action || action.kind !== "bid" || view.viewer === null || action.disk === undefined) return null;
+  const up = view.disks?.[view.viewer]?.face_up || [];
+  if (!up.length || action.disk < Math.max(...up)) return null;
+  return `Bid sun disk ${action.disk}, your highest? If you win, it goes to the centre and the next auction's winner takes it.`;
+}

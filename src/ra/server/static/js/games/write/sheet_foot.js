@@ -1,0 +1,121 @@
+// The score parts of an RA and Write scoresheet: each section's score boxes (one per Kingdom, filled when it is
+// scored) and the sheet's foot (end-bonus progress, Kingdom totals, bonus, total).
+
+/** @typedef {import("./view_types.js").WriteView} WriteView */
+/** @typedef {import("./view_types.js").WriteSheetView} WriteSheetView */
+/** @typedef {import("./view_types.js").WriteSectionScore} WriteSectionScore */
+/** @typedef {import("./view_types.js").WriteKingdomRow} WriteKingdomRow */
+/** @typedef {import("./view_types.js").WriteEndBonuses} WriteEndBonuses */
+/** @typedef {import("./sheet.js").Draw} Draw */
+
+import { el } from "../../common/dom.js";
+import { kingdomTitle, sectionName } from "./symbols.js";
+
+/** @param {number} n */
+const signed = (n) => (n > 0 ? `+${n}` : String(n));
+
+/**
+ * The `{count, points}` under `section` of a player's Kingdom row, or null. The board knows the sections by the
+ * names the layout gives, so it reads the row by name and checks what it finds.
+ * @param {WriteKingdomRow | null | undefined} row
+ * @param {string} section
+ * @returns {WriteSectionScore | null}
+ */
+export function sectionOf(row, section) {
+  const value = row ? /** @type {Record<string, unknown>} */ (row)[section] : undefined;
+  if (typeof value !== "object" || value === null || !("count" in value) || !("points" in value)) return null;
+  return /** @type {WriteSectionScore} */ (value);
+}
+
+/**
+ * The points of the end bonus `key` (a name of the layout's `end_bonuses`) in a player's row, or null.
+ * @param {WriteEndBonuses | null | undefined} row
+ * @param {string} key
+ * @returns {number | null}
+ */
+export function endBonusOf(row, key) {
+  const value = row ? /** @type {Record<string, unknown>} */ (row)[key] : undefined;
+  return typeof value === "number" ? value : null;
+}
+
+/**
+ * The `{count, points}` of one section in a player's Kingdom row, if scored.
+ * @param {WriteView} view
+ * @param {string} kingdom
+ * @param {number} seat
+ * @param {string} name
+ * @returns {WriteSectionScore | null}
+ */
+export function sectionScore(view, kingdom, seat, name) {
+  const row = (view.kingdom_scores || []).find((e) => e.kingdom === kingdom)?.players?.[seat];
+  return sectionOf(row, name);
+}
+
+/**
+ * The score boxes of one section: one per Kingdom, in the Kingdom's colour, filled when it is scored.
+ * @param {Draw} draw
+ * @param {string} name
+ */
+export function scoreBoxes(draw, name) {
+  const { view, seat } = draw;
+  return el("div", { class: "ws-score", "aria-label": `${sectionName(name)} points per Kingdom`, dataset: { explain: name } },
+    view.layout.kingdoms.map((k) => {
+      const row = sectionScore(view, k, seat, name);
+      const title = row
+        ? `${kingdomTitle(view.layout, k)}: ${signed(row.points)} (${countText(name, row.count)})`
+        : `${kingdomTitle(view.layout, k)}: not scored yet`;
+      return el("span", { class: `ws-box k-${k}${row ? " scored" : ""}`, title }, row ? signed(row.points) : "");
+    }));
+}
+
+/**
+ * What a section's count means, in words.
+ * @param {string} name
+ * @param {number} count
+ */
+export function countText(name, count) {
+  if (name === "gods") return `sum ${count}`;
+  if (name === "monuments") return `${count} col.`;
+  if (name === "civilization") return `${count} marks`;
+  return `${count} spaces`;
+}
+
+/**
+ * Kingdom totals, end bonuses (progress during the game, points at the end) and the running score.
+ * @param {Draw} draw
+ * @param {WriteSheetView} sheet
+ */
+export function sheetFoot(draw, sheet) {
+  const { view, seat } = draw;
+  const { layout } = view;
+  const totals = layout.kingdoms.map((k) => {
+    const row = (view.kingdom_scores || []).find((e) => e.kingdom === k)?.players?.[seat];
+    return el("span", { class: `ws-box k-${k}${row ? " scored" : ""}`, title: `${kingdomTitle(layout, k)} total` }, row ? signed(row.total) : "");
+  });
+  const end = view.end_bonuses?.[seat] ?? null;
+  const gods = sheet.gods.reduce((n, g) => n + g.spaces.filter((v) => v !== null).length, 0);
+  const godSpaces = sheet.gods.reduce((n, g) => n + g.spaces.length, 0);
+  const nile = sheet.nile.spaces.filter((v) => v !== null).length;
+  const cols = sheet.monuments.columns;
+  const full = cols.filter((c) => c >= layout.monument_rows).length;
+  /** @type {[string, string, string][]} */
+  const progress = [
+    ["all_gods", "All Gods", `${gods}/${godSpaces}`],
+    ["all_pharaohs", "All Pharaohs", `${sheet.pharaohs.marked}/${layout.pharaoh_spaces}`],
+    ["all_nile", "All Nile", `${nile}/${layout.nile_spaces}`],
+    ["all_monument_columns", "All columns", `${cols.filter((c) => c > 0).length}/${cols.length}`],
+    ["full_monument_columns", "Full columns", `${full} full`],
+  ];
+  const chips = progress.filter(([key]) => layout.end_bonuses.includes(key)).map(([key, label, sofar]) => {
+    const points = endBonusOf(end, key);
+    return el("span", { class: `ws-end${points ? " earned" : ""}`, "aria-label": `${label}: an end bonus`, dataset: { explain: key } },
+      label, " ", el("b", {}, points === null ? sofar : signed(points)));
+  });
+  const score = view.scores?.[seat] ?? 0;
+  return el("footer", { class: "ws-foot" },
+    el("div", { class: "ws-ends" }, el("span", { class: "ws-foot-label" }, "End bonuses"), chips),
+    el("div", { class: "ws-totals" }, el("span", { class: "ws-foot-label" }, "Kingdoms"), totals,
+      el("span", { class: "ws-foot-label" }, "Bonus"), el("span", { class: "ws-box end", title: "End bonuses" }, end ? signed(end.total) : ""),
+      el("span", { class: "ws-foot-label" }, "Total"),
+      el("span", { class: "ws-box grand", title: "Score so far", dataset: { score: String(score) } }, String(score))));
+}

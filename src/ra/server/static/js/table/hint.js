@@ -1,0 +1,87 @@
+// Hints, where the table allows them (table option `hints`): the Hint button asks the server (`{"type":"hint"}`)
+// what the hard bot would play in the viewer's seat; the answer names the move with a one-line reason and makes the
+// board's element of that move stand out. A hint belongs to the position it was asked for: the next move clears it.
+
+/** @typedef {import("../common/types.js").HintMessage} HintMessage */
+
+import { byId, el, replaceChildren } from "../common/dom.js";
+
+/** The hint panel of the table page (#hint). */
+export class HintBox {
+  /**
+   * @param {HTMLElement} board  the board root (where the hinted move's element is)
+   * @param {() => boolean} ask  sends the request; false if offline
+   */
+  constructor(board, ask) {
+    this.board = board;
+    this.ask = ask;
+    this.panel = byId("hint");
+    this.button = /** @type {HTMLButtonElement} */ (byId("hint-button"));
+    this.text = byId("hint-text");
+    /** @type {HintMessage | null} */
+    this.hint = null;
+    this.waiting = false;
+    this.seq = -1;
+  }
+
+  /** Wire the button. */
+  start() {
+    this.button.addEventListener("click", () => {
+      if (this.waiting || !this.ask()) return;
+      this.waiting = true;
+      this.hint = null;
+      this.button.disabled = true;
+      replaceChildren(this.text, "Asking the hard bot…");
+    });
+  }
+
+  /**
+   * Show or hide the panel for the current state; the button works while the viewer must act.
+   * @param {boolean} allowed  the table allows hints and the viewer has a seat
+   * @param {boolean} mine  the viewer must act now
+   * @param {number} seq  the table's seq (a new one clears the hint)
+   */
+  update(allowed, mine, seq) {
+    if (seq !== this.seq) {
+      this.seq = seq;
+      if (this.hint && this.hint.seq !== seq) this.clear();
+    }
+    this.panel.hidden = !allowed;
+    this.button.disabled = !mine || this.waiting;
+    this.mark();
+  }
+
+  /** @param {HintMessage} msg */
+  answer(msg) {
+    this.waiting = false;
+    this.button.disabled = false;
+    if (msg.seq !== this.seq) {
+      this.clear();
+      return;
+    }
+    this.hint = msg;
+    replaceChildren(this.text, el("strong", {}, msg.text), " — ", msg.reason, ".");
+    this.mark();
+  }
+
+  /** The request failed (the server said why, elsewhere on the page). */
+  failed() {
+    if (!this.waiting) return;
+    this.waiting = false;
+    this.button.disabled = false;
+    replaceChildren(this.text);
+  }
+
+  clear() {
+    this.hint = null;
+    replaceChildren(this.text);
+  }
+
+  /** Make the hinted move's element stand out (after every redraw of the board). */
+  mark() {
+    for (const node of this.board.querySelectorAll(".hinted")) node.classList.remove("hinted");
+    if (!this.hint) return;
+    const node = this.board.querySelector(`[data-move="${CSS.escape(this.hint.notation)}"]`);
+    node?.classList.add("hinted");
+  }
+}

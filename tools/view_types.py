@@ -1,0 +1,174 @@
+"""Write each game's view types for the browser from the Python TypedDicts its views are declared with.
+
+    python3 tools/view_types.py           rewrite src/ra/server/static/js/games/<game>/view_types.js
+    python3 tools/view_types.py --check   exit 1, naming the files, if a committed file differs
+
+A game's root view type is the return type of its `State.view` (for every game of `ra.games.GAMES`); every
+TypedDict reachable from it becomes one JSDoc `@typedef` for `tsc --checkJs`, so the boards read exactly the
+fields the engine declares. Run it after changing a view TypedDict (tests/js/test_view_types.py fails until then).
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections.abc
+import inspect
+import json
+import sys
+import types
+import typing
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES_JS = ROOT / "src" / "ra" / "server" / "static" / "js" / "games"
+
+# Python types with a JSON value of one JavaScript type.
+SCALARS: dict[object, str] = {int: "number", float: "number", str: "string", bool: "boolean", type(None): "null"}
+UNKNOWN = (typing.Any, object)
+# Containers a view holds as JSON arrays and objects.
+ARRAYS = (list, tuple, collections.abc.Sequence)
+OBJECTS = (dict, collections.abc.Mapping)
+FIELD_WRAPPERS = (typing.NotRequired, typing.Required)
+
+
+def field_hints(typed_dict: type) -> dict[str, object]:
+    """The fields of a TypedDict (inherited ones included) with their types, NotRequired/Required kept."""
+    return typing.get_type_hints(typed_dict, include_extras=True)
+
+
+def is_optional(typed_dict: type, name: str, hint: object) -> bool:
+    """True if the field may be absent: NotRequired, or declared in a total=False class without Required.
+
+    The wrapper is read from the hint because Python 3.11 files it under the required keys when the annotation
+    is a string (`from __future__ import annotations`); the class's required keys settle unwrapped fields.
+    """
+    origin = typing.get_origin(hint)
+    if origin is typing.NotRequired:
+        return True
+    if origin is typing.Required:
+        return False
+    return name not in typing.cast(frozenset[str], vars(typed_dict)["__required_keys__"])
+
+
+class TypeScript:
+    """The JSDoc typedefs of the TypedDicts reachable from one root, in the order they are first met."""
+
+    def __init__(self, root: type) -> None:
+        self.found: dict[str, type] = {}
+        self.order: list[type] = []
+        self.visit(root)
+
+    def visit(self, typed_dict: type) -> str:
+        """Queue a TypedDict (once) and give its typedef name."""
+        name = typed_dict.__name__
+        known = self.found.get(name)
+        if known is None:
+            self.found[name] = typed_dict
+            self.order.append(typed_dict)
+            for field, hint in field_hints(typed_dict).items():
+                self.type_of(hint, f"{name}.{field}")  # depth first: a part's parts follow it
+        elif known is not typed_dict:
+            raise TypeError(f"two view types are named {name}: {known.__module__} and {typed_dict.__module__}")
+        return name
+
+    def type_of(self, hint: object, where: str) -> str:
+        """The TypeScript type of a field's Python type; TypeError for a type a JSON view cannot hold."""
+        origin, args = typing.get_origin(hint), typing.get_args(hint)
+        if origin in FIELD_WRAPPERS or origin is typing.Annotated:
+            return self.type_of(args[0], where)
+        if hint in SCALARS:
+            return SCALARS[hint]
+        if hint in UNKNOWN:
+            return "unknown"
+        if typing.is_typeddict(hint):
+            return self.visit(typing.cast(type, hint))
+        if origin is typing.Literal:
+            return " | ".join(dict.fromkeys(json.dumps(value) for value in args))
+        if origin is typing.Union or origin is types.UnionType:
+            return " | ".join(dict.fromkeys(self.type_of(arg, where) for arg in args))
+        if hint in ARRAYS:
+            return "unknown[]"
+        if origin in ARRAYS:
+            if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
+                return "[" + ", ".join(self.type_of(arg, where) for arg in args) + "]"
+            return element(self.type_of(args[0], where)) + "[]"
+        if hint in OBJECTS:
+            return "Record<string, unknown>"
+        if origin in OBJECTS:
+            if args[0] is not str:
+                raise TypeError(f"{where}: a JSON object's keys are strings, not {args[0]!r}")
+            return f"Record<string, {self.type_of(args[1], where)}>"
+        raise TypeError(f"{where}: no JavaScript type for {hint!r}")
+
+    def typedef(self, typed_dict: type) -> str:
+        """One TypedDict as a JSDoc comment: its docstring, then a property per field ([name] if optional)."""
+        lines = ["/**"]
+        doc = inspect.cleandoc(typed_dict.__doc__ or "")
+        lines += [f" * {line}".rstrip() for line in doc.replace("*/", "*\\/").splitlines()]
+        lines.append(f" * @typedef {{object}} {typed_dict.__name__}")
+        for name, hint in field_hints(typed_dict).items():
+            if not name.isidentifier():
+                raise TypeError(f"{typed_dict.__name__}.{name}: not a JavaScript property name")
+            label = f"[{name}]" if is_optional(typed_dict, name, hint) else name
+            lines.append(f" * @property {{{self.type_of(hint, f'{typed_dict.__name__}.{name}')}}} {label}")
+        lines.append(" */")
+        return "\n".join(lines)
+
+    def module(self) -> str:
+        """The whole typedef file, its first line saying where it comes from."""
+        root = self.order[0]
+        head = [
+            f"// Generated by tools/view_types.py from {root.__name__} ({root.__module__}) and the TypedDicts it"
+            " reaches; do not edit.",
+            "// Run `python3 tools/view_types.py` after changing them. Types only: importing it gives nothing.",
+        ]
+        return "\n".join(head) + "\n\n" + "\n\n".join(self.typedef(t) for t in self.order) + "\n\nexport {};\n"
+
+
+def element(type_text: str) -> str:
+    """An array's element type, bracketed where `[]` would bind to its last member only."""
+    return f"({type_text})" if " | " in type_text else type_text
+
+
+def view_roots() -> dict[str, type]:
+    """Each game's root view type: the return type of its State.view, found without naming the game."""
+    from ra.games import GAMES, game_module
+
+    roots: dict[str, type] = {}
+    for name in GAMES:
+        root = typing.get_type_hints(game_module(name).State.view)["return"]
+        if not typing.is_typeddict(root):
+            raise TypeError(f"{name}: State.view returns {root!r}, not a TypedDict")
+        roots[name] = root
+    return roots
+
+
+def target(game: str) -> Path:
+    """Where a game's typedef file lives: its board's folder."""
+    return GAMES_JS / game / "view_types.js"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--check", action="store_true", help="compare with the committed files, write nothing")
+    check = parser.parse_args(argv).check
+    stale = []
+    for game, root in view_roots().items():
+        path, text = target(game), TypeScript(root).module()
+        if path.exists() and path.read_text(encoding="utf-8") == text:
+            continue
+        stale.append(path)
+        if not check:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+    for path in stale:
+        print(f"{'differs' if check else 'wrote'}: {path.relative_to(ROOT)}")
+    if check and stale:
+        print("run `python3 tools/view_types.py` to regenerate them", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT / "src"))  # this checkout's engines, whichever copy of ra is installed
+    sys.exit(main())
