@@ -13,8 +13,8 @@ from fastapi.testclient import TestClient
 from ra.bots import Bot, RandomBot
 from ra.bots import make_bot as make_bot_real
 from ra.games import GAMES
-from ra.server import tables
-from ra.server.app import create_app
+from ra.server.http.app import create_app
+from ra.server.tables import service as tables
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

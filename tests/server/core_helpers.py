@@ -14,10 +14,10 @@ from fastapi.testclient import TestClient
 from sqlalchemy.exc import OperationalError
 
 from ra.bots import RandomBot
-from ra.server.app import create_app
-from ra.server.botpool import Decision, ThreadBotPool
-from ra.server.config import ServiceSettings
-from ra.server.tables import TableService
+from ra.server.bots.decisions import Decision, ThreadBotPool
+from ra.server.http.app import create_app
+from ra.server.settings import ServiceSettings
+from ra.server.tables.service import TableService
 
 
 def app_with(data_dir: Path, bot_delay: float = 0, **settings: Any) -> FastAPI:

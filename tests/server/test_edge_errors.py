@@ -16,8 +16,8 @@ from fastapi.testclient import TestClient
 from server_helpers import bot, create, person, read_until, ws_url
 from uvicorn.logging import AccessFormatter
 
-from ra.server.app import create_app
-from ra.server.model import ServiceError
+from ra.server.http.app import create_app
+from ra.server.tables.model import ServiceError
 
 
 def next_reply(ws: Any) -> dict[str, Any]:

@@ -16,8 +16,8 @@ from server_helpers import create, person, ws_url
 from starlette.websockets import WebSocketDisconnect
 
 from ra.games import game_module
-from ra.server.app import create_app
-from ra.server.limits import Limits
+from ra.server.http.app import create_app
+from ra.server.http.limits import Limits
 
 LIMITS = Limits()
 RA = game_module("ra")

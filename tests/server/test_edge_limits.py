@@ -13,8 +13,8 @@ from fastapi.testclient import TestClient
 from server_helpers import bot, create, person, read_until, ws_url
 from starlette.websockets import WebSocketDisconnect
 
-from ra.server.app import create_app
-from ra.server.limits import Limits, RateLimiter, json_depth_exceeds, parse_json
+from ra.server.http.app import create_app
+from ra.server.http.limits import Limits, RateLimiter, json_depth_exceeds, parse_json
 
 MiB = 1024 * 1024
 

@@ -14,9 +14,9 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, settings
 from server_helpers import bot, create, wait_status
 
-from ra.server import api
-from ra.server.app import create_app
-from ra.server.limits import Limits
+from ra.server.http import models as api
+from ra.server.http.app import create_app
+from ra.server.http.limits import Limits
 
 
 @pytest.fixture

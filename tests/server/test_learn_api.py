@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from ra.server.app import create_app
-from ra.server.security import CSP
+from ra.server.http.app import create_app
+from ra.server.http.security import CSP
 from ra.tutorials import GAMES, tutorial
 
 LEARNER = 0

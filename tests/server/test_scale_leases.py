@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from services import Postgres
 
-from ra.server.storage import MoveRow, NewMove, SeqConflictError, SqlStorage, TableRow, now
+from ra.server.storage.sql import MoveRow, NewMove, SeqConflictError, SqlStorage, TableRow, now
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -18,7 +18,7 @@ import pytest
 from test_scale_processes import Pair, Serve
 from websockets.asyncio.client import connect
 
-from ra.server.storage import MoveRow, SqlStorage
+from ra.server.storage.sql import MoveRow, SqlStorage
 
 
 @dataclass

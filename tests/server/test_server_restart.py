@@ -9,7 +9,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 from server_helpers import bot, create, person, read_until, wait_status, ws_url
 
-from ra.server.app import create_app
+from ra.server.http.app import create_app
 
 
 def full_state(client: TestClient, table_id: str) -> dict[str, Any]:

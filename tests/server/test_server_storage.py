@@ -14,10 +14,10 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy.exc import IntegrityError
 
-from ra.server.app import RedactTokens
-from ra.server.pubsub import LocalPubSub
-from ra.server.schema import alembic_config
-from ra.server.storage import MoveRow, SeqConflictError, SqlStorage, TableRow, metadata, moves_t, now
+from ra.server.cluster.pubsub import LocalPubSub
+from ra.server.http.app import RedactTokens
+from ra.server.storage.schema import alembic_config
+from ra.server.storage.sql import MoveRow, SeqConflictError, SqlStorage, TableRow, metadata, moves_t, now
 
 
 def a_table(table_id: str = "t1") -> TableRow:

@@ -84,10 +84,10 @@ def serve(
     """Serve the browser table: create tables, invite players by link, play against bots, replay games."""
     import uvicorn
 
-    from ra.server.app import create_app
-    from ra.server.config import ServiceSettings
-    from ra.server.limits import Limits
-    from ra.server.storage import STORAGE_ERRORS, writable_problem
+    from ra.server.http.app import create_app
+    from ra.server.http.limits import Limits
+    from ra.server.settings import ServiceSettings
+    from ra.server.storage.sql import STORAGE_ERRORS, writable_problem
 
     if database_url is None:
         problem = writable_problem(data)

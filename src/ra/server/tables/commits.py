@@ -13,8 +13,8 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from ra.server.model import ServiceError
-from ra.server.storage import STORAGE_ERRORS, NewMove, SeqConflictError
+from ra.server.storage.sql import STORAGE_ERRORS, NewMove, SeqConflictError
+from ra.server.tables.model import ServiceError
 
 log = logging.getLogger("ra.server")
 T = TypeVar("T")

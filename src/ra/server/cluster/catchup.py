@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from ra.server.model import Table, narrated_entry, status_of
-from ra.server.rows import MoveRow, TableRow
+from ra.server.storage.rows import MoveRow, TableRow
+from ra.server.tables.model import Table, narrated_entry, status_of
 
 
 class Gap(RuntimeError):

@@ -24,7 +24,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 
-from ra.server.schema import bot_turns_t as turns
+from ra.server.storage.schema import bot_turns_t as turns
 
 Effect = Callable[[], None]
 

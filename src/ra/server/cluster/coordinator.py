@@ -20,15 +20,15 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
-from ra.server.catchup import Gap, absorb, rebuilt_into
-from ra.server.model import ServiceError, Snapshot, Table, iso
-from ra.server.pubsub import SharedPubSub
-from ra.server.redis_pubsub import RedisDoorbell
-from ra.server.schema import STORAGE_ERRORS
+from ra.server.cluster.catchup import Gap, absorb, rebuilt_into
+from ra.server.cluster.doorbell import RedisDoorbell
+from ra.server.cluster.pubsub import SharedPubSub
+from ra.server.storage.schema import STORAGE_ERRORS
+from ra.server.tables.model import ServiceError, Snapshot, Table, iso
 
 if TYPE_CHECKING:
-    from ra.server.leases import Leases
-    from ra.server.tables import TableService
+    from ra.server.storage.leases import Leases
+    from ra.server.tables.service import TableService
 
 log = logging.getLogger("ra.server")
 

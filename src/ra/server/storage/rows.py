@@ -1,6 +1,6 @@
 """What is stored (tables, their moves, a move to store) and what the table service asks of a database.
 
-`ra.server.storage` implements the interface on SQLAlchemy 2 (and re-exports these names).
+`ra.server.storage.sql` implements the interface on SQLAlchemy 2 (and re-exports these names).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ra.server.leases import Leases
+from ra.server.storage.leases import Leases
 
 
 class SeqConflictError(RuntimeError):

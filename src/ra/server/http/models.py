@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ra.bots import kinds_for, levels_for
 from ra.games import GAMES, game_module
-from ra.server.story import table_options_json
+from ra.server.tables.story import table_options_json
 
 TableStatus = Literal["open", "running", "finished"]
 SeatKind = Literal["person", "bot"]

@@ -8,9 +8,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ra.core.protocol import GameModule, GameState, Move
-from ra.server.model import log_entry, seat_view
-from ra.server.storage import MoveRow, TableRow
-from ra.server.story import engine_options, narration, revealed
+from ra.server.storage.sql import MoveRow, TableRow
+from ra.server.tables.model import log_entry, seat_view
+from ra.server.tables.story import engine_options, narration, revealed
 
 
 def new_state(module: GameModule, options: Mapping[str, Any], seed: int) -> GameState:

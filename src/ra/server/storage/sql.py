@@ -1,6 +1,6 @@
 """Durable storage of tables and their moves: the interface of rows.py on SQLAlchemy 2.
 
-The schema (src/ra/server/migrations, described by `ra.server.schema`) is applied with Alembic when the storage
+The schema (src/ra/server/migrations, described by `ra.server.storage.schema`) is applied with Alembic when the storage
 opens. `moves` has UNIQUE(table_id, seq), so the database
 itself refuses a second action at the same position of a game. A move's `seq` is its 1-based number: the seq of
 the table right after it was accepted. SQLite runs in WAL mode with `synchronous=FULL`: a move clients were told
@@ -17,10 +17,10 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from ra.server import writes
-from ra.server.leases import Leases
-from ra.server.rows import MoveRow, NewMove, SeqConflictError, Storage, TableRow, new_bot_seed, now
-from ra.server.schema import STORAGE_ERRORS, metadata, moves_t, tables_t, upgrade
+from ra.server.storage import writes
+from ra.server.storage.leases import Leases
+from ra.server.storage.rows import MoveRow, NewMove, SeqConflictError, Storage, TableRow, new_bot_seed, now
+from ra.server.storage.schema import STORAGE_ERRORS, metadata, moves_t, tables_t, upgrade
 
 __all__ = [
     "STORAGE_ERRORS",

@@ -18,14 +18,16 @@ from ra.bots import make_bot
 from ra.core.errors import GameOverError, IllegalActionError, NotYourTurnError
 from ra.core.protocol import GameState, Move
 from ra.games import game_module
-from ra.server.botpool import BotPool, make_pool
-from ra.server.botrunner import BotRunner
-from ra.server.cache import LoadedTables, ReplayCache
-from ra.server.cluster import Cluster
-from ra.server.commits import GroupCommit, StorageCalls
-from ra.server.config import ServiceSettings
-from ra.server.creation import invitations, loaded_table, new_table
-from ra.server.model import (
+from ra.server.bots.decisions import BotPool, make_pool
+from ra.server.bots.runner import BotRunner
+from ra.server.cluster.coordinator import Cluster
+from ra.server.cluster.pubsub import LocalPubSub, PubSub
+from ra.server.settings import ServiceSettings
+from ra.server.storage.sql import MoveRow, NewMove, SeqConflictError, Storage, TableRow, now
+from ra.server.tables.cache import LoadedTables, ReplayCache
+from ra.server.tables.commits import GroupCommit, StorageCalls
+from ra.server.tables.creation import invitations, loaded_table, new_table
+from ra.server.tables.model import (
     ServiceError,
     Snapshot,
     Table,
@@ -36,9 +38,7 @@ from ra.server.model import (
     summary,
     token_matches,
 )
-from ra.server.pubsub import LocalPubSub, PubSub
-from ra.server.rebuild import rebuild, replay_json
-from ra.server.storage import MoveRow, NewMove, SeqConflictError, Storage, TableRow, now
+from ra.server.tables.rebuild import rebuild, replay_json
 
 log = logging.getLogger("ra.server")
 

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ra.core.protocol import GameModule, GameState, Move
-from ra.server.storage import TableRow
-from ra.server.story import explanation, narration, table_option
+from ra.server.storage.sql import TableRow
+from ra.server.tables.story import explanation, narration, table_option
 
 MAX_NAME = 40
 # Letters that show as nothing (fillers, blank patterns, an invisible combining mark): spoofable names otherwise.

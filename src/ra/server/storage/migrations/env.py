@@ -1,11 +1,11 @@
-"""Alembic environment: migrates the connection (or URL) handed over by `ra.server.storage.upgrade`."""
+"""Alembic environment: migrates the connection (or URL) handed over by `ra.server.storage.sql.upgrade`."""
 
 from __future__ import annotations
 
 import sqlalchemy as sa
 from alembic import context
 
-from ra.server.schema import metadata
+from ra.server.storage.schema import metadata
 
 config = context.config
 

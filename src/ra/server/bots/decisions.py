@@ -1,7 +1,7 @@
 """Bot decisions as pure tasks: (game, spec, seed, the seat's view) -> action id, under a hard deadline.
 
 Any worker can take a decision, and a retry is the same task again. The pools: worker processes
-(`ra.server.workers`, the default) or threads of the server (`ThreadBotPool`, for tests). A decision unanswered
+(`ra.server.bots.workers`, the default) or threads of the server (`ThreadBotPool`, for tests). A decision unanswered
 at the deadline raises DecisionTimeout: the caller plays `fallback` instead.
 """
 
@@ -183,9 +183,9 @@ class ThreadBotPool:
 
 
 def make_pool(workers: int, deadline: float) -> BotPool:
-    """Worker processes (`ra.server.workers`), or threads of this process for `workers=0`."""
+    """Worker processes (`ra.server.bots.workers`), or threads of this process for `workers=0`."""
     if workers == 0:
         return ThreadBotPool(deadline)
-    from ra.server.workers import ProcessBotPool
+    from ra.server.bots.workers import ProcessBotPool
 
     return ProcessBotPool(workers, deadline)

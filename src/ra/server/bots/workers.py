@@ -24,7 +24,7 @@ from multiprocessing.process import BaseProcess
 from typing import Any
 
 from ra.bots import parse_spec
-from ra.server.botpool import Decision, DecisionFailed, DecisionTimeout, decide, warm_up
+from ra.server.bots.decisions import Decision, DecisionFailed, DecisionTimeout, decide, warm_up
 
 log = logging.getLogger("ra.server")
 
@@ -117,7 +117,7 @@ class ProcessBotPool:
         # Workers never fork the server itself: it has threads, sockets and a running event loop.
         if "forkserver" in multiprocessing.get_all_start_methods():
             forkserver = multiprocessing.get_context("forkserver")
-            forkserver.set_forkserver_preload(["ra.server.workers"])
+            forkserver.set_forkserver_preload(["ra.server.bots.workers"])
             self._context: SpawnContext | ForkServerContext = forkserver
         else:
             self._context = multiprocessing.get_context("spawn")

@@ -13,10 +13,10 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from ra.server.limits import Counter, JsonError, Limits, parse_json
-from ra.server.model import ServiceError, Snapshot
-from ra.server.security import origin_allowed
-from ra.server.tables import TableService
+from ra.server.http.limits import Counter, JsonError, Limits, parse_json
+from ra.server.http.security import origin_allowed
+from ra.server.tables.model import ServiceError, Snapshot
+from ra.server.tables.service import TableService
 
 log = logging.getLogger("ra.server")
 MAX_MOVE = 64  # characters of an action's notation in a `move` field

@@ -16,11 +16,11 @@ from typing import Any
 
 from ra.core.protocol import GameState
 from ra.games import GAMES, game_module
-from ra.server.botpool import capped_spec
-from ra.server.model import ServiceError, Table, check_name, seat_token, status_of, token_hash
-from ra.server.rebuild import narrated_log, new_state
-from ra.server.storage import TableRow, new_bot_seed
-from ra.server.story import bot_names, split_table_options
+from ra.server.bots.decisions import capped_spec
+from ra.server.storage.sql import TableRow, new_bot_seed
+from ra.server.tables.model import ServiceError, Table, check_name, seat_token, status_of, token_hash
+from ra.server.tables.rebuild import narrated_log, new_state
+from ra.server.tables.story import bot_names, split_table_options
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,9 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
-from ra.server.leases import Effect, Leases
-from ra.server.rows import NewMove, SeqConflictError
-from ra.server.schema import moves_t, tables_t
+from ra.server.storage.leases import Effect, Leases
+from ra.server.storage.rows import NewMove, SeqConflictError
+from ra.server.storage.schema import moves_t, tables_t
 
 RETRY_ALONE = {"40P01", "40001"}  # PostgreSQL's deadlock detected, serialization failure
 

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 from fastapi import FastAPI
 from fastapi.responses import JSONResponse
 
-from ra.server.commits import reason
+from ra.server.tables.commits import reason
 
 if TYPE_CHECKING:
-    from ra.server.tables import TableService
+    from ra.server.tables.service import TableService
 
 TIMEOUT = 2.0  # seconds each check may take before the process counts as not ready
 

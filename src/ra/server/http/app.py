@@ -22,20 +22,21 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
 from ra.games import GAMES
-from ra.server import api, learn
-from ra.server.health import add_health_routes
-from ra.server.limits import Limits, RateLimiter, RequestBodies
-from ra.server.logs import LogUnexpected, RedactTokens, redact_tokens_in_logs
-from ra.server.model import ServiceError
-from ra.server.rules_pages import rules_page
-from ra.server.security import SecurityHeaders, docs_csp
-from ra.server.storage import SqlStorage
-from ra.server.tables import TableService
-from ra.server.ws import Connection, Gate
+from ra.server.http import models as api
+from ra.server.http.connection import Connection, Gate
+from ra.server.http.limits import Limits, RateLimiter, RequestBodies
+from ra.server.http.logs import LogUnexpected, RedactTokens, redact_tokens_in_logs
+from ra.server.http.routes import learn
+from ra.server.http.routes.health import add_health_routes
+from ra.server.http.rules_pages import rules_page
+from ra.server.http.security import SecurityHeaders, docs_csp
+from ra.server.storage.sql import SqlStorage
+from ra.server.tables.model import ServiceError
+from ra.server.tables.service import TableService
 
 __all__ = ["RedactTokens", "create_app"]  # RedactTokens: its old home, for existing imports
 
-STATIC = Path(__file__).with_name("static")
+STATIC = Path(__file__).parents[1] / "static"  # src/ra/server/static
 PAGES = {"index.html": "Ra — lobby", "table.html": "Ra — table", "replay.html": "Ra — replay"}
 TableId = Annotated[str, PathParam(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
 

@@ -7,7 +7,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 
-from ra.server.model import Table
+from ra.server.tables.model import Table
 
 
 class LoadedTables:

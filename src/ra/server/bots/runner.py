@@ -12,7 +12,7 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING, Any
 
-from ra.server.botpool import (
+from ra.server.bots.decisions import (
     BotPool,
     Decision,
     DecisionFailed,
@@ -22,11 +22,11 @@ from ra.server.botpool import (
     capped_spec,
     fallback,
 )
-from ra.server.model import ServiceError, Table, decision_seed
-from ra.server.story import proposed, table_option
+from ra.server.tables.model import ServiceError, Table, decision_seed
+from ra.server.tables.story import proposed, table_option
 
 if TYPE_CHECKING:
-    from ra.server.tables import TableService
+    from ra.server.tables.service import TableService
 
 log = logging.getLogger("ra.server")
 ATTEMPTS = 3  # asks per decision before the fallback move
