@@ -14,7 +14,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy.exc import OperationalError
 
 from ra.bots import RandomBot
-from ra.server.bots.decisions import Decision, ThreadBotPool
+from ra.server.bots.decisions import Decision
+from ra.server.bots.pool import ThreadBotPool
 from ra.server.http.app import create_app
 from ra.server.settings import ServiceSettings
 from ra.server.tables.service import TableService

@@ -16,8 +16,9 @@ from sqlalchemy.exc import IntegrityError
 
 from ra.server.cluster.pubsub import LocalPubSub
 from ra.server.http.app import RedactTokens
-from ra.server.storage.schema import alembic_config
-from ra.server.storage.sql import MoveRow, SeqConflictError, SqlStorage, TableRow, metadata, moves_t, now
+from ra.server.storage.rows import MoveRow, SeqConflictError, TableRow, now
+from ra.server.storage.schema import alembic_config, metadata, moves_t
+from ra.server.storage.sql import SqlStorage
 
 
 def a_table(table_id: str = "t1") -> TableRow:

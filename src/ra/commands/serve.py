@@ -87,7 +87,8 @@ def serve(
     from ra.server.http.app import create_app
     from ra.server.http.limits import Limits
     from ra.server.settings import ServiceSettings
-    from ra.server.storage.sql import STORAGE_ERRORS, writable_problem
+    from ra.server.storage.schema import STORAGE_ERRORS
+    from ra.server.storage.sql import writable_problem
 
     if database_url is None:
         problem = writable_problem(data)

@@ -12,16 +12,9 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING, Any
 
-from ra.server.bots.decisions import (
-    BotPool,
-    Decision,
-    DecisionFailed,
-    DecisionTimeout,
-    HintTask,
-    ask_hint,
-    capped_spec,
-    fallback,
-)
+from ra.server.bots.decisions import Decision, DecisionFailed, DecisionTimeout, HintTask, fallback
+from ra.server.bots.pool import BotPool, ask_hint
+from ra.server.tables.creation import capped_spec
 from ra.server.tables.model import ServiceError, Table, decision_seed
 from ra.server.tables.story import proposed, table_option
 
@@ -86,7 +79,7 @@ class BotRunner:
             try:
                 table = await service.get(table_id)
                 if not await service.cluster.bots_may_play(table):
-                    return  # another server process holds this table's bot turn (leases.py)
+                    return  # another server process holds this table's bot turn (storage/leases.py)
                 seats = table.bot_seats_to_act()
                 if not seats:
                     return

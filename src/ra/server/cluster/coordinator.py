@@ -2,10 +2,10 @@
 
 The database is the record of truth and its UNIQUE(table_id, seq) the one arbiter of order. A process:
 - catches a table up from the database before it checks an action (`before_act`), and after losing a race;
-- hears other processes' changes by the doorbell (redis_pubsub.py) and reads them from the database; it also
+- hears other processes' changes by the doorbell (doorbell.py) and reads them from the database; it also
   reads the database again after (re)subscribing, when a client of a table connects, and every `resync_seconds`,
   so that a doorbell Redis lost costs a delay, never a move;
-- plays a table's bots only under the table's lease (leases.py), renews the leases it plays, and takes over the
+- plays a table's bots only under the table's lease (storage/leases.py), renews the leases it plays, and takes over the
   bot turns whose lease expired (a process that died or stopped).
 
 With one process (`ra serve` on SQLite, no Redis) `shared` is off: nothing is read before acting and no task runs;

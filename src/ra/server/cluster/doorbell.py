@@ -1,7 +1,7 @@
 """The doorbell between server processes, over Redis pub/sub (`ra serve --redis-url`, extra `ra[redis]`).
 
 After a process changes a table it rings: one short message on one channel, `ORIGIN TABLE SEQ UPDATED`. The other
-processes that have the table in memory read what changed from the database (cluster.py) and tell their own
+processes that have the table in memory read what changed from the database (coordinator.py) and tell their own
 clients. Redis only rings: a message it loses costs a delay, never a move, because every process also reads the
 database again after (re)subscribing, when one of its clients connects, and every few seconds.
 """

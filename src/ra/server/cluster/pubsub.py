@@ -3,7 +3,7 @@
 Every message the table service publishes is a complete picture of a table, so a slow subscriber may skip
 intermediate ones ("conflation") instead of queueing without bound. With several server processes
 (docs/DEPLOY.md) each has its own `SharedPubSub`: it delivers to the process's own subscribers and rings the
-other processes (redis_pubsub.py), which read the change from the database (cluster.py).
+other processes (doorbell.py), which read the change from the database (coordinator.py).
 """
 
 from __future__ import annotations
@@ -105,7 +105,7 @@ class LocalPubSub(Generic[T]):
 
 class SharedPubSub(Generic[T]):
     """`PubSub` of a process among several serving the same tables: delivers to this process's subscribers
-    (`local`), and tells `on_publish` (the doorbell to the other processes, cluster.py) and `on_subscribe` (a
+    (`local`), and tells `on_publish` (the doorbell to the other processes, coordinator.py) and `on_subscribe` (a
     client arrived: the table is read again from the database)."""
 
     def __init__(

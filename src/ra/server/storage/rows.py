@@ -1,6 +1,6 @@
 """What is stored (tables, their moves, a move to store) and what the table service asks of a database.
 
-`ra.server.storage.sql` implements the interface on SQLAlchemy 2 (and re-exports these names).
+`ra.server.storage.sql` implements the interface on SQLAlchemy 2.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The database schema: SQLAlchemy tables, and Alembic migrations (src/ra/server/migrations) that build the same.
+"""The database schema: SQLAlchemy tables, and Alembic migrations (`migrations/` beside this file) that build the same.
 
 A test compares the two (Alembic's autogenerate comparison on a freshly migrated database must find nothing), so
 a change here needs its migration and the other way round.

@@ -1,8 +1,7 @@
 """Durable storage of tables and their moves: the interface of rows.py on SQLAlchemy 2.
 
-The schema (src/ra/server/migrations, described by `ra.server.storage.schema`) is applied with Alembic when the storage
-opens. `moves` has UNIQUE(table_id, seq), so the database
-itself refuses a second action at the same position of a game. A move's `seq` is its 1-based number: the seq of
+The schema (`migrations/`, described by schema.py) is applied with Alembic when the storage opens. `moves` has
+UNIQUE(table_id, seq), so the database itself refuses a second action at the same position of a game. A move's `seq` is its 1-based number: the seq of
 the table right after it was accepted. SQLite runs in WAL mode with `synchronous=FULL`: a move clients were told
 of survives a power loss (docs/PROTOCOL.md). SQLite serves one server process; PostgreSQL any number of them
 (docs/DEPLOY.md): the writes they may race on are in writes.py, the leases on bot turns in leases.py.
@@ -19,24 +18,8 @@ import sqlalchemy as sa
 
 from ra.server.storage import writes
 from ra.server.storage.leases import Leases
-from ra.server.storage.rows import MoveRow, NewMove, SeqConflictError, Storage, TableRow, new_bot_seed, now
-from ra.server.storage.schema import STORAGE_ERRORS, metadata, moves_t, tables_t, upgrade
-
-__all__ = [
-    "STORAGE_ERRORS",
-    "MoveRow",
-    "NewMove",
-    "SeqConflictError",
-    "SqlStorage",
-    "Storage",
-    "TableRow",
-    "metadata",
-    "moves_t",
-    "new_bot_seed",
-    "now",
-    "tables_t",
-    "writable_problem",
-]
+from ra.server.storage.rows import MoveRow, NewMove, SeqConflictError, TableRow
+from ra.server.storage.schema import STORAGE_ERRORS, moves_t, tables_t, upgrade
 
 
 def _utc(value: dt.datetime) -> dt.datetime:

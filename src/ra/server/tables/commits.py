@@ -13,7 +13,8 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from ra.server.storage.sql import STORAGE_ERRORS, NewMove, SeqConflictError
+from ra.server.storage.rows import NewMove, SeqConflictError
+from ra.server.storage.schema import STORAGE_ERRORS
 from ra.server.tables.model import ServiceError
 
 log = logging.getLogger("ra.server")

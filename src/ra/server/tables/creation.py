@@ -14,10 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ra.bots import SPEC_LIMITS, parse_spec
 from ra.core.protocol import GameState
 from ra.games import GAMES, game_module
-from ra.server.bots.decisions import capped_spec
-from ra.server.storage.sql import TableRow, new_bot_seed
+from ra.server.storage.rows import TableRow, new_bot_seed
 from ra.server.tables.model import ServiceError, Table, check_name, seat_token, status_of, token_hash
 from ra.server.tables.rebuild import narrated_log, new_state
 from ra.server.tables.story import bot_names, split_table_options
@@ -138,3 +138,14 @@ def _bot_spec(spec: str, game: str, seconds: float) -> str:
         except ValueError:
             continue
     return "random"
+
+
+def capped_spec(spec: str, game: str, seconds: float) -> str:
+    """The spec in full (`kind:key=value,...`, a level resolved for `game`), with `seconds` added if it sets none.
+
+    Only kinds that take a time limit (searching bots) get one. ValueError for a spec `parse_spec` refuses.
+    """
+    kind, settings = parse_spec(spec, game)
+    if "seconds" not in settings and "seconds" in SPEC_LIMITS.settings.get(kind, {}):
+        settings = {**settings, "seconds": seconds}
+    return ":".join([kind, ",".join(f"{key}={value!r}" for key, value in settings.items())]).rstrip(":")

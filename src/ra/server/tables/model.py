@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ra.core.protocol import GameModule, GameState, Move
-from ra.server.storage.sql import TableRow
+from ra.server.storage.rows import TableRow
 from ra.server.tables.story import explanation, narration, table_option
 
 MAX_NAME = 40

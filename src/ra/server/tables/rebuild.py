@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ra.core.protocol import GameModule, GameState, Move
-from ra.server.storage.sql import MoveRow, TableRow
+from ra.server.storage.rows import MoveRow, TableRow
 from ra.server.tables.model import log_entry, seat_view
 from ra.server.tables.story import engine_options, narration, revealed
 

@@ -18,12 +18,12 @@ from ra.bots import make_bot
 from ra.core.errors import GameOverError, IllegalActionError, NotYourTurnError
 from ra.core.protocol import GameState, Move
 from ra.games import game_module
-from ra.server.bots.decisions import BotPool, make_pool
+from ra.server.bots.pool import BotPool, make_pool
 from ra.server.bots.runner import BotRunner
 from ra.server.cluster.coordinator import Cluster
 from ra.server.cluster.pubsub import LocalPubSub, PubSub
 from ra.server.settings import ServiceSettings
-from ra.server.storage.sql import MoveRow, NewMove, SeqConflictError, Storage, TableRow, now
+from ra.server.storage.rows import MoveRow, NewMove, SeqConflictError, Storage, TableRow, now
 from ra.server.tables.cache import LoadedTables, ReplayCache
 from ra.server.tables.commits import GroupCommit, StorageCalls
 from ra.server.tables.creation import invitations, loaded_table, new_table

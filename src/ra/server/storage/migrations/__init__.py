@@ -1,1 +1,1 @@
-"""Alembic migrations of the server's database, applied by `ra.server.storage.sql.upgrade` (no alembic.ini)."""
+"""Alembic migrations of the server's database, applied by `ra.server.storage.schema.upgrade` (no alembic.ini)."""

@@ -1,4 +1,4 @@
-"""Alembic environment: migrates the connection (or URL) handed over by `ra.server.storage.sql.upgrade`."""
+"""Alembic environment: migrates the connection (or URL) handed over by `ra.server.storage.schema.upgrade`."""
 
 from __future__ import annotations
 
