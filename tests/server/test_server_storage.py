@@ -15,7 +15,7 @@ from alembic.migration import MigrationContext
 from sqlalchemy.exc import IntegrityError
 
 from ra.server.cluster.pubsub import LocalPubSub
-from ra.server.http.app import RedactTokens
+from ra.server.http.logs import RedactTokens
 from ra.server.storage.rows import MoveRow, SeqConflictError, TableRow, now
 from ra.server.storage.schema import alembic_config, metadata, moves_t
 from ra.server.storage.sql import SqlStorage

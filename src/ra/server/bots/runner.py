@@ -10,37 +10,51 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from ra.server.bots.decisions import Decision, DecisionFailed, DecisionTimeout, HintTask, fallback
-from ra.server.bots.pool import BotPool, ask_hint
+from ra.server.bots.pool import BotPool, ask_hint, make_pool
+from ra.server.settings import ServiceSettings
 from ra.server.tables.creation import capped_spec
 from ra.server.tables.model import ServiceError, Table, decision_seed
+from ra.server.tables.store import TableStore
 from ra.server.tables.story import proposed, table_option
-
-if TYPE_CHECKING:
-    from ra.server.tables.service import TableService
 
 log = logging.getLogger("ra.server")
 ATTEMPTS = 3  # asks per decision before the fallback move
 HINT_LEVEL = "hard"  # the bot a hint asks
+# Apply a bot's action to a table: checked, committed and published (`TableService.apply`; caller holds the lock).
+Play = Callable[[Table, int, int], Awaitable[None]]
+# True if this process may play the table's bots now (`Cluster.bots_may_play`: it holds the bot turn's lease).
+MayPlay = Callable[[Table], Awaitable[bool]]
 
 
 class BotRunner:
-    """Plays the bot seats of every table of a service."""
+    """Plays the bot seats of every table of `tables`: decides in the bot pool, moves through `play`, and only
+    while `may_play` says this process holds the table's bot turn."""
 
-    def __init__(self, service: TableService, pool: BotPool | None = None) -> None:
-        self.service = service
+    def __init__(
+        self,
+        tables: TableStore,
+        play: Play,
+        may_play: MayPlay,
+        settings: ServiceSettings,
+        pool: BotPool | None = None,
+    ) -> None:
+        self.tables, self.play, self.may_play, self.settings = tables, play, may_play, settings
         self.pool = pool
+        self.stopping = False
         self._tasks: dict[str, asyncio.Task[None]] = {}
 
     def start(self) -> None:
-        """Make the bot pool (its workers start on demand)."""
+        """Make the bot pool the settings ask for (its workers start on demand)."""
         if self.pool is None:
-            self.pool = self.service.make_bot_pool()
+            self.pool = make_pool(self.settings.bot_workers, self.settings.bot_deadline)
 
     async def stop(self) -> None:
         """Cancel every runner and close the pool at once (running searches are killed, not awaited)."""
+        self.stopping = True
         tasks = [task for task in self._tasks.values() if not task.done()]
         for task in tasks:
             task.cancel()
@@ -57,7 +71,7 @@ class BotRunner:
 
     def kick(self, table: Table) -> None:
         """Start the table's runner if a bot must act and none is running."""
-        if self.service.stopping or not table.bot_seats_to_act() or self.busy(table.row.id):
+        if self.stopping or not table.bot_seats_to_act() or self.busy(table.row.id):
             return
         table_id = table.row.id
         task = asyncio.create_task(self._run(table_id), name=f"bots-{table_id}")
@@ -67,24 +81,24 @@ class BotRunner:
     def _finished(self, table_id: str, task: asyncio.Task[None]) -> None:
         if self._tasks.get(table_id) is task:
             del self._tasks[table_id]
-            self.service.unpinned(table_id)
+            self.tables.evict()  # the table lost a pin: idle tables beyond the limit may leave memory
         if not task.cancelled() and task.exception() is not None:
             log.error("the bots of table %s stopped: %r", table_id, task.exception())
 
     async def _run(self, table_id: str) -> None:
-        """Play bot turns (after the service's `bot_delay`) until a person must act or the game ends."""
-        service, settings = self.service, self.service.settings
+        """Play bot turns (after the settings' `bot_delay`) until a person must act or the game ends."""
+        settings = self.settings
         wait = settings.storage_retry
-        while not service.stopping:
+        while not self.stopping:
             try:
-                table = await service.get(table_id)
-                if not await service.cluster.bots_may_play(table):
+                table = await self.tables.get(table_id)
+                if not await self.may_play(table):
                     return  # another server process holds this table's bot turn (storage/leases.py)
                 seats = table.bot_seats_to_act()
                 if not seats:
                     return
-                if service.bot_delay > 0:
-                    await asyncio.sleep(service.bot_delay)
+                if settings.bot_delay > 0:
+                    await asyncio.sleep(settings.bot_delay)
                 await self._turn(table, seats[0])
                 wait = settings.storage_retry
             except ServiceError as exc:
@@ -105,19 +119,18 @@ class BotRunner:
         seq = table.seq
         view = dict(table.state.view(seat))
         action = await self._choose(table, seat, seq, view)
-        service = self.service
         async with table.lock:
-            if service.tables.peek(table.row.id) is not table or not table.still_open(seat, seq):
+            if self.tables.peek(table.row.id) is not table or not table.still_open(seat, seq):
                 return  # the table moved on meanwhile: decide again
             try:
-                await service.apply(table, seat, action)
+                await self.play(table, seat, action)
             except ServiceError as exc:
                 if exc.code not in ("illegal", "not_your_turn"):
                     raise
                 log.warning("table %s: bot seat %d chose a refused action (%s)", table.row.id, seat, exc.message)
                 legal = [entry["id"] for entry in view.get("legal_actions", [])]
                 if legal:
-                    await service.apply(table, seat, legal[0])
+                    await self.play(table, seat, legal[0])
 
     async def _choose(self, table: Table, seat: int, seq: int, view: dict[str, Any]) -> int:
         """The bot's action: asked of the pool up to ATTEMPTS times; a fallback move past the deadline."""
@@ -157,7 +170,7 @@ class BotRunner:
         self.start()
         assert self.pool is not None
         seq, module = table.seq, table.module
-        spec = capped_spec(HINT_LEVEL, table.row.game, self.service.settings.bot_seconds)
+        spec = capped_spec(HINT_LEVEL, table.row.game, self.settings.bot_seconds)
         # The seat's own view (as a bot would see it); seeded apart from the bot seats' decisions.
         seed = decision_seed(table.row.bot_seed, seat, -1 - seq)
         task = HintTask(table.row.game, spec, seed, dict(table.state.view(seat)))

@@ -10,6 +10,9 @@ The database is the record of truth and its UNIQUE(table_id, seq) the one arbite
 
 With one process (`ra serve` on SQLite, no Redis) `shared` is off: nothing is read before acting and no task runs;
 leases are still written with each move, and a claim always succeeds.
+
+The cluster decides the process's pub/sub when it is made (`pubsub`: shared with the others, or local), and gets
+what it needs as small parts: the storage and its calls, the tables, the bot runner's `busy` and `kick`.
 """
 
 from __future__ import annotations
@@ -18,46 +21,76 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ra.server.cluster.catchup import Gap, absorb, rebuilt_into
 from ra.server.cluster.doorbell import RedisDoorbell
-from ra.server.cluster.pubsub import SharedPubSub
+from ra.server.cluster.pubsub import LocalPubSub, SharedPubSub
+from ra.server.settings import ServiceSettings
+from ra.server.storage.leases import Leases
+from ra.server.storage.rows import Storage
 from ra.server.storage.schema import STORAGE_ERRORS
+from ra.server.tables.commits import StorageCalls
+from ra.server.tables.interfaces import PubSub
 from ra.server.tables.model import ServiceError, Snapshot, Table, iso
-
-if TYPE_CHECKING:
-    from ra.server.storage.leases import Leases
-    from ra.server.tables.service import TableService
+from ra.server.tables.store import TableStore
 
 log = logging.getLogger("ra.server")
 
 
-class Cluster:
-    """This process's part among the server processes sharing its database (by default, none)."""
+class Bots(Protocol):
+    """What the cluster asks of the bot runner (`ra.server.bots.runner.BotRunner`)."""
 
-    def __init__(self, service: TableService) -> None:
-        self.service = service
-        self.shared = False
+    def busy(self, table_id: str) -> bool:
+        """True while bots play this table here."""
+        ...
+
+    def kick(self, table: Table) -> None:
+        """Play the table's bot seats if one must act now."""
+        ...
+
+
+class Cluster:
+    """This process's part among the server processes sharing its database (by default, none).
+
+    `shared`: serve the tables together with other processes, rung over Redis at `redis_url` (without Redis the
+    others learn of changes only by reading the database every `resync_seconds`). `local` is the process's own
+    pub/sub; `forget_replay(id)` drops a table's cached replay (its names changed elsewhere).
+    """
+
+    def __init__(
+        self,
+        storage: Storage,
+        db: StorageCalls,
+        tables: TableStore,
+        local: LocalPubSub[Snapshot],
+        forget_replay: Callable[[str], None],
+        bots: Bots,
+        settings: ServiceSettings,
+        *,
+        shared: bool = False,
+        redis_url: str | None = None,
+    ) -> None:
+        self.storage, self.db, self.tables, self.local = storage, db, tables, local
+        self.forget_replay, self.bots, self.settings = forget_replay, bots, settings
+        self.shared = shared
         self.stopped = False
         self.doorbell: RedisDoorbell | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._refreshing: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
+        # What the table service publishes through: the others are rung of each change when shared.
+        self.pubsub: PubSub[Snapshot] = local
+        if shared:
+            self.leases.solo = False  # other processes hold leases too: a claim waits for theirs to expire
+            if redis_url:
+                self.doorbell = RedisDoorbell(redis_url, self.leases.owner, self.rung, self.resync_soon)
+            self.pubsub = SharedPubSub(local, self._ring if self.doorbell else None, self.poke)
 
     @property
     def leases(self) -> Leases:
         """This process's leases on bot turns."""
-        return self.service.storage.leases
-
-    def share(self, redis_url: str | None) -> None:
-        """Serve the tables together with other processes (before `start`); ring them over Redis at `redis_url`
-        (without Redis the others learn of changes only by reading the database every `resync_seconds`)."""
-        self.shared = True
-        self.leases.solo = False  # other processes hold leases too: a claim waits for theirs to expire
-        if redis_url:
-            self.doorbell = RedisDoorbell(redis_url, self.leases.owner, self.rung, self.resync_soon)
-        self.service.pubsub = SharedPubSub(self.service.pubsub, self._ring if self.doorbell else None, self.poke)
+        return self.storage.leases
 
     # -- hooks of the table service and the bot runner ------------------------------------------------------------
 
@@ -68,38 +101,38 @@ class Cluster:
 
     async def _sync(self, table: Table) -> None:
         """Catch the table up if the database holds another version of it (caller holds `table.lock`)."""
-        service, table_id = self.service, table.row.id
+        table_id = table.row.id
         # Mostly nothing changed: ask for the seq and time alone, the whole row only if they moved.
-        stored = (await service.db(service.storage.versions, [table_id])).get(table_id)
+        stored = (await self.db(self.storage.versions, [table_id])).get(table_id)
         if stored is not None and stored != (table.seq, table.row.updated):
             await self.catch_up(table)
 
     async def catch_up(self, table: Table) -> bool:
         """Read what the database holds beyond the table in memory and apply it in place, telling this process's
         clients; True if anything changed. Caller holds `table.lock`."""
-        service, table_id = self.service, table.row.id
-        row, moves = await service.db(service.storage.changes, table_id, table.seq)
+        table_id = table.row.id
+        row, moves = await self.db(self.storage.changes, table_id, table.seq)
         if row is None:
             return False
         try:
             changed = absorb(table, row, moves)
         except Gap as exc:
             log.warning("%s; rebuilding it from storage", exc)
-            row, moves = await service.db(service.storage.changes, table_id, 0)
+            row, moves = await self.db(self.storage.changes, table_id, 0)
             if row is None:
                 return False
-            rebuilt_into(table, await asyncio.to_thread(service._rebuilt, row, moves))
+            rebuilt_into(table, await asyncio.to_thread(self.tables.rebuilt, row, moves))
             changed = True
         if changed:
-            service.replays.forget(table_id)
+            self.forget_replay(table_id)
             self.deliver(table)
         return changed
 
     async def bots_may_play(self, table: Table) -> bool:
         """True if this process holds (or now takes) the lease on the table's bot turn; the table is then caught
         up. False if another process plays these bots."""
-        service, table_id = self.service, table.row.id
-        if not self.leases.holds(table_id) and not await service.db(self.leases.claim, table_id, table.seq):
+        table_id = table.row.id
+        if not self.leases.holds(table_id) and not await self.db(self.leases.claim, table_id, table.seq):
             return False
         if self.shared:
             async with table.lock:
@@ -109,11 +142,7 @@ class Cluster:
     def deliver(self, table: Table) -> None:
         """A new version of the table for this process's clients only (it changed elsewhere)."""
         table.version += 1
-        pubsub = self.service.pubsub
-        if isinstance(pubsub, SharedPubSub):
-            pubsub.deliver(table.row.id, table.snap())
-        else:
-            pubsub.publish(table.row.id, table.snap())
+        self.local.publish(table.row.id, table.snap())  # not rung: the others have the change from the database
 
     # -- other processes --------------------------------------------------------------------------------------
 
@@ -124,16 +153,15 @@ class Cluster:
     def rung(self, table_id: str, seq: int, updated: str) -> None:
         """Another process changed a table: read it again if clients here watch it and it is not at that version
         (a table nobody watches here waits for the next resync, or for an action: each would read it anyway)."""
-        service = self.service
-        table = service.tables.peek(table_id)
+        table = self.tables.peek(table_id)
         if table is None or (table.seq, iso(table.row.updated)) == (seq, updated):
             return
-        if service.pubsub.subscribers(table_id) or service.bots.busy(table_id):
+        if self.local.subscribers(table_id) or self.bots.busy(table_id):
             self.poke(table_id)
 
     def poke(self, table_id: str) -> None:
         """Read a loaded table again from the database soon (at most one read under way per table)."""
-        if self.stopped or self.service.tables.peek(table_id) is None:
+        if self.stopped or self.tables.peek(table_id) is None:
             return
         if table_id in self._refreshing:
             self._again.add(table_id)
@@ -149,12 +177,12 @@ class Cluster:
             self.poke(table_id)
 
     async def _refresh(self, table_id: str) -> None:
-        table = self.service.tables.peek(table_id)
+        table = self.tables.peek(table_id)
         if table is None:
             return
         try:
             async with table.lock:
-                if self.service.tables.peek(table_id) is table:
+                if self.tables.peek(table_id) is table:
                     await self.catch_up(table)
         except ServiceError as exc:  # storage away: the next resync reads it again
             log.info("table %s: cannot catch up now (%s)", table_id, exc.code)
@@ -171,13 +199,12 @@ class Cluster:
 
     async def _resync(self) -> None:
         """Read again each loaded table whose seq or time in the database differs from memory (one query)."""
-        service = self.service
-        ids = list(service.tables)
+        ids = list(self.tables)
         if not ids:
             return
-        stored = await service.db(service.storage.versions, ids)
+        stored = await self.db(self.storage.versions, ids)
         for table_id, (seq, updated) in stored.items():
-            table = service.tables.peek(table_id)
+            table = self.tables.peek(table_id)
             if table is not None and (table.seq, table.row.updated) != (seq, updated):
                 self.poke(table_id)
 
@@ -185,12 +212,12 @@ class Cluster:
 
     async def start(self) -> None:
         """Start hearing other processes, resyncing, renewing this process's leases and taking over expired ones."""
-        self.leases.seconds = self.service.settings.lease_seconds
+        settings = self.settings
+        self.leases.seconds = settings.lease_seconds
         if not self.shared:
             return
         if self.doorbell is not None:
             await self.doorbell.start()
-        settings = self.service.settings
         self._tasks = [
             asyncio.create_task(self._every(settings.lease_seconds / 3, self._keep_leases), name="ra-leases"),
             asyncio.create_task(self._every(settings.resync_seconds, self._resync), name="ra-resync-loop"),
@@ -227,20 +254,19 @@ class Cluster:
 
     async def _keep_leases(self) -> None:
         """Renew the leases of the tables whose bots play here, give up the others; take over expired ones."""
-        service = self.service
-        await service.db(self.leases.renew, {t for t in self.leases.held if service.bots.busy(t)})
-        if service.stopping:
+        await self.db(self.leases.renew, {t for t in self.leases.held if self.bots.busy(t)})
+        if self.stopped:
             return
-        for table_id, seq in await service.db(self.leases.take_expired):
+        for table_id, seq in await self.db(self.leases.take_expired):
             log.info("table %s: taking over its bot turn at seq %d (its lease expired)", table_id, seq)
             try:
-                table = await service.get(table_id)
+                table = await self.tables.get(table_id)
             except ServiceError as exc:
                 log.warning("table %s: cannot take over its bots: %s", table_id, exc.message)
                 continue
             async with table.lock:
                 await self.catch_up(table)
             if table.bot_seats_to_act():
-                service.kick_bots(table)
+                self.bots.kick(table)
             else:
-                await service.db(self.leases.drop, table_id, table.seq)
+                await self.db(self.leases.drop, table_id, table.seq)

@@ -1,4 +1,5 @@
-"""A tiny in-process publish/subscribe: one topic per table, each subscriber keeps only the newest message.
+"""A tiny in-process publish/subscribe: one topic per table, each subscriber keeps only the newest message (the
+`PubSub` the table service publishes through, ra.server.tables.interfaces).
 
 Every message the table service publishes is a complete picture of a table, so a slow subscriber may skip
 intermediate ones ("conflation") instead of queueing without bound. With several server processes
@@ -11,38 +12,9 @@ from __future__ import annotations
 import asyncio
 from collections import defaultdict
 from collections.abc import Callable
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, TypeVar
 
 T = TypeVar("T")
-T_co = TypeVar("T_co", covariant=True)
-
-
-class Subscription(Protocol[T_co]):
-    """A subscriber's end of a topic."""
-
-    async def get(self) -> T_co:
-        """Wait for and return the newest message not yet returned (older unread ones are dropped)."""
-        ...
-
-    def close(self) -> None:
-        """Stop receiving messages."""
-        ...
-
-
-class PubSub(Protocol[T]):
-    """Publish messages to topics; subscribers of a topic receive them."""
-
-    def subscribe(self, topic: str) -> Subscription[T]:
-        """A new subscription to `topic`."""
-        ...
-
-    def publish(self, topic: str, message: T) -> None:
-        """Deliver `message` to every current subscriber of `topic` (never blocks)."""
-        ...
-
-    def subscribers(self, topic: str) -> int:
-        """How many subscriptions `topic` has now."""
-        ...
 
 
 class LocalSubscription(Generic[T]):
@@ -110,13 +82,13 @@ class SharedPubSub(Generic[T]):
 
     def __init__(
         self,
-        local: PubSub[T],
+        local: LocalPubSub[T],
         on_publish: Callable[[str, T], None] | None = None,
         on_subscribe: Callable[[str], None] | None = None,
     ) -> None:
         self.local, self.on_publish, self.on_subscribe = local, on_publish, on_subscribe
 
-    def subscribe(self, topic: str) -> Subscription[T]:
+    def subscribe(self, topic: str) -> LocalSubscription[T]:
         """A new subscription to `topic` (in this process)."""
         sub = self.local.subscribe(topic)
         if self.on_subscribe is not None:

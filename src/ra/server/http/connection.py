@@ -1,4 +1,8 @@
-"""The table WebSocket of docs/PROTOCOL.md: one `Connection` per client, a seat's or a spectator's."""
+"""The table WebSocket of docs/PROTOCOL.md: one `Connection` per client, a seat's or a spectator's.
+
+A message is bounded (size, JSON depth), validated by its model (messages.py), then handed to the table service,
+which applies it; the answer to everyone comes by the service's pub/sub, an error to the sender alone.
+"""
 
 from __future__ import annotations
 
@@ -9,33 +13,50 @@ import logging
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from ra.server.http.limits import Counter, JsonError, Limits, parse_json
+from ra.core.protocol import GameModule
+from ra.server.http.limits import Counter, JsonError, parse_json
+from ra.server.http.messages import (
+    PONG,
+    Action,
+    HintRequest,
+    Ping,
+    Refused,
+    Rename,
+    error,
+    read_client_message,
+)
 from ra.server.http.security import origin_allowed
-from ra.server.tables.model import ServiceError, Snapshot
+from ra.server.settings import Limits
+from ra.server.tables.interfaces import Subscription
+from ra.server.tables.model import ServiceError, Snapshot, Table
 from ra.server.tables.service import TableService
 
 log = logging.getLogger("ra.server")
-MAX_MOVE = 64  # characters of an action's notation in a `move` field
 MESSAGE_TOO_BIG = 1009  # RFC 6455
 # Hints search for seconds in the bot pool: each connection may ask this many per window, one at a time.
 HINTS_PER_WINDOW = 5
 HINT_WINDOW = 60.0  # seconds
 
 
-def error(code: str, message: str) -> dict[str, Any]:
-    """The protocol's error message."""
-    return {"type": "error", "code": code, "message": message}
+class Hints(Protocol):
+    """Where a seat's hint comes from (`ra.server.bots.runner.BotRunner`)."""
+
+    async def hint(self, table: Table, seat: int) -> dict[str, Any]:
+        """The `hint` message for the seat now; ServiceError if there is none."""
+        ...
 
 
 @dataclass
 class Gate:
-    """What every connection of one app shares: the service, the limits, and the open WebSockets' counts."""
+    """What every connection of one app shares: the service, the hints, the limits, and the open WebSockets'
+    counts."""
 
     service: TableService
+    hints: Hints
     limits: Limits
     allowed_origins: tuple[str, ...] = ()
     per_address: Counter = field(init=False)
@@ -123,13 +144,12 @@ class Connection:
             log.error("table %s: %s on connect: %s", self.table_id, type(exc).__name__, exc, exc_info=exc)
             await self.refuse("internal", "the server failed to open this table", 1011)
             return
-        sub = self.service.pubsub.subscribe(self.table_id)
+        sub = self.service.subscribe(self.table_id)
         pump = asyncio.create_task(self._pump(sub))
         try:
             if notice is not None:
                 await self.send(notice)
-            async with table.lock:  # with several processes, this one may be behind the database: catch up first
-                await self.service.cluster.before_act(table)
+            await self.service.refresh(table)  # with several processes, this one may be behind the database
             await self.send_state(table.snap())
             while True:
                 message = await self.ws.receive()
@@ -156,7 +176,7 @@ class Connection:
                 with contextlib.suppress(Exception):
                     await self.ws.close()
 
-    async def _pump(self, sub: Any) -> None:
+    async def _pump(self, sub: Subscription[Snapshot]) -> None:
         while True:
             snap = await sub.get()
             await self.send_state(snap)
@@ -164,38 +184,34 @@ class Connection:
     async def handle(self, raw: str | bytes) -> dict[str, Any] | None:
         """Answer one client message: None on success (the update comes by pub/sub), else a reply."""
         try:
-            msg = parse_json(raw, self.gate.limits.max_json_depth)
+            message = read_client_message(parse_json(raw, self.gate.limits.max_json_depth), self.seat is None)
         except JsonError as exc:
             return error("bad_message", str(exc))
-        if not isinstance(msg, dict):
-            return error("bad_message", "a message is a JSON object with a type")
-        kind = msg.get("type")
+        except Refused as exc:
+            return error(exc.code, exc.message)
         try:
-            if kind == "ping":
-                return {"type": "pong"}
-            if kind == "action":
+            if isinstance(message, Ping):
+                return PONG
+            seat = self.seat
+            assert seat is not None  # the other messages need a seat: refused for a spectator above
+            if isinstance(message, Action):
                 table = await self.service.get(self.table_id)
-                action = self.action_of(table.module, msg)
-                await self.service.act(table, self.seat, msg.get("seq"), action)
+                await self.service.act(table, seat, message.seq, self.action_of(table.module, message))
                 return None
-            if kind == "rename":
+            if isinstance(message, Rename):
                 table = await self.service.get(self.table_id)
-                await self.service.rename(table, self.seat, msg.get("name"))
+                await self.service.rename(table, seat, message.name)
                 return None
-            if kind == "hint":
-                return self.ask_hint()
-            shown = kind if isinstance(kind, str) and len(kind) < 40 else "?"
-            return error("bad_message", f"unknown message type {shown!r}")
+            assert isinstance(message, HintRequest)
+            return self.ask_hint(seat)
         except ServiceError as exc:
             return error(exc.code, exc.message)
         except Exception as exc:  # a server fault, not the client's: logged in full, answered as such
             log.error("table %s: %s handling a message: %s", self.table_id, type(exc).__name__, exc, exc_info=exc)
             return error("internal", "the server failed to handle this message")
 
-    def ask_hint(self) -> dict[str, Any] | None:
+    def ask_hint(self, seat: int) -> dict[str, Any] | None:
         """Start a hint for this seat (answered later by a `hint` message); an error if it may not ask now."""
-        if self.seat is None:
-            return error("forbidden", "a spectator has no decision to get a hint for")
         if self.hint_task is not None and not self.hint_task.done():
             return error("too_many", "a hint is on its way; wait for it")
         now = time.monotonic()
@@ -205,14 +221,14 @@ class Connection:
             wait = int(HINT_WINDOW - (now - self.hints[0])) + 1
             return error("too_many", f"at most {HINTS_PER_WINDOW} hints a minute; try again in {wait} s")
         self.hints.append(now)
-        self.hint_task = asyncio.create_task(self._hint(self.seat))
+        self.hint_task = asyncio.create_task(self._hint(seat))
         return None
 
     async def _hint(self, seat: int) -> None:
         """Ask the bot pool for the hint and send the answer (or why there is none)."""
         try:
             table = await self.service.get(self.table_id)
-            answer = await self.service.bots.hint(table, seat)
+            answer = await self.gate.hints.hint(table, seat)
         except ServiceError as exc:
             answer = error(exc.code, exc.message)
         except Exception as exc:  # a server fault: logged in full, answered as such
@@ -221,19 +237,18 @@ class Connection:
         with contextlib.suppress(WebSocketDisconnect, RuntimeError):
             await self.send(answer)
 
-    def action_of(self, module: Any, msg: dict[str, Any]) -> Any:
-        """The action id of an action message: `move` (notation, e.g. `bid:13`) or `action` (an id)."""
-        move = msg.get("move")
-        if move is None or self.seat is None:
-            return msg.get("action")  # the service checks the id (and refuses a spectator first)
-        if not isinstance(move, str) or len(move) > MAX_MOVE:
-            raise ServiceError("bad_message", f"move is an action's notation (at most {MAX_MOVE} characters)")
+    def action_of(self, module: GameModule, message: Action) -> int:
+        """The action id of an action message: `move` (notation, e.g. `bid:13`, the engine's) or `action` (an id);
+        with both, they must name the same action."""
+        if message.move is None:
+            assert message.action is not None  # the model asks for one of them
+            return message.action
         try:
-            action = module.str_to_action(move)
+            action = module.str_to_action(message.move)
         except ValueError as exc:
             raise ServiceError("bad_message", str(exc)) from None
-        if "action" in msg and msg["action"] != action:
-            raise ServiceError("bad_message", f"move {move!r} and action {msg['action']!r} differ")
+        if "action" in message.model_fields_set and message.action != action:
+            raise ServiceError("bad_message", f"move {message.move!r} and action {message.action!r} differ")
         return action
 
 

@@ -1,6 +1,6 @@
 """What one client may send and open: request bodies, JSON depth, table creations, WebSockets (docs/PROTOCOL.md).
 
-Every limit is a field of `Limits`, given to `create_app`; 0 switches a count limit off.
+Every limit is a field of `ra.server.settings.Limits`; 0 switches a count limit off.
 """
 
 from __future__ import annotations
@@ -11,23 +11,11 @@ import re
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-
-@dataclass(frozen=True)
-class Limits:
-    """The server's limits per request, message and client address (defaults suit a public server)."""
-
-    max_body: int = 64 * 1024  # bytes of an HTTP request body (413 above)
-    max_ws_message: int = 16 * 1024  # bytes of one WebSocket message from a client (close 1009 above)
-    max_json_depth: int = 32  # nesting of arrays and objects in any JSON a client sends (400 / bad_message)
-    creations: int = 30  # tables one client address may create per `creation_window` seconds (429 above)
-    creation_window: float = 600.0
-    ws_per_address: int = 64  # open WebSockets of one client address
-    ws_per_table: int = 256  # open WebSockets of one table
+from ra.server.settings import Limits
 
 
 class JsonError(ValueError):

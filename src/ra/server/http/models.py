@@ -1,20 +1,17 @@
-"""The HTTP API's bodies and answers as Pydantic models (served as OpenAPI at /openapi.json, /docs), and /api/meta.
+"""The HTTP API's bodies and answers as Pydantic models (served as OpenAPI at /openapi.json, /docs).
 
-docs/PROTOCOL.md describes the same shapes in words. Views, options and records are the engines' JSON: their
-fields differ per game, so they are typed as JSON objects here (docs/VIEWS.md, docs/RECORDS.md).
+docs/PROTOCOL.md describes the same shapes in words; the WebSocket's messages are in messages.py. Views, options
+and records are the engines' JSON: their fields differ per game, so they are typed as JSON objects here
+(docs/VIEWS.md, docs/RECORDS.md).
 """
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
-from fastapi import FastAPI
-from fastapi.openapi.utils import get_openapi
 from pydantic import BaseModel, ConfigDict, Field
 
-from ra.bots import kinds_for, levels_for
-from ra.games import GAMES, game_module
-from ra.server.tables.story import table_options_json
+from ra.games import GAMES
 
 TableStatus = Literal["open", "running", "finished"]
 SeatKind = Literal["person", "bot"]
@@ -223,61 +220,3 @@ class GameRecord(BaseModel):
     game: str
     options: dict[str, Any]
     moves: list[Any]
-
-
-# -- /api/meta --------------------------------------------------------------------------------------------------
-
-
-def game_info(game: str) -> GameInfo:
-    """What the lobby needs to offer one registered game."""
-    module = game_module(game)
-    low, high = module.MIN_PLAYERS, module.MAX_PLAYERS
-    default = min(max(3, low), high)  # the lobby's starting count: three where the game allows it
-    levels = [LevelInfo(name=v.name, spec=v.spec, description=v.description) for v in levels_for(game)]
-    return GameInfo(
-        name=game,
-        title=module.TITLE,
-        players=PlayerCounts(minimum=low, maximum=high, default=default),
-        options=[
-            *(OptionInfo.model_validate(spec.as_json()) for spec in module.OPTIONS),
-            *(OptionInfo.model_validate(spec) for spec in table_options_json()),
-        ],
-        bots=BotInfo(kinds=list(kinds_for(game)), levels=levels),
-    )
-
-
-def meta() -> Meta:
-    """Every registered game with its title, player counts, options and bots."""
-    return Meta(games=[game_info(game) for game in GAMES])
-
-
-# -- OpenAPI ----------------------------------------------------------------------------------------------------
-
-ERROR_TEXT = {
-    400: "bad input (the message says what)",
-    403: "wrong token",
-    404: "no such table",
-    409: "not possible in the table's state",
-    413: "request body too large",
-    415: "the body is not JSON",
-    429: "too many requests from this address; see Retry-After",
-    503: "storage unavailable; try again",
-}
-
-
-def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
-    """The OpenAPI `responses` entries of the error answers a route may give."""
-    return {code: {"model": ErrorAnswer, "description": ERROR_TEXT[code]} for code in (*codes, 503)}
-
-
-def openapi_schema(app: FastAPI) -> dict[str, Any]:
-    """The app's OpenAPI schema without FastAPI's 422 answers: this API answers bad input with 400."""
-    if app.openapi_schema is None:
-        schema = get_openapi(title=app.title, version=app.version, routes=app.routes, description=app.description)
-        for path in schema.get("paths", {}).values():
-            for operation in path.values():
-                operation.get("responses", {}).pop("422", None)
-        for name in ("HTTPValidationError", "ValidationError"):
-            schema.get("components", {}).get("schemas", {}).pop(name, None)
-        app.openapi_schema = schema
-    return app.openapi_schema

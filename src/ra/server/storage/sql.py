@@ -1,10 +1,11 @@
 """Durable storage of tables and their moves: the interface of rows.py on SQLAlchemy 2.
 
 The schema (`migrations/`, described by schema.py) is applied with Alembic when the storage opens. `moves` has
-UNIQUE(table_id, seq), so the database itself refuses a second action at the same position of a game. A move's `seq` is its 1-based number: the seq of
-the table right after it was accepted. SQLite runs in WAL mode with `synchronous=FULL`: a move clients were told
-of survives a power loss (docs/PROTOCOL.md). SQLite serves one server process; PostgreSQL any number of them
-(docs/DEPLOY.md): the writes they may race on are in writes.py, the leases on bot turns in leases.py.
+UNIQUE(table_id, seq), so the database itself refuses a second action at the same position of a game. A move's
+`seq` is its 1-based number: the seq of the table right after it was accepted. SQLite runs in WAL mode with
+`synchronous=FULL`: a move clients were told of survives a power loss (docs/PROTOCOL.md). SQLite serves one server
+process; PostgreSQL any number of them (docs/DEPLOY.md): the writes they may race on are in writes.py, the leases
+on bot turns in leases.py.
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
-"""The table service: create and load tables, apply actions under a per-table lock, commit, publish, run bots.
+"""The table service: create tables, check and apply actions under a per-table lock, commit, publish.
 
-Game-agnostic: every game is reached through `ra.games.game_module(name)`. A game is rebuilt from storage by
-replaying its moves from (options, seed); the seed never leaves this module except into storage. Memory is
-bounded: tables nobody watches and no bot plays leave memory (`cache.LoadedTables`) and are rebuilt on demand.
-Storage failures answer `unavailable` and change nothing in memory.
+Game-agnostic: every game is reached through `ra.games.game_module(name)`. Its collaborators come in as the small
+interfaces of interfaces.py: the pub/sub that tells every connection, the bot runner (`Bots`) and the other processes
+serving the same tables (`Peers`); the tables themselves are `store.TableStore` (loaded ones, others rebuilt from
+storage). The seed never leaves the tables except into storage. Storage failures answer `unavailable` and change
+nothing in memory.
 """
 
 from __future__ import annotations
@@ -17,16 +18,11 @@ from typing import Any
 from ra.bots import make_bot
 from ra.core.errors import GameOverError, IllegalActionError, NotYourTurnError
 from ra.core.protocol import GameState, Move
-from ra.games import game_module
-from ra.server.bots.pool import BotPool, make_pool
-from ra.server.bots.runner import BotRunner
-from ra.server.cluster.coordinator import Cluster
-from ra.server.cluster.pubsub import LocalPubSub, PubSub
-from ra.server.settings import ServiceSettings
-from ra.server.storage.rows import MoveRow, NewMove, SeqConflictError, Storage, TableRow, now
-from ra.server.tables.cache import LoadedTables, ReplayCache
+from ra.server.storage.rows import MoveRow, NewMove, SeqConflictError, Storage, now
+from ra.server.tables.cache import ReplayCache
 from ra.server.tables.commits import GroupCommit, StorageCalls
-from ra.server.tables.creation import invitations, loaded_table, new_table
+from ra.server.tables.creation import invitations, new_table
+from ra.server.tables.interfaces import Bots, Peers, PubSub, Subscription
 from ra.server.tables.model import (
     ServiceError,
     Snapshot,
@@ -38,7 +34,8 @@ from ra.server.tables.model import (
     summary,
     token_matches,
 )
-from ra.server.tables.rebuild import rebuild, replay_json
+from ra.server.tables.rebuild import replay_json
+from ra.server.tables.store import TableStore
 
 log = logging.getLogger("ra.server")
 
@@ -49,41 +46,21 @@ class TableService:
     def __init__(
         self,
         storage: Storage,
-        pubsub: PubSub[Snapshot] | None = None,
-        bot_delay: float = 0.6,
-        db_threads: int = 1,
-        settings: ServiceSettings | None = None,
-        bot_pool: BotPool | None = None,
+        tables: TableStore,
+        pubsub: PubSub[Snapshot],
+        bots: Bots,
+        peers: Peers,
+        *,
+        db: StorageCalls,
+        replays: ReplayCache,
     ) -> None:
-        self.storage = storage
-        self.bot_delay = bot_delay
-        self.settings = settings if settings is not None else ServiceSettings()
-        self.tables = LoadedTables(self.settings.idle_tables, self._pinned)
-        # A table whose last watcher left may leave memory now.
-        self.pubsub: PubSub[Snapshot] = pubsub if pubsub is not None else LocalPubSub(self.unpinned)
-        self.replays = ReplayCache(self.settings.replay_cache_bytes)
-        self.bots = BotRunner(self, bot_pool)
-        self._loading: dict[str, asyncio.Lock] = {}
-        self.db = StorageCalls(db_threads)
+        self.storage, self.tables, self.pubsub = storage, tables, pubsub
+        self.bots, self.peers = bots, peers
+        self.db, self.replays = db, replays
         self.stopping = False
         self.commits = GroupCommit(self._add_moves)
-        self.cluster = Cluster(self)  # other processes serving the same tables (none unless the app shares them)
 
-    def configure(self, settings: ServiceSettings) -> None:
-        """Replace the settings (before `start`: the bot workers start with the service)."""
-        self.settings = settings
-        self.tables.idle = settings.idle_tables
-        self.replays.limit = settings.replay_cache_bytes
-
-    def make_bot_pool(self) -> BotPool:
-        """The bot pool the settings ask for."""
-        return make_pool(self.settings.bot_workers, self.settings.bot_deadline)
-
-    def unpinned(self, _table_id: str) -> None:
-        """A table lost a pin (its last watcher left, its bots stopped): evict idle tables beyond the limit."""
-        self.tables.evict()
-
-    def _pinned(self, table_id: str) -> bool:
+    def pinned(self, table_id: str) -> bool:
         """A table stays in memory while clients watch it, a bot plays it or an action is being stored."""
         table = self.tables.peek(table_id)
         return (
@@ -121,45 +98,27 @@ class TableService:
 
     async def get(self, table_id: str) -> Table:
         """A loaded table (rebuilt from storage if not in memory); ServiceError not_found if there is none."""
-        table = self.tables.get(table_id)
-        if table is not None:
-            return table
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
-        try:
-            async with lock:
-                table = self.tables.get(table_id)
-                if table is not None:
-                    return table
-                row = await self.db(self.storage.get_table, table_id)
-                if row is None:
-                    raise ServiceError("not_found", f"there is no table {table_id!r}")
-                moves = await self.db(self.storage.moves, table_id)
-                # Replaying a whole game takes a while: in a thread, so that the event loop keeps answering.
-                table = await asyncio.to_thread(self._rebuilt, row, moves)
-                self.tables.put(table_id, table)
-                return table
-        finally:
-            self._loading.pop(table_id, None)
+        return await self.tables.get(table_id)
 
     async def live(self, table: Table) -> Table:
         """The loaded copy of `table` (a caller's copy may have left memory meanwhile: it is reloaded)."""
-        current = self.tables.get(table.row.id)
-        return current if current is not None else await self.get(table.row.id)
+        return await self.tables.live(table)
 
-    def _table(self, row: TableRow, state: GameState, current_at: list[tuple[int, ...]]) -> Table:
-        return loaded_table(row, state, current_at, self.settings.bot_seconds)
+    def subscribe(self, table_id: str) -> Subscription[Snapshot]:
+        """Every new version of the table from now on (its newest only, for a slow reader)."""
+        return self.pubsub.subscribe(table_id)
 
-    def _rebuilt(self, row: TableRow, moves: list[MoveRow]) -> Table:
-        state, current_at = rebuild(game_module(row.game), row, moves)
-        return self._table(row, state, current_at)
+    async def refresh(self, table: Table) -> None:
+        """Catch the table up with the database if another process moved it on (a client is about to see it)."""
+        async with table.lock:
+            await self.peers.before_act(table)
 
     async def create(self, body: Any) -> dict[str, Any]:
         """Create a table from a POST body; the answer holds each person seat's token and invite link, and the
         creator's token (`invites` gives the links again)."""
         fresh = new_table(body, _check_bot)
         await self.db(self.storage.create_table, fresh.row)
-        table = self._table(fresh.row, fresh.state, [fresh.state.current_players()])
-        self.tables.put(fresh.row.id, table)
+        table = self.tables.add(fresh.row, fresh.state)
         self.kick_bots(table)
         return {**invitations(fresh.row, fresh.creator), "creator": fresh.creator}
 
@@ -234,17 +193,12 @@ class TableService:
 
     # -- actions --------------------------------------------------------------------------------------------
 
-    async def act(self, table: Table, seat: int | None, seq: Any, action: Any) -> None:
-        """A person's action at the seq they saw: applied, committed and published, or ServiceError."""
-        if seat is None:
-            raise ServiceError("forbidden", "a spectator cannot act; open the invite link of your seat")
-        if isinstance(seq, bool) or not isinstance(seq, int):
-            raise ServiceError("bad_message", "an action message needs the integer seq the sender saw")
-        if isinstance(action, bool) or not isinstance(action, int):
-            raise ServiceError("bad_message", "an action message needs an integer action id")
+    async def act(self, table: Table, seat: int, seq: int, action: int) -> None:
+        """A person's action at the seq they saw (its message validated already, `ra.server.http.messages`):
+        applied, committed and published, or ServiceError."""
         table = await self.live(table)
         async with table.lock:
-            await self.cluster.before_act(table)  # another process may have moved the table on
+            await self.peers.before_act(table)  # another process may have moved the table on
             if seq != table.seq and not table.still_open(seat, seq):
                 raise ServiceError("stale", f"stale action: you saw seq {seq}, the table is at seq {table.seq}")
             await self.apply(table, seat, action)
@@ -280,7 +234,7 @@ class TableService:
             await self.commits.store(NewMove(row.id, record, status, stamp, move.player in table.bots, due))
         except SeqConflictError as exc:
             log.info("%s; catching up from storage", exc)  # another process won the race
-            await self.cluster.catch_up(table)
+            await self.peers.catch_up(table)
             raise ServiceError("stale", "the table moved on; the newest state follows") from None
         entry = narrated_entry(table.module, table.state, new, table.names)  # told from the states before and after
         table.state = new

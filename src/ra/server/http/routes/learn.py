@@ -10,7 +10,6 @@ once per process.
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import APIRouter
@@ -19,13 +18,15 @@ from fastapi.responses import FileResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from ra.games import game_module
-from ra.server.http.models import Closed, errors
+from ra.server.http.errors import errors
+from ra.server.http.models import Closed
+from ra.server.http.routes.pages import STATIC
 from ra.server.http.rules_pages import page_link, render_markdown, rules_markdown
 from ra.server.tables.model import ServiceError
 from ra.server.tables.story import explanation, narration
 from ra.tutorials import GAMES, Play, Tutorial, judge, play, tutorial
 
-PAGE = Path(__file__).parents[2] / "static" / "learn.html"
+PAGE = STATIC / "learn.html"
 MAX_INDEX = 1000  # far above any tutorial's steps or moves; the precise range is checked per tutorial
 MAX_NOTATION = 64  # the longest notation of either game has 28 characters
 GameName = Annotated[
