@@ -25,7 +25,8 @@ class LocalSubscription(Generic[T]):
         self._event = asyncio.Event()
         self._pending: list[T] = []
 
-    def _deliver(self, message: T) -> None:
+    def deliver(self, message: T) -> None:
+        """Hold `message` as the newest, dropping an older unread one."""
         self._pending[:] = [message]
         self._event.set()
 
@@ -40,7 +41,7 @@ class LocalSubscription(Generic[T]):
 
     def close(self) -> None:
         """Stop receiving messages."""
-        self._hub._remove(self._topic, self)
+        self._hub.unsubscribe(self._topic, self)
 
 
 class LocalPubSub(Generic[T]):
@@ -59,13 +60,14 @@ class LocalPubSub(Generic[T]):
     def publish(self, topic: str, message: T) -> None:
         """Deliver `message` to every current subscriber of `topic` (never blocks)."""
         for sub in list(self._topics.get(topic, ())):
-            sub._deliver(message)
+            sub.deliver(message)
 
     def subscribers(self, topic: str) -> int:
         """How many subscriptions `topic` has now."""
         return len(self._topics.get(topic, ()))
 
-    def _remove(self, topic: str, sub: LocalSubscription[T]) -> None:
+    def unsubscribe(self, topic: str, sub: LocalSubscription[T]) -> None:
+        """Remove a subscription (`LocalSubscription.close`)."""
         subs = self._topics.get(topic)
         if subs is not None:
             subs.discard(sub)
@@ -77,8 +79,8 @@ class LocalPubSub(Generic[T]):
 
 class SharedPubSub(Generic[T]):
     """`PubSub` of a process among several serving the same tables: delivers to this process's subscribers
-    (`local`), and tells `on_publish` (the doorbell to the other processes, coordinator.py) and `on_subscribe` (a
-    client arrived: the table is read again from the database)."""
+    (`local`, which alone gets the changes other processes made), and tells `on_publish` (the doorbell to the other
+    processes, coordinator.py) and `on_subscribe` (a client arrived: the table is read again from the database)."""
 
     def __init__(
         self,
@@ -100,10 +102,6 @@ class SharedPubSub(Generic[T]):
         self.local.publish(topic, message)
         if self.on_publish is not None:
             self.on_publish(topic, message)
-
-    def deliver(self, topic: str, message: T) -> None:
-        """Deliver `message` to this process's subscribers only (a change another process made)."""
-        self.local.publish(topic, message)
 
     def subscribers(self, topic: str) -> int:
         """How many subscriptions `topic` has in this process."""
