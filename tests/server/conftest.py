@@ -8,13 +8,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from core_helpers import app_with
 from fastapi.testclient import TestClient
 
 from ra.bots import Bot, RandomBot
 from ra.bots import make_bot as make_bot_real
 from ra.games import GAMES
-from ra.server import tables
-from ra.server.app import create_app
+from ra.server.tables import service as tables
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -33,17 +33,17 @@ def data_dir(tmp_path: Path) -> Path:
 @pytest.fixture
 def client(data_dir: Path) -> Iterator[TestClient]:
     """A running app (lifespan started) on `data_dir`, bots acting at once."""
-    with TestClient(create_app(data_dir, bot_delay=0)) as c:
+    with TestClient(app_with(data_dir)) as c:
         yield c
 
 
 @pytest.fixture
 def client_with(data_dir: Path) -> Iterator[Callable[..., TestClient]]:
-    """Start an app with `create_app` keywords (limits, allowed origins...) on `data_dir`; closed after the test."""
+    """Start an app with `app_with` keywords (limits, allowed origins...) on `data_dir`; closed after the test."""
     with ExitStack() as stack:
 
         def start(**settings: Any) -> TestClient:
-            return stack.enter_context(TestClient(create_app(data_dir, bot_delay=0, **settings)))
+            return stack.enter_context(TestClient(app_with(data_dir, **settings)))
 
         yield start
 

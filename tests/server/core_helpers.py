@@ -14,15 +14,34 @@ from fastapi.testclient import TestClient
 from sqlalchemy.exc import OperationalError
 
 from ra.bots import RandomBot
-from ra.server.app import create_app
-from ra.server.botpool import Decision, ThreadBotPool
-from ra.server.config import ServiceSettings
-from ra.server.tables import TableService
+from ra.server.bots.decisions import Decision
+from ra.server.bots.pool import ThreadBotPool
+from ra.server.http.app import create_app
+from ra.server.settings import Limits, ServiceSettings, Settings
+from ra.server.tables.service import TableService
+
+
+def settings_on(
+    data_dir: Path,
+    bot_delay: float = 0,
+    *,
+    limits: Limits | None = None,
+    allowed_origins: tuple[str, ...] = (),
+    **service: Any,
+) -> Settings:
+    """The server's settings on `data_dir`, bots waiting `bot_delay` s, with these limits, origins and other
+    `ServiceSettings`."""
+    return Settings(
+        data=data_dir,
+        allowed_origins=allowed_origins,
+        limits=limits or Limits(),
+        service=ServiceSettings(bot_delay=bot_delay, **service),
+    )
 
 
 def app_with(data_dir: Path, bot_delay: float = 0, **settings: Any) -> FastAPI:
-    """The app on `data_dir` with these `ServiceSettings`."""
-    return create_app(data_dir, bot_delay=bot_delay, service_options={"settings": ServiceSettings(**settings)})
+    """The app on `data_dir` with these settings (`settings_on`)."""
+    return create_app(settings_on(data_dir, bot_delay, **settings))
 
 
 def service_of(client: TestClient) -> TableService:

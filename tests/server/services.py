@@ -133,7 +133,7 @@ class Postgres:
 
     def new_database(self) -> str:
         """A fresh database with the schema applied (copied from a migrated template); its URL."""
-        from ra.server.storage import SqlStorage
+        from ra.server.storage.sql import SqlStorage
 
         if self.template is None:
             self.execute("CREATE DATABASE ra_template")
@@ -242,7 +242,7 @@ def storage_kind(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
     databases: dict[Path, str] = {}
     server: Postgres | None = None
     if kind == "postgresql":
-        from ra.server.storage import SqlStorage
+        from ra.server.storage.sql import SqlStorage
 
         server = request.getfixturevalue("postgres")
 

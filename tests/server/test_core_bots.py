@@ -22,9 +22,10 @@ from fastapi.testclient import TestClient
 from server_helpers import bot, create, wait_status
 
 from ra.games import game_module
-from ra.server.botpool import Decision, DecisionFailed, DecisionTimeout
-from ra.server.storage import SqlStorage, TableRow
-from ra.server.workers import ProcessBotPool
+from ra.server.bots.decisions import Decision, DecisionFailed, DecisionTimeout
+from ra.server.bots.workers import ProcessBotPool
+from ra.server.storage.rows import TableRow
+from ra.server.storage.sql import SqlStorage
 
 MAX_BUDGET = "mcts:iterations=20000"  # the most iterations a spec may ask for, and no time limit of its own
 

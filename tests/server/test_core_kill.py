@@ -18,7 +18,7 @@ import pytest
 from websockets.asyncio.client import connect
 
 from ra.games import game_module
-from ra.server.storage import SqlStorage
+from ra.server.storage.sql import SqlStorage
 
 KILLS = 10
 Seen = dict[tuple[str, int], tuple[int, str]]  # (table, seq) -> (player, notation) of every log entry a client saw

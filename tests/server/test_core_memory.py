@@ -11,8 +11,9 @@ from core_helpers import app_with, bots_in_threads, random_choice, service_of, w
 from fastapi.testclient import TestClient
 from server_helpers import bot, create, person, read_until, wait_status, ws_url
 
-from ra.server import rebuild, tables
-from ra.server.botpool import Decision
+from ra.server.bots.decisions import Decision
+from ra.server.tables import rebuild
+from ra.server.tables import service as tables
 
 
 def test_idle_tables_leave_memory_and_come_back_on_demand(data_dir: Path) -> None:

@@ -11,8 +11,8 @@ from core_helpers import bots_in_threads, random_choice, service_of
 from fastapi.testclient import TestClient
 from server_helpers import bot, create, no_secrets, person, read_until, wait_status, ws_url
 
-from ra.server.botpool import Decision
-from ra.server.model import ServiceError, check_name, decision_seed, token_hash
+from ra.server.bots.decisions import Decision
+from ra.server.tables.model import ServiceError, check_name, decision_seed, token_hash
 
 
 @pytest.mark.parametrize(

@@ -14,8 +14,9 @@ from core_helpers import Disk, app_with, service_of, wait_for
 from fastapi.testclient import TestClient
 from server_helpers import bot, create, person, read_until, wait_status, ws_url
 
-from ra.server.storage import SqlStorage, TableRow
-from ra.server.tables import TableService
+from ra.server.storage.rows import TableRow
+from ra.server.storage.sql import SqlStorage
+from ra.server.tables.service import TableService
 
 
 def in_step(service: TableService, table_id: str) -> int:

@@ -16,8 +16,9 @@ from fastapi.testclient import TestClient
 from server_helpers import bot, create, person, read_until, ws_url
 from uvicorn.logging import AccessFormatter
 
-from ra.server.app import create_app
-from ra.server.model import ServiceError
+from ra.server.http.app import create_app
+from ra.server.settings import Settings
+from ra.server.tables.model import ServiceError
 
 
 def next_reply(ws: Any) -> dict[str, Any]:
@@ -99,7 +100,8 @@ def test_an_access_line_with_a_token_is_logged_once_with_the_token_hidden(
     access.addHandler(handler)
     level = access.level
     access.setLevel(logging.INFO)
-    server = uvicorn.Server(uvicorn.Config(create_app(data_dir), host="127.0.0.1", port=0, log_config=None))
+    app = create_app(Settings(data=data_dir))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=0, log_config=None))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     try:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from core_helpers import app_with
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -16,8 +17,7 @@ from server_helpers import create, person, ws_url
 from starlette.websockets import WebSocketDisconnect
 
 from ra.games import game_module
-from ra.server.app import create_app
-from ra.server.limits import Limits
+from ra.server.settings import Limits
 
 LIMITS = Limits()
 RA = game_module("ra")
@@ -36,7 +36,7 @@ odd_values = st.one_of(
 @pytest.fixture(scope="module")
 def fuzz_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     """One server for every example (each plays on a table of its own, so creations are not limited)."""
-    with TestClient(create_app(tmp_path_factory.mktemp("fuzz"), bot_delay=0, limits=Limits(creations=0))) as client:
+    with TestClient(app_with(tmp_path_factory.mktemp("fuzz"), limits=Limits(creations=0))) as client:
         yield client
 
 

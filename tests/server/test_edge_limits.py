@@ -9,19 +9,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from core_helpers import app_with
 from fastapi.testclient import TestClient
 from server_helpers import bot, create, person, read_until, ws_url
 from starlette.websockets import WebSocketDisconnect
 
-from ra.server.app import create_app
-from ra.server.limits import Limits, RateLimiter, json_depth_exceeds, parse_json
+from ra.server.http.limits import RateLimiter, json_depth_exceeds, parse_json
+from ra.server.settings import Limits
 
 MiB = 1024 * 1024
 
 
 def post_raw(data_dir: Path, headers: dict[str, str], chunks: list[bytes]) -> tuple[int, int, bytes]:
     """POST /api/tables to the app without a server, body in `chunks`: (status, chunks the server read, body)."""
-    app = create_app(data_dir, bot_delay=0)
+    app = app_with(data_dir)
     read, status, answer = 0, 0, b""
 
     async def receive() -> dict[str, Any]:

@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 import schemathesis
+from core_helpers import app_with
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, settings
 from server_helpers import bot, create, wait_status
 
-from ra.server import api
-from ra.server.app import create_app
-from ra.server.limits import Limits
+from ra.server.http import models as api
+from ra.server.settings import Limits
 
 
 @pytest.fixture
@@ -25,7 +25,7 @@ def api_schema(tmp_path: Path) -> Any:
 
     Fresh for each test: schemathesis runs the app's lifespan and ends it with the test.
     """
-    app = create_app(tmp_path, bot_delay=0, limits=Limits(creations=0))
+    app = app_with(tmp_path, limits=Limits(creations=0))
     return schemathesis.openapi.from_asgi("/openapi.json", app)
 
 

@@ -50,7 +50,7 @@ def test_near_misses_of_the_own_origin_are_refused(client: TestClient, origin: s
 
 
 def test_allowed_origins_admit_more(client_with: Callable[..., TestClient]) -> None:
-    client = client_with(allowed_origins=["https://play.example"])
+    client = client_with(allowed_origins=("https://play.example",))
     table = create(client, [person("Ann"), bot()])
     with client.websocket_connect(ws_url(table), headers={"origin": "https://play.example/"}) as ws:
         assert first_message(ws)["type"] == "state"

@@ -7,10 +7,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from core_helpers import app_with
 from fastapi.testclient import TestClient
 
-from ra.server.app import create_app
-from ra.server.security import CSP
+from ra.server.http.security import CSP
 from ra.tutorials import GAMES, tutorial
 
 LEARNER = 0
@@ -19,7 +19,7 @@ LEARNER = 0
 @pytest.fixture(scope="module")
 def api(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     """One app for the module: the tutorials' API stores nothing, so no test depends on another's tables."""
-    with TestClient(create_app(tmp_path_factory.mktemp("learn"), bot_delay=0)) as c:
+    with TestClient(app_with(tmp_path_factory.mktemp("learn"))) as c:
         yield c
 
 

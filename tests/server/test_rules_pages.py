@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from ra.games import GAMES
-from ra.server.rules_pages import docs_name, render_markdown, rules_markdown, rules_page, slug
+from ra.server.http.rules_pages import docs_name, render_markdown, rules_markdown, rules_page, slug
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -12,7 +12,7 @@ import httpx
 from test_scale_processes import Pair
 from websockets.asyncio.client import connect
 
-from ra.server.storage import SqlStorage
+from ra.server.storage.sql import SqlStorage
 
 ROUNDS = 100
 

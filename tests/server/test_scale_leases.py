@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from services import Postgres
 
-from ra.server.storage import MoveRow, NewMove, SeqConflictError, SqlStorage, TableRow, now
+from ra.server.storage.rows import MoveRow, NewMove, SeqConflictError, TableRow, now
+from ra.server.storage.sql import SqlStorage
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

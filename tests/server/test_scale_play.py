@@ -18,7 +18,8 @@ import pytest
 from test_scale_processes import Pair, Serve
 from websockets.asyncio.client import connect
 
-from ra.server.storage import MoveRow, SqlStorage
+from ra.server.storage.rows import MoveRow
+from ra.server.storage.sql import SqlStorage
 
 
 @dataclass

@@ -6,10 +6,9 @@ import random
 from pathlib import Path
 from typing import Any
 
+from core_helpers import app_with
 from fastapi.testclient import TestClient
 from server_helpers import bot, create, person, read_until, wait_status, ws_url
-
-from ra.server.app import create_app
 
 
 def full_state(client: TestClient, table_id: str) -> dict[str, Any]:
@@ -20,7 +19,7 @@ def full_state(client: TestClient, table_id: str) -> dict[str, Any]:
 
 def test_restart_rebuilds_the_identical_state_and_play_goes_on(data_dir: Path) -> None:
     rng = random.Random(7)
-    with TestClient(create_app(data_dir, bot_delay=0)) as client:
+    with TestClient(app_with(data_dir)) as client:
         table = create(client, [person("Ann"), person("Bob"), person("Cy")])
         sockets = [client.websocket_connect(ws_url(table, seat)) for seat in range(3)]
         try:
@@ -42,7 +41,7 @@ def test_restart_rebuilds_the_identical_state_and_play_goes_on(data_dir: Path) -
                 s.__exit__(None, None, None)
         before = full_state(client, table["id"])
         summary = client.get(f"/api/tables/{table['id']}").json()
-    with TestClient(create_app(data_dir, bot_delay=0)) as client:
+    with TestClient(app_with(data_dir)) as client:
         assert client.get(f"/api/tables/{table['id']}").json() == summary
         assert full_state(client, table["id"]) == before
         turn = last["view"]["current_player"]
@@ -52,21 +51,21 @@ def test_restart_rebuilds_the_identical_state_and_play_goes_on(data_dir: Path) -
             assert again["view"]["current_player"] == turn and again["view"]["legal_actions"]
             ws.send_json({"type": "action", "seq": 12, "action": again["view"]["legal_actions"][0]["id"]})
             assert read_until(ws, 13)["seq"] == 13
-    with TestClient(create_app(data_dir, bot_delay=0)) as client:
+    with TestClient(app_with(data_dir)) as client:
         assert client.get(f"/api/tables/{table['id']}").json()["seq"] == 13
 
 
 def test_pending_bot_turns_resume_after_restart(data_dir: Path) -> None:
-    with TestClient(create_app(data_dir, bot_delay=3600)) as client:  # the bots never get to act here
+    with TestClient(app_with(data_dir, bot_delay=3600)) as client:  # the bots never get to act here
         table = create(client, [bot(), bot(), bot()])
         assert client.get(f"/api/tables/{table['id']}").json()["seq"] == 0
-    with TestClient(create_app(data_dir, bot_delay=0)) as client:
+    with TestClient(app_with(data_dir)) as client:
         summary = wait_status(client, table["id"], "finished")
         assert summary["seq"] > 50
 
 
 def test_storage_has_one_row_per_accepted_action(data_dir: Path) -> None:
-    with TestClient(create_app(data_dir, bot_delay=0)) as client:
+    with TestClient(app_with(data_dir)) as client:
         table = create(client, [bot(), bot()])
         summary = wait_status(client, table["id"])
         storage = client.app.state.service.storage  # type: ignore[attr-defined]

@@ -14,10 +14,11 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy.exc import IntegrityError
 
-from ra.server.app import RedactTokens
-from ra.server.pubsub import LocalPubSub
-from ra.server.schema import alembic_config
-from ra.server.storage import MoveRow, SeqConflictError, SqlStorage, TableRow, metadata, moves_t, now
+from ra.server.cluster.pubsub import LocalPubSub
+from ra.server.http.logs import RedactTokens
+from ra.server.storage.rows import MoveRow, SeqConflictError, TableRow, now
+from ra.server.storage.schema import alembic_config, metadata, moves_t
+from ra.server.storage.sql import SqlStorage
 
 
 def a_table(table_id: str = "t1") -> TableRow:

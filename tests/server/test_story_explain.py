@@ -18,9 +18,9 @@ from server_helpers import bot, create, person, read_until, ws_url
 
 from ra.games import GAMES, game_module
 from ra.games.ra import State
-from ra.server.model import Snapshot
-from ra.server.rules_pages import render_markdown, rules_markdown
-from ra.server.story import engine_options
+from ra.server.http.rules_pages import render_markdown, rules_markdown
+from ra.server.tables.model import Snapshot
+from ra.server.tables.story import engine_options
 
 STATIC_JS = Path(__file__).resolve().parents[2] / "src" / "ra" / "server" / "static" / "js"
 

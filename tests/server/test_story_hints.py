@@ -12,8 +12,9 @@ from core_helpers import app_with
 from fastapi.testclient import TestClient
 from server_helpers import create, person, read_until, ws_url
 
-from ra.server import botrunner, ws
-from ra.server.botpool import Decision, HintTask, decide, pack_hint, reason_of, unpack_hint
+from ra.server.bots import runner as botrunner
+from ra.server.bots.decisions import Decision, HintTask, decide, pack_hint, reason_of, unpack_hint
+from ra.server.http import connection as ws
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from server_helpers import bot, create, person, read_until, wait_status, ws_url
 
 from ra.games import game_module
-from ra.server.story import engine_options
+from ra.server.tables.story import engine_options
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from server_helpers import bot, create, person, read_until, wait_status, ws_url
 from starlette.websockets import WebSocketDisconnect
 
-from ra.server.story import BOT_NAMES, bot_names
+from ra.server.tables.story import BOT_NAMES, bot_names
 
 
 @pytest.fixture

@@ -1,14 +1,20 @@
-"""`ra serve`: the browser table (HTTP + WebSocket) for Ra and RA and Write."""
+"""`ra serve`: the browser table (HTTP + WebSocket) for Ra and RA and Write.
+
+Each option is a field of `ra.server.settings.Settings`, and its default is that field's default.
+"""
 
 from __future__ import annotations
 
-import os
+from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, NoReturn
 
 import typer
 
-CORES = os.cpu_count() or 1
+from ra.server.settings import Limits, Settings
+
+DEFAULT = Settings()
+LIMITS, SERVICE = DEFAULT.limits, DEFAULT.service
 
 
 def register(app: typer.Typer) -> None:
@@ -17,9 +23,9 @@ def register(app: typer.Typer) -> None:
 
 
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0 for every interface).")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=0, max=65535, help="TCP port.")] = 8000,
-    data: Annotated[Path, typer.Option(help="Data folder; the SQLite file ra.sqlite3 lives in it.")] = Path("ra-data"),
+    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0 for every interface).")] = DEFAULT.host,
+    port: Annotated[int, typer.Option(min=0, max=65535, help="TCP port.")] = DEFAULT.port,
+    data: Annotated[Path, typer.Option(help="Data folder; the SQLite file ra.sqlite3 lives in it.")] = DEFAULT.data,
     database_url: Annotated[
         str | None,
         typer.Option(
@@ -28,7 +34,7 @@ def serve(
             help="SQLAlchemy URL instead of SQLite, e.g. postgresql+psycopg://user@host/db (the postgres extra); "
             "any number of processes may serve one PostgreSQL database (docs/DEPLOY.md).",
         ),
-    ] = None,
+    ] = DEFAULT.database_url,
     redis_url: Annotated[
         str | None,
         typer.Option(
@@ -37,39 +43,45 @@ def serve(
             help="Redis that rings the other processes on the same database when a table changes, e.g. "
             "redis://host:6379/0 (the redis extra); without it they notice every --resync-seconds.",
         ),
-    ] = None,
+    ] = DEFAULT.redis_url,
     lease_seconds: Annotated[
         float,
         typer.Option(min=0.5, help="With several processes: a dead process's bot turns pass to another after this."),
-    ] = 10.0,
+    ] = SERVICE.lease_seconds,
     resync_seconds: Annotated[
         float,
         typer.Option(min=0.1, help="With several processes: how often each compares its tables with the database."),
-    ] = 2.0,
-    bot_delay: Annotated[float, typer.Option(min=0.0, help="Seconds a bot waits before it acts.")] = 0.6,
+    ] = SERVICE.resync_seconds,
+    bot_delay: Annotated[float, typer.Option(min=0.0, help="Seconds a bot waits before it acts.")] = SERVICE.bot_delay,
     bot_workers: Annotated[
         int, typer.Option(min=0, help="Processes that run bot decisions (0: threads of the server, for debugging).")
-    ] = CORES,
+    ] = SERVICE.bot_workers,
     bot_deadline: Annotated[
         float,
         typer.Option(min=2.5, help="Hard limit of one bot decision in seconds; past it the bot plays a random move."),
-    ] = 5.0,
+    ] = SERVICE.bot_deadline,
     idle_tables: Annotated[
         int, typer.Option(min=0, help="Tables kept in memory that nobody watches (others are reloaded on demand).")
-    ] = 64,
-    max_body: Annotated[int | None, typer.Option(min=1, help="Bytes of an HTTP request body (413 above).")] = None,
+    ] = SERVICE.idle_tables,
+    max_body: Annotated[int, typer.Option(min=1, help="Bytes of an HTTP request body (413 above).")] = LIMITS.max_body,
     max_message: Annotated[
-        int | None, typer.Option(min=1, help="Bytes of one WebSocket message from a client (close 1009 above).")
-    ] = None,
-    max_json_depth: Annotated[int | None, typer.Option(min=1, help="Nesting of any JSON a client sends.")] = None,
+        int, typer.Option(min=1, help="Bytes of one WebSocket message from a client (close 1009 above).")
+    ] = LIMITS.max_ws_message,
+    max_json_depth: Annotated[
+        int, typer.Option(min=1, help="Nesting of any JSON a client sends.")
+    ] = LIMITS.max_json_depth,
     creations: Annotated[
-        int | None, typer.Option(min=0, help="Tables one client address may create per window (0: no limit).")
-    ] = None,
-    creation_window: Annotated[float | None, typer.Option(min=1.0, help="Seconds of that window.")] = None,
+        int, typer.Option(min=0, help="Tables one client address may create per window (0: no limit).")
+    ] = LIMITS.creations,
+    creation_window: Annotated[
+        float, typer.Option(min=1.0, help="Seconds of that window.")
+    ] = LIMITS.creation_window,
     ws_per_address: Annotated[
-        int | None, typer.Option(min=0, help="Open WebSockets of one client address (0: no limit).")
-    ] = None,
-    ws_per_table: Annotated[int | None, typer.Option(min=0, help="Open WebSockets of one table (0: no limit).")] = None,
+        int, typer.Option(min=0, help="Open WebSockets of one client address (0: no limit).")
+    ] = LIMITS.ws_per_address,
+    ws_per_table: Annotated[
+        int, typer.Option(min=0, help="Open WebSockets of one table (0: no limit).")
+    ] = LIMITS.ws_per_table,
     allowed_origin: Annotated[
         list[str] | None,
         typer.Option(
@@ -78,64 +90,72 @@ def serve(
     ] = None,
     ws_deflate: Annotated[
         bool, typer.Option("--ws-deflate/--no-ws-deflate", help="Compress WebSocket messages (costs CPU per message).")
-    ] = False,
-    log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = "info",
+    ] = DEFAULT.ws_deflate,
+    log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = DEFAULT.log_level,
 ) -> None:
     """Serve the browser table: create tables, invite players by link, play against bots, replay games."""
+    settings = Settings(
+        host=host,
+        port=port,
+        data=data,
+        database_url=database_url,
+        redis_url=redis_url,
+        allowed_origins=tuple(allowed_origin or ()),
+        ws_deflate=ws_deflate,
+        log_level=log_level,
+        limits=Limits(
+            max_body=max_body,
+            max_ws_message=max_message,
+            max_json_depth=max_json_depth,
+            creations=creations,
+            creation_window=creation_window,
+            ws_per_address=ws_per_address,
+            ws_per_table=ws_per_table,
+        ),
+        service=replace(
+            SERVICE,
+            bot_delay=bot_delay,
+            bot_workers=bot_workers,
+            bot_deadline=bot_deadline,
+            idle_tables=idle_tables,
+            lease_seconds=lease_seconds,
+            resync_seconds=resync_seconds,
+        ),
+    )
+    run(settings)
+
+
+def run(settings: Settings) -> None:
+    """Check the storage, build the app from `settings` and serve it until stopped (exit 2 if it cannot start)."""
     import uvicorn
 
-    from ra.server.app import create_app
-    from ra.server.config import ServiceSettings
-    from ra.server.limits import Limits
-    from ra.server.storage import STORAGE_ERRORS, writable_problem
+    from ra.server.http.app import create_app
+    from ra.server.storage.schema import STORAGE_ERRORS
+    from ra.server.storage.sql import writable_problem
 
-    if database_url is None:
-        problem = writable_problem(data)
+    if settings.database_url is None:
+        problem = writable_problem(settings.data)
         if problem is not None:
             _fail(problem)
-    settings = ServiceSettings(
-        bot_workers=bot_workers,
-        bot_deadline=bot_deadline,
-        idle_tables=idle_tables,
-        lease_seconds=lease_seconds,
-        resync_seconds=resync_seconds,
-    )
-    given: dict[str, Any] = {
-        "max_body": max_body,
-        "max_ws_message": max_message,
-        "max_json_depth": max_json_depth,
-        "creations": creations,
-        "creation_window": creation_window,
-        "ws_per_address": ws_per_address,
-        "ws_per_table": ws_per_table,
-    }
-    limits = Limits(**{name: value for name, value in given.items() if value is not None})
     try:
-        app = create_app(
-            data,
-            database_url=database_url,
-            bot_delay=bot_delay,
-            limits=limits,
-            allowed_origins=allowed_origin or (),
-            service_options={"settings": settings},
-            redis_url=redis_url,
-        )
+        app = create_app(settings)
     except STORAGE_ERRORS as exc:
         _fail(f"cannot open the storage: {str(getattr(exc, 'orig', None) or exc).splitlines()[0]}")
     except ModuleNotFoundError as exc:  # a driver of an extra
         extra = "redis" if (exc.name or "").startswith("redis") else "postgres"
         _fail(f"the module {exc.name} is missing: pip install 'ra[{extra}]'")
+    host, database_url = settings.host, settings.database_url
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-    where = database_url.split("://", 1)[0] if database_url else str((data / "ra.sqlite3").resolve())
-    shared = " with the other processes on it, rung over redis" if redis_url else ""
-    typer.echo(f"ra serve: open http://{shown}:{port}/  (storage: {where}{shared})")
+    where = database_url.split("://", 1)[0] if database_url else str((settings.data / "ra.sqlite3").resolve())
+    shared = " with the other processes on it, rung over redis" if settings.redis_url else ""
+    typer.echo(f"ra serve: open http://{shown}:{settings.port}/  (storage: {where}{shared})")
     uvicorn.run(
         app,
         host=host,
-        port=port,
-        log_level=log_level,
-        ws_per_message_deflate=ws_deflate,
-        timeout_graceful_shutdown=5,  # SIGTERM: open connections get 5 s, then the server stops anyway
+        port=settings.port,
+        log_level=settings.log_level,
+        ws_per_message_deflate=settings.ws_deflate,
+        timeout_graceful_shutdown=settings.shutdown_grace,  # SIGTERM: open connections get a few seconds
     )
 
 

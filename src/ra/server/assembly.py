@@ -1,0 +1,71 @@
+"""One server process's parts, built from the settings and wired together: storage, the tables, the pub/sub, the
+cluster coordinator, the bot runner and the table service; started and stopped in order.
+
+The parts reach each other through small interfaces (`TableService` takes `Bots` and `Peers`, `BotRunner` a `play`
+and a `may_play`, `Cluster` the runner's `busy` and `kick`). Three of those point back at parts made after them; they
+are bound here, and only here, by name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ra.server.bots.runner import BotRunner
+from ra.server.cluster.coordinator import Cluster
+from ra.server.cluster.pubsub import LocalPubSub
+from ra.server.settings import Settings
+from ra.server.storage.sql import SqlStorage
+from ra.server.tables.cache import ReplayCache
+from ra.server.tables.commits import StorageCalls
+from ra.server.tables.model import Snapshot, Table
+from ra.server.tables.service import TableService
+from ra.server.tables.store import TableStore
+
+
+@dataclass(frozen=True)
+class Server:
+    """The parts of one server process."""
+
+    storage: SqlStorage
+    service: TableService
+    bots: BotRunner
+    cluster: Cluster
+
+    async def start(self) -> None:
+        """Load the tables and resume their bots, then start hearing the other processes."""
+        await self.service.start()
+        await self.cluster.start()
+
+    async def stop(self) -> None:
+        """Stop hearing the others, stop the service (bots, pending commits, storage), give up the leases."""
+        await self.cluster.stop()
+        await self.service.stop()
+        await self.cluster.release()
+
+
+def assemble(settings: Settings) -> Server:
+    """The parts for `settings`, the storage opened (and migrated) now. With a database other than SQLite, or a
+    Redis URL, the process shares its tables with any other processes on the same database (docs/DEPLOY.md)."""
+    options = settings.service
+    storage = SqlStorage(settings.database_url) if settings.database_url else SqlStorage.in_dir(settings.data)
+    shared = settings.redis_url is not None or storage.engine.dialect.name != "sqlite"
+    db = StorageCalls(options.threads_for_storage(shared))
+
+    def pinned(table_id: str) -> bool:
+        return service.pinned(table_id)
+
+    async def play(table: Table, seat: int, action: int) -> None:
+        await service.apply(table, seat, action)
+
+    async def may_play(table: Table) -> bool:
+        return await cluster.bots_may_play(table)
+
+    tables = TableStore(storage, db, options, pinned)
+    replays = ReplayCache(options.replay_cache_bytes)
+    local: LocalPubSub[Snapshot] = LocalPubSub(lambda _table_id: tables.evict())  # its last watcher left
+    bots = BotRunner(tables, play, may_play, options)
+    cluster = Cluster(
+        storage, db, tables, local, replays.forget, bots, options, shared=shared, redis_url=settings.redis_url
+    )
+    service = TableService(storage, tables, cluster.pubsub, bots, cluster, db=db, replays=replays)
+    return Server(storage, service, bots, cluster)

@@ -1,0 +1,61 @@
+"""Bring a table in memory up to the database in place: the moves and seat changes another process stored.
+
+In place, so that the clients watching the table (whose messages carry the table's version) see the new version as
+the next one; the live path's own functions tell each move (`narrated_entry`), as when it was played here.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+from ra.server.storage.rows import MoveRow, TableRow
+from ra.server.tables.model import Table, narrated_entry, status_of
+
+
+class Gap(RuntimeError):
+    """The stored moves do not continue the table in memory: it must be rebuilt from the start."""
+
+
+def absorb(table: Table, row: TableRow, moves: list[MoveRow]) -> bool:
+    """Apply the stored `row` and the stored `moves` after the table's seq to the loaded `table`; True if anything
+    changed. Gap (nothing changed) if the moves do not follow on from the table's state. Caller holds the lock."""
+    names = [s["name"] for s in row.seats]
+    state, entries, current_at = table.state, [], []
+    for expected, move in enumerate(moves, start=table.seq + 1):
+        if move.seq != expected:
+            raise Gap(f"table {row.id}: stored move {move.seq} where {expected} was expected")
+        after = state.clone()
+        try:
+            after.apply(move.action, move.player)
+        except Exception as exc:
+            raise Gap(f"table {row.id}: stored move {move.seq} does not apply: {exc}") from exc
+        if after.history[-1].draws != tuple(move.draws):
+            raise Gap(f"table {row.id}: stored draws of move {move.seq} do not replay")
+        entries.append(narrated_entry(table.module, state, after, names))
+        current_at.append(after.current_players())
+        state = after
+    changed = bool(moves)
+    if moves:
+        table.state = state  # a new object: snapshots already published keep the old one
+        table.current_at.extend(current_at)
+        table.log.extend(entries)
+        table.log_json.extend(json.dumps(entry) for entry in entries)
+    if row.seats != table.row.seats:
+        for entry in table.log:  # as the service does when a seat is renamed here
+            if 0 <= entry["player"] < len(row.seats):
+                entry["name"] = row.seats[entry["player"]]["name"]
+        table.log_json = []
+        changed = True
+    fresh = replace(row, seq=table.seq)
+    fresh.status = status_of(fresh, table.state)
+    if changed or (fresh.status, fresh.updated) != (table.row.status, table.row.updated):
+        table.row = fresh
+        changed = True
+    return changed
+
+
+def rebuilt_into(table: Table, fresh: Table) -> None:
+    """Make `table` the freshly rebuilt `fresh` (same object: its watchers keep their version numbers)."""
+    table.row, table.state, table.current_at = fresh.row, fresh.state, fresh.current_at
+    table.log, table.log_json, table.bots = fresh.log, fresh.log_json, fresh.bots

@@ -1,0 +1,64 @@
+"""The ASGI app of `ra serve`: the HTTP API and the WebSocket of docs/PROTOCOL.md, plus the UI's pages.
+
+`create_app(settings)` assembles the server process's parts (`ra.server.assembly`), keeps them in `app.state` for
+the routes' dependencies (deps.py), and includes the routers of `routes/`, one per resource. Layers, outermost first:
+unexpected errors logged (logs.py), security headers (security.py), gzip, request bodies checked (limits.py), then
+the routes. HTTP bodies and answers are the Pydantic models of models.py, WebSocket messages those of messages.py.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+from starlette.middleware.gzip import GZipMiddleware
+
+from ra.server.assembly import assemble
+from ra.server.http.connection import Gate
+from ra.server.http.errors import add_error_handlers
+from ra.server.http.limits import RateLimiter, RequestBodies
+from ra.server.http.logs import LogUnexpected, redact_tokens_in_logs
+from ra.server.http.openapi import openapi_schema
+from ra.server.http.routes import health, learn, meta, pages, tables, websocket
+from ra.server.http.security import SecurityHeaders
+from ra.server.settings import Settings
+
+
+def create_app(settings: Settings) -> FastAPI:
+    """The app for `settings` (and nothing else): its storage opened and migrated now, its tables loaded and their
+    bots resumed when the app starts (the ASGI lifespan)."""
+    server = assemble(settings)
+    limits = settings.limits
+    redact_tokens_in_logs()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await server.start()
+        try:
+            yield
+        finally:
+            await server.stop()
+
+    app = FastAPI(
+        title="ra",
+        summary="The table server of Ra and RA and Write: lobby, seats, bots, replays (docs/PROTOCOL.md).",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        generate_unique_id_function=lambda route: route.name,  # operation ids: the route functions' names
+    )
+    app.openapi = lambda: openapi_schema(app)  # type: ignore[method-assign]
+    app.state.service, app.state.cluster, app.state.limits = server.service, server.cluster, limits
+    app.state.gate = Gate(server.service, server.bots, limits, settings.allowed_origins)
+    app.state.creations = RateLimiter(limits.creations, limits.creation_window)
+    add_error_handlers(app)
+    for routes in (meta, tables, websocket, pages, learn, health):
+        app.include_router(routes.router)
+    app.mount("/static", StaticFiles(directory=pages.STATIC, check_dir=False), name="static")
+    app.add_middleware(RequestBodies, limits=limits)
+    app.add_middleware(GZipMiddleware, minimum_size=settings.gzip_minimum)
+    app.add_middleware(SecurityHeaders)
+    app.add_middleware(LogUnexpected)
+    return app

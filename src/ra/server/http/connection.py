@@ -1,0 +1,259 @@
+"""The table WebSocket of docs/PROTOCOL.md: one `Connection` per client, a seat's or a spectator's.
+
+A message is bounded (size, JSON depth), validated by its model (messages.py), then handed to the table service,
+which applies it; the answer to everyone comes by the service's pub/sub, an error to the sender alone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from ra.core.protocol import GameModule
+from ra.server.http.limits import Counter, JsonError, parse_json
+from ra.server.http.messages import (
+    PONG,
+    Action,
+    HintRequest,
+    Ping,
+    Refused,
+    Rename,
+    error,
+    read_client_message,
+)
+from ra.server.http.security import origin_allowed
+from ra.server.settings import Limits
+from ra.server.tables.interfaces import Subscription
+from ra.server.tables.model import ServiceError, Snapshot, Table
+from ra.server.tables.service import TableService
+
+log = logging.getLogger("ra.server")
+MESSAGE_TOO_BIG = 1009  # RFC 6455
+# Hints search for seconds in the bot pool: each connection may ask this many per window, one at a time.
+HINTS_PER_WINDOW = 5
+HINT_WINDOW = 60.0  # seconds
+
+
+class Hints(Protocol):
+    """Where a seat's hint comes from (`ra.server.bots.runner.BotRunner`)."""
+
+    async def hint(self, table: Table, seat: int) -> dict[str, Any]:
+        """The `hint` message for the seat now; ServiceError if there is none."""
+        ...
+
+
+@dataclass
+class Gate:
+    """What every connection of one app shares: the service, the hints, the limits, and the open WebSockets'
+    counts."""
+
+    service: TableService
+    hints: Hints
+    limits: Limits
+    allowed_origins: tuple[str, ...] = ()
+    per_address: Counter = field(init=False)
+    per_table: Counter = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.per_address = Counter(self.limits.ws_per_address)
+        self.per_table = Counter(self.limits.ws_per_table)
+
+
+class Connection:
+    """One WebSocket client: a seat (or spectator) of one table."""
+
+    def __init__(self, gate: Gate, ws: WebSocket, table_id: str) -> None:
+        self.gate, self.service, self.ws, self.table_id = gate, gate.service, ws, table_id
+        self.address = ws.client.host if ws.client else "unknown"
+        self.seat: int | None = None
+        self.sent_version = -1
+        self.send_lock = asyncio.Lock()
+        self.hints: deque[float] = deque()  # when this connection asked its recent hints
+        self.hint_task: asyncio.Task[None] | None = None
+
+    async def send(self, message: dict[str, Any] | str) -> None:
+        """Send one message (serialized sends: state pushes and replies never interleave)."""
+        text = message if isinstance(message, str) else json.dumps(message)
+        async with self.send_lock:
+            await self.ws.send_text(text)
+
+    async def send_state(self, snap: Snapshot) -> None:
+        """Send a table version unless a newer one was sent already."""
+        if snap.version <= self.sent_version:
+            return
+        self.sent_version = snap.version
+        await self.send(snap.message(self.seat))
+
+    async def refuse(self, code: str, message: str, close_code: int) -> None:
+        """Tell the client why, then close with `close_code` and the same reason."""
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+            await self.send(error(code, message))
+            await self.ws.close(code=close_code, reason=message.encode("utf-8")[:123].decode("utf-8", "ignore"))
+
+    async def run(self) -> None:
+        """Check origin and limits, accept, authenticate, send the state, then serve messages until the end."""
+        await self.ws.accept()
+        gate = self.gate
+        if not origin_allowed(self.ws.scope, gate.allowed_origins):
+            origin = self.ws.headers.get("origin", "")[:60]
+            await self.refuse("forbidden", f"WebSockets from the origin {origin!r} are refused", 4403)
+            return
+        if not gate.per_address.enter(self.address):
+            limit = gate.limits.ws_per_address
+            await self.refuse("too_many", f"too many WebSockets from your address (at most {limit})", 4429)
+            return
+        try:
+            if not gate.per_table.enter(self.table_id):
+                limit = gate.limits.ws_per_table
+                await self.refuse("too_many", f"too many WebSockets at this table (at most {limit})", 4429)
+                return
+            try:
+                await self.serve()
+            finally:
+                gate.per_table.leave(self.table_id)
+        finally:
+            gate.per_address.leave(self.address)
+
+    async def serve(self) -> None:
+        """Authenticate the seat, subscribe, and answer messages until the client leaves."""
+        query = self.ws.query_params
+        notice: dict[str, Any] | None = None
+        try:
+            table = await self.service.get(self.table_id)
+            try:
+                self.seat = self.service.seat_of(table, query.get("seat"), query.get("token"))
+            except ServiceError as exc:
+                # A page asks to watch instead when its seat link does not work (mistyped, old, a bot's seat).
+                if query.get("fallback") != "spectator" or exc.code not in ("forbidden", "bad_message"):
+                    raise
+                watching = "this seat link does not work, you are watching as a spectator"
+                notice = error(exc.code, f"{exc.message}: {watching}")
+            await self.service.join(table, self.seat)
+        except ServiceError as exc:
+            await self.refuse(exc.code, exc.message, 4000 + exc.status)
+            return
+        except Exception as exc:  # a server fault: logged in full, the client told so (1011: internal error)
+            log.error("table %s: %s on connect: %s", self.table_id, type(exc).__name__, exc, exc_info=exc)
+            await self.refuse("internal", "the server failed to open this table", 1011)
+            return
+        sub = self.service.subscribe(self.table_id)
+        pump = asyncio.create_task(self._pump(sub))
+        try:
+            if notice is not None:
+                await self.send(notice)
+            await self.service.refresh(table)  # with several processes, this one may be behind the database
+            await self.send_state(table.snap())
+            while True:
+                message = await self.ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                raw = message.get("text") or message.get("bytes") or ""
+                if _size(raw) > self.gate.limits.max_ws_message:
+                    limit = self.gate.limits.max_ws_message
+                    await self.refuse("too_big", f"a message has at most {limit} bytes", MESSAGE_TOO_BIG)
+                    break
+                reply = await self.handle(raw)
+                if reply is not None:
+                    await self.send(reply)
+        except (WebSocketDisconnect, RuntimeError):
+            pass  # the client left (a send after its close raises RuntimeError)
+        finally:
+            pump.cancel()
+            if self.hint_task is not None:
+                self.hint_task.cancel()
+            sub.close()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await pump
+            if self.ws.client_state == WebSocketState.CONNECTED:
+                with contextlib.suppress(Exception):
+                    await self.ws.close()
+
+    async def _pump(self, sub: Subscription[Snapshot]) -> None:
+        while True:
+            snap = await sub.get()
+            await self.send_state(snap)
+
+    async def handle(self, raw: str | bytes) -> dict[str, Any] | None:
+        """Answer one client message: None on success (the update comes by pub/sub), else a reply."""
+        try:
+            message = read_client_message(parse_json(raw, self.gate.limits.max_json_depth), self.seat is None)
+        except JsonError as exc:
+            return error("bad_message", str(exc))
+        except Refused as exc:
+            return error(exc.code, exc.message)
+        try:
+            if isinstance(message, Ping):
+                return PONG
+            seat = self.seat
+            assert seat is not None  # the other messages need a seat: refused for a spectator above
+            if isinstance(message, Action):
+                table = await self.service.get(self.table_id)
+                await self.service.act(table, seat, message.seq, self.action_of(table.module, message))
+                return None
+            if isinstance(message, Rename):
+                table = await self.service.get(self.table_id)
+                await self.service.rename(table, seat, message.name)
+                return None
+            assert isinstance(message, HintRequest)
+            return self.ask_hint(seat)
+        except ServiceError as exc:
+            return error(exc.code, exc.message)
+        except Exception as exc:  # a server fault, not the client's: logged in full, answered as such
+            log.error("table %s: %s handling a message: %s", self.table_id, type(exc).__name__, exc, exc_info=exc)
+            return error("internal", "the server failed to handle this message")
+
+    def ask_hint(self, seat: int) -> dict[str, Any] | None:
+        """Start a hint for this seat (answered later by a `hint` message); an error if it may not ask now."""
+        if self.hint_task is not None and not self.hint_task.done():
+            return error("too_many", "a hint is on its way; wait for it")
+        now = time.monotonic()
+        while self.hints and now - self.hints[0] >= HINT_WINDOW:
+            self.hints.popleft()
+        if len(self.hints) >= HINTS_PER_WINDOW:
+            wait = int(HINT_WINDOW - (now - self.hints[0])) + 1
+            return error("too_many", f"at most {HINTS_PER_WINDOW} hints a minute; try again in {wait} s")
+        self.hints.append(now)
+        self.hint_task = asyncio.create_task(self._hint(seat))
+        return None
+
+    async def _hint(self, seat: int) -> None:
+        """Ask the bot pool for the hint and send the answer (or why there is none)."""
+        try:
+            table = await self.service.get(self.table_id)
+            answer = await self.gate.hints.hint(table, seat)
+        except ServiceError as exc:
+            answer = error(exc.code, exc.message)
+        except Exception as exc:  # a server fault: logged in full, answered as such
+            log.error("table %s: %s giving a hint: %s", self.table_id, type(exc).__name__, exc, exc_info=exc)
+            answer = error("internal", "the server failed to give a hint")
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+            await self.send(answer)
+
+    def action_of(self, module: GameModule, message: Action) -> int:
+        """The action id of an action message: `move` (notation, e.g. `bid:13`, the engine's) or `action` (an id);
+        with both, they must name the same action."""
+        if message.move is None:
+            assert message.action is not None  # the model asks for one of them
+            return message.action
+        try:
+            action = module.str_to_action(message.move)
+        except ValueError as exc:
+            raise ServiceError("bad_message", str(exc)) from None
+        if "action" in message.model_fields_set and message.action != action:
+            raise ServiceError("bad_message", f"move {message.move!r} and action {message.action!r} differ")
+        return action
+
+
+def _size(raw: str | bytes) -> int:
+    """A message's size in bytes (UTF-8 for text)."""
+    if isinstance(raw, bytes) or raw.isascii():
+        return len(raw)
+    return len(raw.encode("utf-8", "surrogatepass"))

@@ -1,0 +1,44 @@
+"""What routes are handed (FastAPI dependencies): the parts of the server process the app factory keeps in
+`app.state`, behind one small function each."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends
+from starlette.requests import HTTPConnection
+
+from ra.server.cluster.coordinator import Cluster
+from ra.server.http.connection import Gate
+from ra.server.http.limits import RateLimiter
+from ra.server.tables.service import TableService
+
+
+def table_service(connection: HTTPConnection) -> TableService:
+    """The process's table service."""
+    service: TableService = connection.app.state.service
+    return service
+
+
+def cluster(connection: HTTPConnection) -> Cluster:
+    """The process's part among the processes sharing its database."""
+    part: Cluster = connection.app.state.cluster
+    return part
+
+
+def gate(connection: HTTPConnection) -> Gate:
+    """What every WebSocket of the app shares: the service, the hints, the limits and the open sockets' counts."""
+    shared: Gate = connection.app.state.gate
+    return shared
+
+
+def creations(connection: HTTPConnection) -> RateLimiter:
+    """The rate limit of table creations per client address."""
+    limiter: RateLimiter = connection.app.state.creations
+    return limiter
+
+
+Service = Annotated[TableService, Depends(table_service)]
+ClusterPart = Annotated[Cluster, Depends(cluster)]
+Sockets = Annotated[Gate, Depends(gate)]
+Creations = Annotated[RateLimiter, Depends(creations)]

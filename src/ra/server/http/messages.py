@@ -1,0 +1,221 @@
+"""The table WebSocket's messages (docs/PROTOCOL.md) as Pydantic models: what a client may send, and what the server
+answers. docs/PROTOCOL.md's tables of messages and fields are generated from these (protocol_doc.py).
+
+A client message is validated here (`read_client_message`); each field names its own refusal, the `bad_message`
+text the client gets when that field is wrong or missing, and each message that needs a seat names the `forbidden`
+text a spectator gets for it. What only the game can judge (a notation, whether an action is legal) is checked after,
+by the engine. The server's `state` message is built as text once per table version (`tables.model.Snapshot`);
+`StateMessage` is its shape, and a test holds the two equal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar, Literal, get_args
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAdapter, ValidationError, model_validator
+
+MAX_MOVE = 64  # characters of an action's notation in a `move` field
+ErrorCode = Literal[
+    "stale",
+    "illegal",
+    "not_your_turn",
+    "bad_message",
+    "forbidden",
+    "not_found",
+    "unavailable",
+    "internal",
+    "too_many",
+    "too_big",
+    "busy",
+]
+NOT_AN_OBJECT = "a message is a JSON object with a type"
+NO_ACTION = "an action message needs an integer action id"
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A field's `bad_message` text, for a value of the wrong type or out of bounds, or a missing one."""
+
+    text: str
+
+
+class Refused(Exception):
+    """A client message the models refuse: the error answer's `code` and `message`."""
+
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code, self.message = code, message
+
+
+# -- client → server ------------------------------------------------------------------------------------------
+
+
+class ClientMessage(BaseModel):
+    """A message a client sends; fields the server does not know are ignored."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+    # The `forbidden` text a spectator gets for this message (None: anyone may send it).
+    spectator_refusal: ClassVar[str | None] = None
+
+
+class Action(ClientMessage):
+    """A person's action at the seq they saw: by its notation (`move`, as in `legal_actions[].notation`,
+    docs/RA_ACTIONS.md, docs/WRITE_ACTIONS.md) or by its id (`action`); with both, they must name the same action.
+    A notation that is not the game's answers the engine's words."""
+
+    spectator_refusal = "a spectator cannot act; open the invite link of your seat"
+
+    type: Literal["action"]
+    move: Annotated[
+        StrictStr | None,
+        Field(max_length=MAX_MOVE, description="the action's notation, e.g. `bid:13`"),
+        Refusal(f"move is an action's notation (at most {MAX_MOVE} characters)"),
+    ] = None
+    seq: Annotated[
+        StrictInt,
+        Field(description="the table's seq the sender saw"),
+        Refusal("an action message needs the integer seq the sender saw"),
+    ]
+    action: Annotated[StrictInt | None, Field(description="the action's id"), Refusal(NO_ACTION)] = None
+
+    @model_validator(mode="after")
+    def _names_an_action(self) -> Action:
+        if self.move is None and self.action is None:
+            raise ValueError(NO_ACTION)
+        return self
+
+
+class Rename(ClientMessage):
+    """A new name for the sender's seat; answered by the next `state` of every client."""
+
+    spectator_refusal = "a spectator has no seat to rename"
+
+    type: Literal["rename"]
+    name: Annotated[
+        StrictStr,
+        Field(description="1 to 40 characters once white space is collapsed"),
+        Refusal("a name is a non-empty text"),
+    ]
+
+
+class HintRequest(ClientMessage):
+    """What the `hard` bot would play in the sender's seat (a table with the option `hints`, when the seat must
+    act): decided in the bot pool under the bots' deadline, answered by a `hint` message or an error (`forbidden`,
+    `not_your_turn`, `illegal`, `too_many`: one at a time and at most 5 a minute per connection, `busy`)."""
+
+    spectator_refusal = "a spectator has no decision to get a hint for"
+
+    type: Literal["hint"]
+
+
+class Ping(ClientMessage):
+    """Keeps the connection alive; answered by `pong`."""
+
+    type: Literal["ping"]
+
+
+ClientMessages = Action | Rename | HintRequest | Ping
+CLIENT_MESSAGES: tuple[type[ClientMessage], ...] = get_args(ClientMessages)
+_CLIENT = TypeAdapter[ClientMessages](Annotated[ClientMessages, Field(discriminator="type")])
+
+
+def type_of(model: type[BaseModel]) -> str:
+    """The `type` of a message model's messages."""
+    return str(get_args(model.model_fields["type"].annotation)[0])
+
+
+_BY_TYPE = {type_of(model): model for model in CLIENT_MESSAGES}
+
+
+def read_client_message(data: Any, spectator: bool) -> ClientMessages:
+    """The client message `data` (parsed JSON) as its model; Refused if it is not one (`bad_message`: the first
+    wrong field's refusal, in the order of the fields), or if a spectator sends a message that needs a seat
+    (`forbidden`, whatever its fields)."""
+    if not isinstance(data, dict):
+        raise Refused("bad_message", NOT_AN_OBJECT)
+    kind = data.get("type")
+    model = _BY_TYPE.get(kind) if isinstance(kind, str) else None
+    if model is None:
+        shown = kind if isinstance(kind, str) and len(kind) < 40 else "?"
+        raise Refused("bad_message", f"unknown message type {shown!r}")
+    if spectator and model.spectator_refusal is not None:
+        raise Refused("forbidden", model.spectator_refusal)
+    try:
+        return _CLIENT.validate_python(data)
+    except ValidationError as exc:
+        raise Refused("bad_message", _refusal(model, exc)) from None
+
+
+def _refusal(model: type[ClientMessage], exc: ValidationError) -> str:
+    """The refusal of the first field `exc` finds wrong (or the message's own, for a rule across fields)."""
+    first = exc.errors()[0]
+    where = first["loc"][1:2]  # (tag, field, ...) in a discriminated union
+    field = model.model_fields.get(str(where[0])) if where else None
+    refusal = next((m for m in field.metadata if isinstance(m, Refusal)), None) if field is not None else None
+    if refusal is not None:
+        return refusal.text
+    return str(first.get("ctx", {}).get("error", first["msg"]))
+
+
+# -- server → client ------------------------------------------------------------------------------------------
+
+
+class ServerMessage(BaseModel):
+    """A message the server sends."""
+
+    model_config = ConfigDict(frozen=True)
+
+
+class StateMessage(ServerMessage):
+    """The table as the receiver may see it, on connect and after every change (conflated: a slow client may skip
+    versions but always gets the newest)."""
+
+    type: Literal["state"] = "state"
+    seq: int = Field(description="actions accepted so far")
+    view: dict[str, Any] = Field(
+        description="the receiver's view (docs/VIEWS.md, docs/VIEWS_WRITE.md); each of `legal_actions` has its "
+        "`id` and `notation`"
+    )
+    explain: dict[str, Any] | None = Field(
+        description="the engine's explanation of that view: `{elements: {key: text}, lot_value: [per seat] | "
+        "null}` (null for a game without it)"
+    )
+    log: list[dict[str, Any]] = Field(
+        description='every accepted action, public: `{"seq","player","name","notation","text","lines","draws"}`'
+    )
+    table: dict[str, Any] = Field(description="the table summary, as `GET /api/tables/{id}` answers")
+
+
+class HintMessage(ServerMessage):
+    """The answer to a `hint` request, for the position at `seq`."""
+
+    type: Literal["hint"] = "hint"
+    seq: int = Field(description="the table's seq the hint is for")
+    id: int = Field(description="the action's id")
+    notation: str = Field(description="the action's notation, e.g. `bid:13`")
+    text: str = Field(description="the action proposed in words, e.g. `Bid sun disk 13`")
+    reason: str = Field(description="why, in one line from the bot's own figures (else a generic one)")
+
+
+class ErrorMessage(ServerMessage):
+    """Answers only the client that caused it; nothing changes."""
+
+    type: Literal["error"] = "error"
+    code: ErrorCode = Field(description="what kind of refusal (the error codes of messages, below)")
+    message: str = Field(description="why, in words for people")
+
+
+class Pong(ServerMessage):
+    """The answer to `ping`."""
+
+    type: Literal["pong"] = "pong"
+
+
+SERVER_MESSAGES: tuple[type[ServerMessage], ...] = (StateMessage, HintMessage, ErrorMessage, Pong)
+PONG = Pong().model_dump()
+
+
+def error(code: str, message: str) -> dict[str, Any]:
+    """The protocol's error message (ValidationError for a code the protocol does not name)."""
+    return ErrorMessage.model_validate({"code": code, "message": message}).model_dump()

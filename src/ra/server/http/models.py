@@ -1,0 +1,222 @@
+"""The HTTP API's bodies and answers as Pydantic models (served as OpenAPI at /openapi.json, /docs).
+
+docs/PROTOCOL.md describes the same shapes in words; the WebSocket's messages are in messages.py. Views, options
+and records are the engines' JSON: their fields differ per game, so they are typed as JSON objects here
+(docs/VIEWS.md, docs/RECORDS.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ra.games import GAMES
+
+TableStatus = Literal["open", "running", "finished"]
+SeatKind = Literal["person", "bot"]
+MAX_TEXT = 1000  # any text field of a body; the service applies the precise limits (names, bot specs)
+
+
+class Closed(BaseModel):
+    """A body that refuses fields it does not know (a typo is an error, not silently ignored)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+# -- bodies -----------------------------------------------------------------------------------------------------
+
+
+class SeatSpec(Closed):
+    """One seat of a new table: a person (optional name) or a bot (its spec or level, e.g. `greedy`, `hard`)."""
+
+    kind: SeatKind
+    name: str | None = Field(None, max_length=MAX_TEXT)
+    bot: str | None = Field(None, max_length=MAX_TEXT)
+
+
+def _registered_games(schema: dict[str, Any]) -> None:
+    """List the registered games in the schema (read when the schema is made; the service checks the name)."""
+    schema["enum"] = list(GAMES)
+
+
+class NewTable(Closed):
+    """POST /api/tables: the game, its options (engine options; /api/meta lists them) and the seats in order."""
+
+    game: str = Field(max_length=40, description="a game name from /api/meta", json_schema_extra=_registered_games)
+    options: dict[str, Any] | None = None
+    seats: list[SeatSpec] = Field(min_length=1, max_length=16)
+
+
+class Rename(Closed):
+    """POST /api/tables/{id}/seats/{n}/name: the seat's token and its new name."""
+
+    token: str = Field(max_length=MAX_TEXT)
+    name: str = Field(max_length=MAX_TEXT)
+
+
+class CreatorToken(Closed):
+    """POST /api/tables/{id}/invites: the creator token of the table's creation answer."""
+
+    creator: str = Field(max_length=MAX_TEXT)
+
+
+# -- answers ----------------------------------------------------------------------------------------------------
+
+
+class ErrorAnswer(BaseModel):
+    """Every refused request: the reason, in words for people."""
+
+    error: str
+
+
+class PlayerCounts(BaseModel):
+    """How many players a game takes, and the lobby's default."""
+
+    minimum: int
+    maximum: int
+    default: int
+
+
+class OptionInfo(BaseModel):
+    """One table option a person may set (`ra.core.protocol.OptionSpec.as_json()`); `scope` "table" marks the
+    server's own options (helpers of the table), which the engine never sees."""
+
+    name: str
+    kind: Literal["int", "bool", "choice"]
+    default: bool | int | str
+    label: str
+    help: str
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: list[str] | None = None
+    scope: Literal["table"] | None = None
+
+
+class LevelInfo(BaseModel):
+    """A bot level for people: its name, the spec it stands for, and what it does."""
+
+    name: str
+    spec: str
+    description: str
+
+
+class BotInfo(BaseModel):
+    """The bots of a game: kinds (for specs such as `mcts:iterations=400`) and levels."""
+
+    kinds: list[str]
+    levels: list[LevelInfo]
+
+
+class GameInfo(BaseModel):
+    """One game this server offers; the lobby builds its forms from it."""
+
+    name: str
+    title: str
+    players: PlayerCounts
+    options: list[OptionInfo]
+    bots: BotInfo
+
+
+class Meta(BaseModel):
+    """GET /api/meta."""
+
+    games: list[GameInfo]
+
+
+class SeatSummary(BaseModel):
+    """A seat as everyone may see it (never its token)."""
+
+    seat: int
+    kind: SeatKind
+    name: str
+    bot: str | None
+    taken: bool
+
+
+class TableSummary(BaseModel):
+    """A table as the lobby shows it (never tokens, never the seed)."""
+
+    id: str
+    game: str
+    status: TableStatus
+    players: int
+    seats: list[SeatSummary]
+    options: dict[str, Any]
+    created: str
+    updated: str
+    seq: int
+
+
+class TableList(BaseModel):
+    """GET /api/tables."""
+
+    tables: list[TableSummary]
+
+
+class SeatInvite(BaseModel):
+    """A seat of a created table; a person seat with its secret token and invite link."""
+
+    seat: int
+    kind: SeatKind
+    token: str | None = None
+    invite: str | None = None
+
+
+class Invites(BaseModel):
+    """POST /api/tables/{id}/invites: every seat's invite link again, and the spectators' link."""
+
+    id: str
+    seats: list[SeatInvite]
+    spectate: str
+
+
+class TableCreated(Invites):
+    """POST /api/tables: the new table's invites and the creator token that recovers them later."""
+
+    creator: str
+
+
+class LogEntry(BaseModel):
+    """One accepted action, as everyone sees it: told in `lines` by the engine (`text` is the first)."""
+
+    seq: int
+    player: int
+    name: str
+    notation: str
+    text: str
+    lines: list[str] = []
+    draws: list[str]
+
+
+class SeatState(BaseModel):
+    """GET /api/tables/{id}/view: the seq, the seat's (or a spectator's) view, its explanation, the public log."""
+
+    seq: int
+    view: dict[str, Any]
+    explain: dict[str, Any] | None = None
+    log: list[LogEntry]
+
+
+class ReplayStep(BaseModel):
+    """A spectator's view after one action (step 0: the start, without a move)."""
+
+    seq: int
+    move: LogEntry | None
+    view: dict[str, Any]
+
+
+class Replay(BaseModel):
+    """GET /api/tables/{id}/replay."""
+
+    steps: list[ReplayStep]
+
+
+class GameRecord(BaseModel):
+    """GET /api/tables/{id}/record: the game record of docs/RECORDS.md, without seed and order."""
+
+    model_config = ConfigDict(extra="allow")
+
+    game: str
+    options: dict[str, Any]
+    moves: list[Any]

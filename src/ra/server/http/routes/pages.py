@@ -1,0 +1,64 @@
+"""The pages of the browser UI (lobby, table, replay: our HTML from `ra/server/static/`), the rules of each game as
+a page, and the API's reference (Swagger UI at /docs). None is in the API's schema."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import APIRouter
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import FileResponse, HTMLResponse, Response
+
+from ra.games import GAMES
+from ra.server.http.errors import error
+from ra.server.http.rules_pages import rules_page
+from ra.server.http.security import docs_csp
+
+STATIC = Path(__file__).parents[2] / "static"  # src/ra/server/static, served under /static
+PAGES = {"index.html": "Ra — lobby", "table.html": "Ra — table", "replay.html": "Ra — replay"}
+
+router = APIRouter(include_in_schema=False)
+
+
+def page(name: str) -> Response:
+    """A UI page from static/, or a minimal placeholder while the UI is absent."""
+    path = STATIC / name
+    if path.is_file():
+        return FileResponse(path, media_type="text/html")
+    title = PAGES[name]
+    return HTMLResponse(
+        f"<!doctype html><html><head><meta charset='utf-8'><title>{title}</title></head>"
+        f"<body><h1>{title}</h1><p>The browser UI is not installed; the API is at /api/meta.</p></body></html>"
+    )
+
+
+_DOCS_PAGE = get_swagger_ui_html(openapi_url="/openapi.json", title="ra — HTTP API")
+_DOCS_HEADERS = {"content-security-policy": docs_csp(bytes(_DOCS_PAGE.body).decode())}
+
+
+@router.get("/docs")
+async def docs() -> Response:
+    return HTMLResponse(bytes(_DOCS_PAGE.body), headers=_DOCS_HEADERS)
+
+
+@router.get("/")
+async def lobby() -> Response:
+    return page("index.html")
+
+
+@router.get("/t/{table_id}")
+async def table_page(table_id: str) -> Response:
+    return page("table.html")
+
+
+@router.get("/replay/{table_id}")
+async def replay_page(table_id: str) -> Response:
+    return page("replay.html")
+
+
+@router.get("/rules/{game}")
+async def rules(game: str) -> Response:
+    """A game's complete rules as a page, its sections linkable (`/rules/ra#5-auctions`)."""
+    if game not in GAMES:
+        return error(404, f"there are no rules of a game {game[:40]!r} here")
+    return HTMLResponse(rules_page(game))

@@ -1,1 +1,0 @@
-"""Alembic migrations of the server's database, applied by `ra.server.storage.upgrade` (no alembic.ini)."""

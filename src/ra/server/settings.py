@@ -1,0 +1,101 @@
+"""Every knob of `ra serve` in one frozen object, `Settings`: where it listens and stores, what one client may send
+and open (`Limits`), and how the table service runs (`ServiceSettings`: bots, memory, processes sharing a database).
+
+`ra serve` (src/ra/commands/serve.py) builds it from its options, whose defaults are the defaults here; the app
+factory (`ra.server.http.app.create_app`) reads nothing else. Standard library only: the command line reads the
+defaults without loading the server.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+def _cores() -> int:
+    return os.cpu_count() or 1
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The server's limits per request, message and client address (defaults suit a public server); 0 switches a
+    count limit off."""
+
+    max_body: int = 64 * 1024  # bytes of an HTTP request body (413 above)
+    max_ws_message: int = 16 * 1024  # bytes of one WebSocket message from a client (close 1009 above)
+    max_json_depth: int = 32  # nesting of arrays and objects in any JSON a client sends (400 / bad_message)
+    creations: int = 30  # tables one client address may create per `creation_window` seconds (429 above)
+    creation_window: float = 600.0
+    ws_per_address: int = 64  # open WebSockets of one client address
+    ws_per_table: int = 256  # open WebSockets of one table
+
+
+@dataclass(frozen=True)
+class ServiceSettings:
+    """How the table service runs (defaults suit a public server on a small machine)."""
+
+    # Seconds a bot waits before it acts (people can follow the moves).
+    bot_delay: float = 0.6
+    # Worker processes that run bot decisions; 0 runs them in threads of the server (tests, debugging).
+    bot_workers: int = field(default_factory=_cores)
+    # Hard limit of one decision, queueing included: past it the table gets a fallback move and a worker still on
+    # it is killed. Above the largest `seconds` a bot spec may ask for (2 s, docs/BOTS.md).
+    bot_deadline: float = 5.0
+    # A search bot whose spec sets no `seconds` searches at most this long, so that it ends before the deadline.
+    bot_seconds: float = 2.0
+    # Loaded tables that nobody watches and no bot is playing: the least recently used beyond this leave memory.
+    idle_tables: int = 64
+    # Serialized replays of finished tables kept in memory (bytes, least recently used dropped first).
+    replay_cache_bytes: int = 4 * 1024 * 1024
+    # Threads that run storage calls; None: one for a lone process, four when processes share the database.
+    storage_threads: int | None = None
+    # Waits between retries when storage fails under a bot's move (doubling up to the maximum).
+    storage_retry: float = 0.5
+    storage_retry_max: float = 10.0
+    # Several processes on one database: a bot turn whose process stopped renewing its lease (it died) is taken over
+    # by another after this many seconds; leases are renewed every third of it.
+    lease_seconds: float = 10.0
+    # ... and each process compares its loaded tables with the database this often, in case a doorbell was lost.
+    resync_seconds: float = 2.0
+
+    def __post_init__(self) -> None:
+        if self.bot_workers < 0 or self.idle_tables < 0 or self.replay_cache_bytes < 0:
+            raise ValueError("bot_workers, idle_tables and replay_cache_bytes are 0 or more")
+        if not 0 < self.bot_seconds < self.bot_deadline:
+            raise ValueError("bot_seconds lies between 0 and bot_deadline")
+        if self.lease_seconds <= 0 or self.resync_seconds <= 0:
+            raise ValueError("lease_seconds and resync_seconds are more than 0")
+        if self.bot_delay < 0 or (self.storage_threads is not None and self.storage_threads < 1):
+            raise ValueError("bot_delay is 0 or more, storage_threads 1 or more")
+
+    def threads_for_storage(self, shared: bool) -> int:
+        """Threads for storage calls: as set, else one alone and four when processes share the database."""
+        if self.storage_threads is not None:
+            return self.storage_threads
+        return 4 if shared else 1
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything `ra serve` can be told."""
+
+    host: str = "127.0.0.1"  # address to listen on (0.0.0.0: every interface)
+    port: int = 8000
+    data: Path = Path("ra-data")  # the data folder of the embedded SQLite file, ra.sqlite3
+    # A SQLAlchemy URL instead of SQLite; with one other than SQLite, or a `redis_url`, the process shares its
+    # tables with the other processes on the same database (docs/DEPLOY.md).
+    database_url: str | None = None
+    redis_url: str | None = None  # the doorbell between those processes
+    # Web origins besides the server's own whose pages may open WebSockets (`*`: any).
+    allowed_origins: tuple[str, ...] = ()
+    gzip_minimum: int = 1000  # HTTP answers from this many bytes on are compressed
+    ws_deflate: bool = False  # compress WebSocket messages (costs CPU per message)
+    log_level: str = "info"  # uvicorn's
+    shutdown_grace: int = 5  # seconds open connections get after SIGTERM before the server stops anyway
+    limits: Limits = field(default_factory=Limits)
+    service: ServiceSettings = field(default_factory=ServiceSettings)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "data", Path(self.data))  # a folder given as text is a path all the same
+        object.__setattr__(self, "allowed_origins", tuple(self.allowed_origins))

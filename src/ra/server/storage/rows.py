@@ -1,0 +1,133 @@
+"""What is stored (tables, their moves, a move to store) and what the table service asks of a database.
+
+`ra.server.storage.sql` implements the interface on SQLAlchemy 2.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ra.server.storage.leases import Leases
+
+
+class SeqConflictError(RuntimeError):
+    """Another action was already stored at this seq (the table moved on), or another process plays its bots."""
+
+
+def now() -> dt.datetime:
+    """The current time in UTC."""
+    return dt.datetime.now(dt.UTC)
+
+
+def new_bot_seed() -> int:
+    """A fresh secret for a table's bots."""
+    return secrets.randbits(62)
+
+
+@dataclass
+class TableRow:
+    """One stored table. `seats` holds per seat kind, name, bot spec, token hash and whether it is taken."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    seats: list[dict[str, Any]]
+    status: str
+    seq: int = 0
+    created: dt.datetime = field(default_factory=now)
+    updated: dt.datetime = field(default_factory=now)
+    bot_seed: int = field(default_factory=new_bot_seed)
+    creator_hash: str | None = None
+
+
+@dataclass(frozen=True)
+class MoveRow:
+    """One stored action: its 1-based number, who acted, the action id and notation, and what it drew."""
+
+    seq: int
+    player: int
+    action: int
+    notation: str
+    draws: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class NewMove:
+    """An action to store: the table, the move, the table's status and time after it; whether a bot seat made it
+    (its process must then hold the table's bot turn, leases.py) and whether bots must act after it."""
+
+    table_id: str
+    move: MoveRow
+    status: str
+    updated: dt.datetime
+    by_bot: bool = False
+    bots_due: bool = False
+
+
+class Storage(Protocol):
+    """What the table service needs from a database. Calls are blocking; the service runs them off the loop."""
+
+    def create_table(self, row: TableRow) -> None:
+        """Store a new table."""
+        ...
+
+    def get_table(self, table_id: str) -> TableRow | None:
+        """A table by id, or None."""
+        ...
+
+    def list_tables(self, status: str | None = None, limit: int = 200) -> list[TableRow]:
+        """Tables (optionally of one status), most recently updated first."""
+        ...
+
+    def unfinished_ids(self) -> list[str]:
+        """Ids of every table whose game has not ended."""
+        ...
+
+    def update_table(
+        self,
+        table_id: str,
+        seats: list[dict[str, Any]],
+        status: str,
+        updated: dt.datetime,
+        base: list[dict[str, Any]] | None = None,
+    ) -> None:
+        """Store new seats and status (names, taken flags); with `base` (the seats the change was made on), only
+        the fields that changed, merged into the stored seats."""
+        ...
+
+    def add_move(self, table_id: str, move: MoveRow, status: str, updated: dt.datetime) -> None:
+        """Commit one action and the table's new status; SeqConflictError if its seq is already used."""
+        ...
+
+    def add_moves(self, batch: list[NewMove]) -> list[SeqConflictError | None]:
+        """Commit several actions (of different tables) at once; per action None or its SeqConflictError."""
+        ...
+
+    def moves(self, table_id: str) -> list[MoveRow]:
+        """Every action of a table, in order."""
+        ...
+
+    def changes(self, table_id: str, after: int) -> tuple[TableRow | None, list[MoveRow]]:
+        """A table's row and its actions after seq `after`, in order (what another process stored meanwhile)."""
+        ...
+
+    def versions(self, table_ids: list[str]) -> dict[str, tuple[int, dt.datetime]]:
+        """(seq, updated) of each of these tables that exists."""
+        ...
+
+    def ping(self) -> None:
+        """Reach the database with a trivial query; the database's error if it cannot."""
+        ...
+
+    @property
+    def leases(self) -> Leases:
+        """This process's leases on bot turns."""
+        ...
+
+    def close(self) -> None:
+        """Release connections."""
+        ...

@@ -1,0 +1,129 @@
+"""The SQL storage's writes that several server processes may race on: moves and seats.
+
+Moves: UNIQUE(table_id, seq) and the table's seq moving from `seq - 1` to `seq` decide which of two racing actions
+stands (docs/PROTOCOL.md); a bot move also needs its process to hold the table's bot turn (leases.py), and every
+move records in the same transaction whether bots are due after it. Seats: each process changes one seat field
+(a name, a `taken` flag) on the seats it had read; the change is merged into the stored seats under a row lock, so
+that changes made meanwhile by another process are kept.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime as dt
+from collections.abc import Callable
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
+
+from ra.server.storage.leases import Effect, Leases
+from ra.server.storage.rows import NewMove, SeqConflictError
+from ra.server.storage.schema import moves_t, tables_t
+
+RETRY_ALONE = {"40P01", "40001"}  # PostgreSQL's deadlock detected, serialization failure
+
+
+def add_moves(engine: sa.Engine, leases: Leases, batch: list[NewMove]) -> list[SeqConflictError | None]:
+    """Commit several actions (of different tables) at once; per action None or its SeqConflictError.
+
+    One transaction for the whole batch (group commit), its tables locked in the order of their ids (as every
+    process does, so that two batches never wait for each other in a circle); if any action conflicts, or the
+    database still picked the batch as a deadlock's victim, each action is retried alone.
+    """
+    effects: list[Effect] = []
+    try:
+        with engine.begin() as c:
+            for item in sorted(batch, key=lambda item: item.table_id):
+                effects.append(_insert(c, leases, item))
+    except SeqConflictError:
+        return [_one(engine, leases, item) for item in batch]  # find which: the others commit alone
+    except sa.exc.OperationalError as exc:
+        if getattr(exc.orig, "sqlstate", None) not in RETRY_ALONE:
+            raise
+        return [_one(engine, leases, item) for item in batch]
+    _run(effects)
+    return [None] * len(batch)
+
+
+def _one(engine: sa.Engine, leases: Leases, item: NewMove) -> SeqConflictError | None:
+    try:
+        with engine.begin() as c:
+            effect = _insert(c, leases, item)
+    except SeqConflictError as exc:
+        return exc
+    _run([effect])
+    return None
+
+
+def _run(effects: list[Callable[[], None]]) -> None:
+    for effect in effects:
+        effect()
+
+
+def _insert(c: sa.Connection, leases: Leases, item: NewMove) -> Effect:
+    move, stamp = item.move, item.updated
+    if item.by_bot and not leases.fence(c, item.table_id):
+        raise SeqConflictError(f"table {item.table_id}: another server process plays its bots now")
+    try:
+        c.execute(
+            moves_t.insert().values(
+                table_id=item.table_id,
+                seq=move.seq,
+                player=move.player,
+                action=move.action,
+                notation=move.notation,
+                draws=list(move.draws),
+                created=stamp,
+            )
+        )
+    except IntegrityError as exc:
+        raise SeqConflictError(f"table {item.table_id} already has an action at seq {move.seq}") from exc
+    done = c.execute(
+        tables_t.update()
+        .where(tables_t.c.id == item.table_id, tables_t.c.seq == move.seq - 1)
+        .values(seq=move.seq, status=item.status, updated=stamp)
+    )
+    if done.rowcount != 1:
+        raise SeqConflictError(f"table {item.table_id} is not at seq {move.seq - 1}")
+    return leases.mark(c, item.table_id, move.seq, item.bots_due)
+
+
+def seats_status(seats: list[dict[str, Any]], finished: bool) -> str:
+    """A table's status from its seats: `finished` once the game ended, `open` while a person seat awaits its
+    player, else `running` (the rule of `model.status_of`, for seats merged in the database)."""
+    if finished:
+        return "finished"
+    waiting = any(s.get("kind") == "person" and not s.get("taken") for s in seats)
+    return "open" if waiting else "running"
+
+
+def merged_seats(stored: list[dict[str, Any]], base: list[dict[str, Any]], seats: list[dict[str, Any]]) -> Any:
+    """`stored` with every field that differs between `base` (what the writer read) and `seats` (what it wrote)."""
+    merged = copy.deepcopy(stored)
+    for i, (before, after) in enumerate(zip(base, seats, strict=True)):
+        for key in before.keys() | after.keys():
+            if before.get(key) != after.get(key) and i < len(merged):
+                merged[i][key] = after.get(key)
+    return merged
+
+
+def update_seats(
+    engine: sa.Engine,
+    table_id: str,
+    seats: list[dict[str, Any]],
+    status: str,
+    updated: dt.datetime,
+    base: list[dict[str, Any]] | None,
+) -> None:
+    """Store new seats and status; with `base` (the seats the change was made on), only the fields that changed
+    are written over the stored seats (under a row lock), and the status follows the merged seats."""
+    where = tables_t.c.id == table_id
+    with engine.begin() as c:
+        if base is not None:
+            query = sa.select(tables_t.c.seats, tables_t.c.status).where(where).with_for_update()
+            stored = c.execute(query).first()
+            if stored is not None and len(base) == len(seats) == len(stored.seats):
+                seats = merged_seats(list(stored.seats), base, seats)
+                status = seats_status(seats, "finished" in (stored.status, status))
+        c.execute(tables_t.update().where(where).values(seats=seats, status=status, updated=updated))

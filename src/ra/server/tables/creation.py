@@ -1,0 +1,151 @@
+"""A new table from a POST body (checked game, options and seats, fresh secrets, the creator's answer); a table
+as loaded in memory.
+
+Secrets of a table: the game seed (deals the bag or deck), the bot seed (seeds the bots' decisions), and the
+creator's token, from which every person seat's token derives (`model.seat_token`), so that the creator can
+recover the invite links later. Only hashes of tokens are stored; none of these is ever sent except in the
+creator's own answers.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ra.bots import SPEC_LIMITS, parse_spec
+from ra.core.protocol import GameState
+from ra.games import GAMES, game_module
+from ra.server.storage.rows import TableRow, new_bot_seed
+from ra.server.tables.model import ServiceError, Table, check_name, seat_token, status_of, token_hash
+from ra.server.tables.rebuild import narrated_log, new_state
+from ra.server.tables.story import bot_names, split_table_options
+
+
+@dataclass(frozen=True)
+class NewTable:
+    """A checked new table: its row (to store), its game, and the creator's token (to answer once)."""
+
+    row: TableRow
+    state: GameState
+    creator: str
+
+
+def new_table(body: Any, check_bot: Callable[[str, str], None]) -> NewTable:
+    """Check a POST /api/tables body (`check_bot(spec, game)` raises ValueError for a bad spec); ServiceError."""
+    if not isinstance(body, dict):
+        raise ServiceError("bad_message", "the body is a JSON object with game, options and seats")
+    game = body.get("game")
+    if not isinstance(game, str) or game not in GAMES:
+        shown = repr(game)[:40] if game is not None else "missing"
+        raise ServiceError("bad_message", f"game is one of {', '.join(GAMES)}, not {shown}")
+    module = game_module(game)
+    options = body.get("options")
+    options = {} if options is None else options
+    if not isinstance(options, dict):
+        raise ServiceError("bad_message", "options is a JSON object")
+    if "seed" in options or "order" in options:
+        raise ServiceError("bad_message", "the server chooses the seed; options may not hold seed or order")
+    seats_in = body.get("seats")
+    if not isinstance(seats_in, list) or not seats_in:
+        raise ServiceError("bad_message", "seats is a non-empty list of {kind, name} or {kind, bot}")
+    table_id = secrets.token_urlsafe(6)
+    creator = secrets.token_urlsafe(24)
+    seats = _seats(seats_in, game, table_id, creator, check_bot)
+    try:
+        options, helpers = split_table_options(module, options)
+    except ValueError as exc:
+        raise ServiceError("bad_message", str(exc)) from None
+    players = options.setdefault("players", len(seats))
+    if players != len(seats):
+        raise ServiceError("bad_message", f"option players is {players!r} but there are {len(seats)} seats")
+    options["names"] = [s["name"] for s in seats]
+    seed = secrets.randbits(62)
+    try:
+        state = new_state(module, options, seed)
+    except (ValueError, TypeError) as exc:
+        raise ServiceError("bad_message", str(exc)) from None
+    row = TableRow(
+        id=table_id,
+        game=game,
+        options={**options, **helpers},  # the table's own options are kept with the engine's
+        seed=seed,
+        seats=seats,
+        status="open",
+        bot_seed=new_bot_seed(),
+        creator_hash=token_hash(creator),
+    )
+    row.status = status_of(row, state)
+    return NewTable(row, state, creator)
+
+
+def _seats(
+    seats_in: list[Any], game: str, table_id: str, creator: str, check_bot: Callable[[str, str], None]
+) -> list[dict[str, Any]]:
+    seats: list[dict[str, Any]] = []
+    for i, spec in enumerate(seats_in):
+        if not isinstance(spec, dict) or spec.get("kind") not in ("person", "bot"):
+            raise ServiceError("bad_message", f"seat {i}: kind must be 'person' or 'bot'")
+        if spec["kind"] == "bot":
+            bot = spec.get("bot")
+            if not isinstance(bot, str) or not bot.strip():
+                raise ServiceError("bad_message", f"seat {i}: a bot seat needs a bot spec, e.g. 'random'")
+            try:
+                check_bot(bot, game)
+            except ValueError as exc:
+                raise ServiceError("bad_message", f"seat {i}: {exc}") from None
+            name = check_name(spec["name"]) if spec.get("name") else None  # named below, once all names are known
+            seats.append({"kind": "bot", "name": name, "bot": bot.strip(), "taken": True})
+        else:
+            name = check_name(spec["name"]) if spec.get("name") else f"Player {i + 1}"
+            token = seat_token(creator, table_id, i)
+            seats.append({"kind": "person", "name": name, "token_hash": token_hash(token), "taken": False})
+    labels = [s["bot"].partition(":")[0].strip() if s["name"] is None else None for s in seats]
+    named = bot_names(labels, [s["name"] for s in seats if s["name"] is not None], table_id)
+    for seat, name in zip(seats, named, strict=True):
+        if name is not None:
+            seat["name"] = check_name(name)
+    return seats
+
+
+def invitations(row: TableRow, creator: str) -> dict[str, Any]:
+    """The creator's answer: per seat its kind and, for a person, its token and invite link; the spectator link."""
+    answer = []
+    for i, seat in enumerate(row.seats):
+        entry: dict[str, Any] = {"seat": i, "kind": seat["kind"]}
+        if seat["kind"] == "person":
+            token = seat_token(creator, row.id, i)
+            entry["token"] = token
+            entry["invite"] = f"/t/{row.id}?seat={i}&token={token}"
+        answer.append(entry)
+    return {"id": row.id, "seats": answer, "spectate": f"/t/{row.id}"}
+
+
+def loaded_table(row: TableRow, state: GameState, current_at: list[tuple[int, ...]], bot_seconds: float) -> Table:
+    """A table in memory: its game, public log, and each bot seat's full spec (searches limited to `bot_seconds`)."""
+    module = game_module(row.game)
+    entries = narrated_log(module, row, state.history)  # told again from the start: a replay of the game
+    bots = {i: _bot_spec(s["bot"], row.game, bot_seconds) for i, s in enumerate(row.seats) if s["kind"] == "bot"}
+    return Table(row=row, module=module, state=state, log=entries, bots=bots, current_at=current_at)
+
+
+def _bot_spec(spec: str, game: str, seconds: float) -> str:
+    """The full spec; a spec stored before the bounds existed falls back to its kind's defaults, else `random`."""
+    for candidate in (spec, spec.partition(":")[0]):
+        try:
+            return capped_spec(candidate, game, seconds)
+        except ValueError:
+            continue
+    return "random"
+
+
+def capped_spec(spec: str, game: str, seconds: float) -> str:
+    """The spec in full (`kind:key=value,...`, a level resolved for `game`), with `seconds` added if it sets none.
+
+    Only kinds that take a time limit (searching bots) get one. ValueError for a spec `parse_spec` refuses.
+    """
+    kind, settings = parse_spec(spec, game)
+    if "seconds" not in settings and "seconds" in SPEC_LIMITS.settings.get(kind, {}):
+        settings = {**settings, "seconds": seconds}
+    return ":".join([kind, ",".join(f"{key}={value!r}" for key, value in settings.items())]).rstrip(":")

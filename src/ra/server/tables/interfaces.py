@@ -1,0 +1,74 @@
+"""What the table service needs of its collaborators, as small interfaces: where it publishes each new version of
+a table (`PubSub`, implemented by ra.server.cluster.pubsub), the bot runner (`Bots`, ra.server.bots.runner) and the
+other processes serving the same tables (`Peers`, ra.server.cluster.coordinator). The implementations import this
+module, never the other way round."""
+
+from __future__ import annotations
+
+from typing import Protocol, TypeVar
+
+from ra.server.tables.model import Table
+
+T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
+
+
+class Subscription(Protocol[T_co]):
+    """A subscriber's end of a topic."""
+
+    async def get(self) -> T_co:
+        """Wait for and return the newest message not yet returned (older unread ones are dropped)."""
+        ...
+
+    def close(self) -> None:
+        """Stop receiving messages."""
+        ...
+
+
+class PubSub(Protocol[T]):
+    """Publish messages to topics; subscribers of a topic receive them."""
+
+    def subscribe(self, topic: str) -> Subscription[T]:
+        """A new subscription to `topic`."""
+        ...
+
+    def publish(self, topic: str, message: T) -> None:
+        """Deliver `message` to every current subscriber of `topic` (never blocks)."""
+        ...
+
+    def subscribers(self, topic: str) -> int:
+        """How many subscriptions `topic` has now."""
+        ...
+
+
+class Bots(Protocol):
+    """What the service asks of the bot runner (`ra.server.bots.runner.BotRunner`)."""
+
+    def start(self) -> None:
+        """Get ready to play (before the first table is kicked)."""
+        ...
+
+    async def stop(self) -> None:
+        """Stop playing at once."""
+        ...
+
+    def busy(self, table_id: str) -> bool:
+        """True while bots play this table."""
+        ...
+
+    def kick(self, table: Table) -> None:
+        """Play the table's bot seats if one must act now."""
+        ...
+
+
+class Peers(Protocol):
+    """What the service asks of the other processes serving its tables (`ra.server.cluster.coordinator.Cluster`;
+    with none, both do nothing)."""
+
+    async def before_act(self, table: Table) -> None:
+        """Catch the table up with the database before an action is checked (caller holds `table.lock`)."""
+        ...
+
+    async def catch_up(self, table: Table) -> bool:
+        """Apply what the database holds beyond the table in memory (caller holds `table.lock`)."""
+        ...

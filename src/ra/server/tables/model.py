@@ -1,0 +1,252 @@
+"""A table in memory and the JSON the protocol sends about it (docs/PROTOCOL.md): summaries, log, views."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import hashlib
+import hmac
+import json
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from ra.core.protocol import GameModule, GameState, Move
+from ra.server.storage.rows import TableRow
+from ra.server.tables.story import explanation, narration
+
+MAX_NAME = 40
+# Letters that show as nothing (fillers, blank patterns, an invisible combining mark): spoofable names otherwise.
+_INVISIBLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
+
+
+class ServiceError(Exception):
+    """A request the service refuses; `code` is the protocol's error code, `status` the HTTP status."""
+
+    STATUS: ClassVar[dict[str, int]] = {"bad_message": 400, "forbidden": 403, "not_found": 404, "unavailable": 503}
+
+    def __init__(self, code: str, message: str, status: int | None = None) -> None:
+        super().__init__(message)
+        self.code, self.message = code, message
+        self.status = status if status is not None else self.STATUS.get(code, 409)
+
+
+def check_name(name: Any) -> str:
+    """A valid seat name (1 to 40 characters after cleaning) or ServiceError.
+
+    White space collapses to single spaces; control, format (bidi overrides, zero-width), private-use, unassigned
+    and invisible characters are removed, so that a name shows what it says.
+    """
+    if not isinstance(name, str):
+        raise ServiceError("bad_message", "a name is a non-empty text")
+    if len(name) > 4 * MAX_NAME:
+        raise ServiceError("bad_message", f"a name has at most {MAX_NAME} characters")
+    text = unicodedata.normalize("NFC", " ".join(name.split()))
+    text = "".join(c for c in text if unicodedata.category(c)[0] != "C" and c not in _INVISIBLE)
+    text = " ".join(text.split())
+    if not text:
+        raise ServiceError("bad_message", "a name is a non-empty text of visible characters")
+    if len(text) > MAX_NAME:
+        raise ServiceError("bad_message", f"a name has at most {MAX_NAME} characters")
+    return text
+
+
+def token_hash(token: str) -> str:
+    """The stored form of a seat token (SHA-256, hex)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def token_matches(seat: Mapping[str, Any], token: str | None) -> bool:
+    """True if `token` is this person seat's token (constant-time comparison)."""
+    return hash_matches(seat.get("token_hash"), token)
+
+
+def hash_matches(stored: Any, token: Any) -> bool:
+    """True if `token` hashes to `stored` (constant-time comparison); False for a missing one."""
+    if not token or not isinstance(token, str) or not isinstance(stored, str):
+        return False
+    return hmac.compare_digest(stored, token_hash(token))
+
+
+def seat_token(creator: str, table_id: str, seat: int) -> str:
+    """A person seat's token, derived from the table creator's token: the creator can always recover it."""
+    digest = hmac.new(creator.encode("utf-8"), f"{table_id}/{seat}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:16]).rstrip(b"=").decode("ascii")
+
+
+def decision_seed(bot_seed: int, seat: int, seq: int) -> int:
+    """The seed of one bot decision: from the table's bot secret (never the game seed), its seat and seq."""
+    digest = hashlib.sha256(f"{bot_seed}/{seat}/{seq}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def status_of(row: TableRow, state: GameState) -> str:
+    """`finished` once the game ended, `open` while a person seat awaits its player, else `running`."""
+    if state.is_terminal():
+        return "finished"
+    if any(s["kind"] == "person" and not s.get("taken") for s in row.seats):
+        return "open"
+    return "running"
+
+
+def iso(row_time: Any) -> str:
+    """A timestamp as ISO 8601 text."""
+    return str(row_time.isoformat())
+
+
+def summary(row: TableRow) -> dict[str, Any]:
+    """The table summary of the protocol (never tokens, never the seed)."""
+    options = {k: v for k, v in row.options.items() if k not in ("seed", "order")}
+    if "names" in options:
+        options["names"] = [s["name"] for s in row.seats]
+    return {
+        "id": row.id,
+        "game": row.game,
+        "status": row.status,
+        "players": len(row.seats),
+        "seats": [
+            {
+                "seat": i,
+                "kind": s["kind"],
+                "name": s["name"],
+                "bot": s.get("bot"),
+                "taken": bool(s.get("taken")) or s["kind"] == "bot",
+            }
+            for i, s in enumerate(row.seats)
+        ],
+        "options": options,
+        "created": iso(row.created),
+        "updated": iso(row.updated),
+        "seq": row.seq,
+    }
+
+
+def describe(module: GameModule, move: Move, name: str) -> str:
+    """A readable sentence for a log entry, from the engine's own words for the move."""
+    return f"{name} {module.move_text(move.action, move.draws)}"
+
+
+def log_entry(
+    module: GameModule, move: Move, seq: int, names: list[str], lines: list[str] | None = None
+) -> dict[str, Any]:
+    """The public log entry of the action that brought the table to `seq`: the move told in `lines` (its phrase
+    when none are given); `text` is the first line."""
+    name = names[move.player] if 0 <= move.player < len(names) else f"Player {move.player + 1}"
+    told = list(lines) if lines else [describe(module, move, name)]
+    return {
+        "seq": seq,
+        "player": move.player,
+        "name": name,
+        "notation": module.action_to_str(move.action),
+        "text": told[0],
+        "lines": told,
+        "draws": list(move.draws),
+    }
+
+
+def narrated_entry(module: GameModule, before: GameState, after: GameState, names: list[str]) -> dict[str, Any]:
+    """The log entry of `after`'s last move, told by the engine from the spectator views before and after it."""
+    move = after.history[-1]
+    lines = narration(module, seat_view(before, None, names), seat_view(after, None, names), move)
+    return log_entry(module, move, len(after.history), names, lines)
+
+
+def seat_view(state: GameState, seat: int | None, names: list[str]) -> dict[str, Any]:
+    """`state.view(seat)` with the seats' current names (names may change after the game started)."""
+    view = dict(state.view(seat))
+    if "names" in view:
+        view["names"] = list(names)
+    return view
+
+
+class Snapshot:
+    """One version of a table, as published: builds each seat's `state` message once, on demand."""
+
+    def __init__(
+        self,
+        version: int,
+        state: GameState,
+        log: list[dict[str, Any]],
+        log_json: list[str],
+        row: TableRow,
+        module: GameModule | None = None,
+    ) -> None:
+        self.version = version
+        self.state = state  # never mutated again: the service applies actions to a clone
+        seq = len(state.history)
+        self.log = log[:seq]
+        self.names = [s["name"] for s in row.seats]
+        self.summary = summary(row)
+        self.module = module
+        self.options = row.options  # its table options: which of the game's helpers explanations show
+        # The log and summary are the same for every seat: serialized once per version, not once per seat.
+        self._tail = f',"log":[{",".join(log_json[:seq])}],"table":{json.dumps(self.summary)}}}'
+        self._cache: dict[int | None, str] = {}
+
+    def payload(self, seat: int | None) -> dict[str, Any]:
+        """`{"seq","view","explain","log"}` for a seat (None: spectator)."""
+        view = seat_view(self.state, seat, self.names)
+        return {"seq": len(self.state.history), "view": view, "explain": self.explain(view), "log": self.log}
+
+    def explain(self, view: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The engine's explanation of a seat's view (only what that view shows; None if the game has none)."""
+        return None if self.module is None else explanation(self.module, view, self.options)
+
+    def message(self, seat: int | None) -> str:
+        """The JSON `state` message for a seat (None: spectator)."""
+        text = self._cache.get(seat)
+        if text is None:
+            data = seat_view(self.state, seat, self.names)
+            view, explain = json.dumps(data), json.dumps(self.explain(data))
+            text = f'{{"type":"state","seq":{len(self.state.history)},"view":{view},"explain":{explain}{self._tail}'
+            self._cache[seat] = text
+        return text
+
+
+@dataclass(eq=False)
+class Table:
+    """A loaded table: its stored row, the live game state, the public log and the bot spec of each bot seat."""
+
+    row: TableRow
+    module: GameModule
+    state: GameState
+    log: list[dict[str, Any]]
+    bots: dict[int, str]
+    log_json: list[str] = field(default_factory=list)  # each log entry serialized
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    version: int = 0
+    snapshot: Snapshot | None = None
+    current_at: list[tuple[int, ...]] = field(default_factory=list)  # current players at each seq
+
+    def still_open(self, seat: int, seq: int) -> bool:
+        """True if `seat` has been to act ever since `seq` without acting (its decision is unchanged)."""
+        if not 0 <= seq <= self.seq or len(self.current_at) != self.seq + 1:
+            return False
+        return all(seat in self.current_at[k] for k in range(seq, self.seq + 1)) and all(
+            self.state.history[k].player != seat for k in range(seq, self.seq)
+        )
+
+    @property
+    def names(self) -> list[str]:
+        """The seats' current names."""
+        return [s["name"] for s in self.row.seats]
+
+    @property
+    def seq(self) -> int:
+        """Actions accepted so far."""
+        return len(self.state.history)
+
+    def snap(self) -> Snapshot:
+        """The current version's snapshot (made once per version)."""
+        if self.snapshot is None or self.snapshot.version != self.version:
+            if len(self.log_json) != len(self.log):
+                self.log_json = [json.dumps(entry) for entry in self.log]
+            self.snapshot = Snapshot(self.version, self.state, self.log, self.log_json, self.row, self.module)
+        return self.snapshot
+
+    def bot_seats_to_act(self) -> list[int]:
+        """Bot seats among the players who must act now."""
+        if self.state.is_terminal():
+            return []
+        return [p for p in self.state.current_players() if p in self.bots]

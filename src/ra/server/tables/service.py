@@ -1,0 +1,286 @@
+"""The table service: create tables, check and apply actions under a per-table lock, commit, publish.
+
+Game-agnostic: every game is reached through `ra.games.game_module(name)`. Its collaborators come in as the small
+interfaces of interfaces.py: the pub/sub that tells every connection, the bot runner (`Bots`) and the other processes
+serving the same tables (`Peers`); the tables themselves are `store.TableStore` (loaded ones, others rebuilt from
+storage). The seed never leaves the tables except into storage. Storage failures answer `unavailable` and change
+nothing in memory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from dataclasses import replace
+from typing import Any
+
+from ra.bots import make_bot
+from ra.core.errors import GameOverError, IllegalActionError, NotYourTurnError
+from ra.core.protocol import GameState, Move
+from ra.server.storage.rows import MoveRow, NewMove, SeqConflictError, Storage, now
+from ra.server.tables.cache import ReplayCache
+from ra.server.tables.commits import GroupCommit, StorageCalls
+from ra.server.tables.creation import invitations, new_table
+from ra.server.tables.interfaces import Bots, Peers, PubSub, Subscription
+from ra.server.tables.model import (
+    ServiceError,
+    Snapshot,
+    Table,
+    check_name,
+    hash_matches,
+    narrated_entry,
+    status_of,
+    summary,
+    token_matches,
+)
+from ra.server.tables.rebuild import replay_json
+from ra.server.tables.store import TableStore
+
+log = logging.getLogger("ra.server")
+
+
+class TableService:
+    """Every table of one server: in-memory games backed by `Storage`, updates published through `PubSub`."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        tables: TableStore,
+        pubsub: PubSub[Snapshot],
+        bots: Bots,
+        peers: Peers,
+        *,
+        db: StorageCalls,
+        replays: ReplayCache,
+    ) -> None:
+        self.storage, self.tables, self.pubsub = storage, tables, pubsub
+        self.bots, self.peers = bots, peers
+        self.db, self.replays = db, replays
+        self.stopping = False
+        self.commits = GroupCommit(self._add_moves)
+
+    def pinned(self, table_id: str) -> bool:
+        """A table stays in memory while clients watch it, a bot plays it or an action is being stored."""
+        table = self.tables.peek(table_id)
+        return (
+            self.pubsub.subscribers(table_id) > 0
+            or self.bots.busy(table_id)
+            or (table is not None and table.lock.locked())
+        )
+
+    # -- lifecycle ------------------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Start the bot workers, load every unfinished table and resume pending bot turns."""
+        self.bots.start()
+        for table_id in await self.db(self.storage.unfinished_ids):
+            try:
+                table = await self.get(table_id)
+            except ServiceError as exc:
+                log.error("table %s cannot be loaded: %s", table_id, exc.message)
+                continue
+            except Exception as exc:
+                log.error("table %s cannot be rebuilt: %s: %s", table_id, type(exc).__name__, exc)
+                continue
+            self.kick_bots(table)
+
+    async def stop(self) -> None:
+        """Stop the bots at once (killing their workers), finish storing, release storage."""
+        self.stopping = True
+        await self.bots.stop()
+        self.replays.cancel_builds()
+        await self.commits.drain()
+        self.db.shutdown()
+        self.storage.close()
+
+    # -- tables -----------------------------------------------------------------------------------------------
+
+    async def get(self, table_id: str) -> Table:
+        """A loaded table (rebuilt from storage if not in memory); ServiceError not_found if there is none."""
+        return await self.tables.get(table_id)
+
+    async def live(self, table: Table) -> Table:
+        """The loaded copy of `table` (a caller's copy may have left memory meanwhile: it is reloaded)."""
+        return await self.tables.live(table)
+
+    def subscribe(self, table_id: str) -> Subscription[Snapshot]:
+        """Every new version of the table from now on (its newest only, for a slow reader)."""
+        return self.pubsub.subscribe(table_id)
+
+    async def refresh(self, table: Table) -> None:
+        """Catch the table up with the database if another process moved it on (a client is about to see it)."""
+        async with table.lock:
+            await self.peers.before_act(table)
+
+    async def create(self, body: Any) -> dict[str, Any]:
+        """Create a table from a POST body; the answer holds each person seat's token and invite link, and the
+        creator's token (`invites` gives the links again)."""
+        fresh = new_table(body, _check_bot)
+        await self.db(self.storage.create_table, fresh.row)
+        table = self.tables.add(fresh.row, fresh.state)
+        self.kick_bots(table)
+        return {**invitations(fresh.row, fresh.creator), "creator": fresh.creator}
+
+    async def invites(self, table_id: str, creator: Any) -> dict[str, Any]:
+        """The invite links of a table again, for its creator's token; ServiceError forbidden for any other."""
+        table = self.tables.peek(table_id)
+        row = table.row if table is not None else await self.db(self.storage.get_table, table_id)
+        if row is None:
+            raise ServiceError("not_found", f"there is no table {table_id!r}")
+        if not hash_matches(row.creator_hash, creator):
+            raise ServiceError("forbidden", "wrong creator token for this table")
+        return invitations(row, creator)
+
+    async def list_tables(self, status: str | None) -> list[dict[str, Any]]:
+        """Summaries of the tables (optionally of one status), most recently updated first."""
+        if status not in (None, "open", "running", "finished"):
+            raise ServiceError("bad_message", "status is one of open, running, finished")
+        rows = await self.db(self.storage.list_tables, status)
+        loaded = [self.tables.peek(r.id) for r in rows]
+        return [summary(t.row if t is not None else r) for r, t in zip(rows, loaded, strict=True)]
+
+    # -- seats ----------------------------------------------------------------------------------------------
+
+    def seat_of(self, table: Table, seat: Any, token: Any) -> int | None:
+        """The seat a (seat, token) pair speaks for, None for a spectator; ServiceError forbidden otherwise."""
+        if seat is None or seat == "":
+            return None
+        try:
+            n = int(seat)
+        except (TypeError, ValueError):
+            raise ServiceError("bad_message", f"seat must be a seat number, not {str(seat)[:20]!r}") from None
+        if not 0 <= n < len(table.row.seats):
+            raise ServiceError("bad_message", f"there is no seat {n} at this table")
+        if table.row.seats[n]["kind"] != "person":
+            raise ServiceError("forbidden", f"seat {n} is played by a bot")
+        if not token_matches(table.row.seats[n], token if isinstance(token, str) else None):
+            raise ServiceError("forbidden", f"wrong token for seat {n}")
+        return n
+
+    async def join(self, table: Table, seat: int | None) -> None:
+        """Mark a seat taken when its token first connects."""
+        if seat is None or table.row.seats[seat].get("taken"):
+            return
+        table = await self.live(table)
+        async with table.lock:
+            seats = [dict(s) for s in table.row.seats]
+            seats[seat]["taken"] = True
+            await self._store_seats(table, seats)
+
+    async def rename(self, table: Table, seat: int | None, name: Any) -> None:
+        """Change a person seat's name (the seat's token was checked)."""
+        if seat is None:
+            raise ServiceError("forbidden", "a spectator has no seat to rename")
+        name = check_name(name)
+        table = await self.live(table)
+        async with table.lock:
+            seats = [dict(s) for s in table.row.seats]
+            seats[seat]["name"] = name
+            await self._store_seats(table, seats)
+
+    async def _store_seats(self, table: Table, seats: list[dict[str, Any]]) -> None:
+        """Store new seats, then (only then) change the table in memory and publish."""
+        new = replace(table.row, seats=seats, updated=now())
+        new.status = status_of(new, table.state)
+        await self.db(self.storage.update_table, new.id, seats, new.status, new.updated, table.row.seats)
+        table.row = new
+        for entry in table.log:
+            entry["name"] = seats[entry["player"]]["name"] if 0 <= entry["player"] < len(seats) else entry["name"]
+        table.log_json = []  # names changed: serialize the log again
+        self.replays.forget(new.id)
+        self._publish(table)
+
+    # -- actions --------------------------------------------------------------------------------------------
+
+    async def act(self, table: Table, seat: int, seq: int, action: int) -> None:
+        """A person's action at the seq they saw (its message validated already, `ra.server.http.messages`):
+        applied, committed and published, or ServiceError."""
+        table = await self.live(table)
+        async with table.lock:
+            await self.peers.before_act(table)  # another process may have moved the table on
+            if seq != table.seq and not table.still_open(seat, seq):
+                raise ServiceError("stale", f"stale action: you saw seq {seq}, the table is at seq {table.seq}")
+            await self.apply(table, seat, action)
+        self.kick_bots(table)
+
+    async def apply(self, table: Table, seat: int, action: int) -> None:
+        """Apply (on a clone), commit, then swap in and publish. Caller holds `table.lock`."""
+        state = table.state
+        if state.is_terminal():
+            raise ServiceError("illegal", "the game is over")
+        if seat not in state.current_players():
+            raise ServiceError("not_your_turn", "it is not your turn")
+        new = state.clone()
+        try:
+            new.apply(action, seat)
+        except NotYourTurnError as exc:
+            raise ServiceError("not_your_turn", str(exc)) from None
+        except (GameOverError, IllegalActionError) as exc:
+            raise ServiceError("illegal", str(exc)) from None
+        # Shielded: once handed to storage, the swap happens even if the caller is cancelled meanwhile.
+        await asyncio.shield(self._commit(table, new))
+
+    async def _commit(self, table: Table, new: GameState) -> None:
+        """Commit the new state's last move (group commit), then swap it in and publish."""
+        move: Move = new.history[-1]
+        seq = len(new.history)
+        row = table.row
+        status = status_of(row, new)
+        record = MoveRow(seq, move.player, move.action, table.module.action_to_str(move.action), move.draws)
+        stamp = now()
+        try:
+            due = not new.is_terminal() and any(p in table.bots for p in new.current_players())
+            await self.commits.store(NewMove(row.id, record, status, stamp, move.player in table.bots, due))
+        except SeqConflictError as exc:
+            log.info("%s; catching up from storage", exc)  # another process won the race
+            await self.peers.catch_up(table)
+            raise ServiceError("stale", "the table moved on; the newest state follows") from None
+        entry = narrated_entry(table.module, table.state, new, table.names)  # told from the states before and after
+        table.state = new
+        table.current_at.append(new.current_players())
+        table.log.append(entry)
+        table.log_json.append(json.dumps(entry))
+        row.seq, row.status, row.updated = seq, status, stamp
+        self._publish(table)
+
+    async def _add_moves(self, batch: list[NewMove]) -> list[SeqConflictError | None]:
+        return await self.db(self.storage.add_moves, batch)
+
+    def _publish(self, table: Table) -> None:
+        table.version += 1
+        self.pubsub.publish(table.row.id, table.snap())
+
+    def kick_bots(self, table: Table) -> None:
+        """Start the table's bot runner if a bot must act and none is running."""
+        self.bots.kick(table)
+
+    # -- finished tables ------------------------------------------------------------------------------------
+
+    async def record(self, table: Table) -> dict[str, Any]:
+        """The record of a finished game, with the seats' names and without seed or order (draws replay it)."""
+        if not table.state.is_terminal():
+            raise ServiceError("state", "the record is available once the game is over")
+        record = table.state.record()
+        record.pop("seed", None)  # the draws in the moves replay the game (docs/RECORDS.md)
+        record.pop("order", None)
+        if "names" in record.get("options", {}):
+            record["options"] = {**record["options"], "names": table.names}
+        return record
+
+    async def replay_json(self, table: Table) -> bytes:
+        """The replay of a finished game as JSON (`{"steps": [...]}`): built once, in a thread, then cached."""
+        if not table.state.is_terminal():
+            raise ServiceError("state", "the replay is available once the game is over")
+        module, row, history = table.module, table.row, list(table.state.history)
+        return await self.replays.get_or_build(row.id, lambda: replay_json(module, row, history))
+
+    async def replay(self, table: Table) -> dict[str, Any]:
+        """The replay as data (prefer `replay_json`, which is served without parsing or serializing again)."""
+        data: dict[str, Any] = await asyncio.to_thread(json.loads, await self.replay_json(table))
+        return data
+
+
+def _check_bot(spec: str, game: str) -> None:
+    """Refuse (ValueError listing what is allowed) a spec the game's bots cannot be built from."""
+    make_bot(spec, game, 0)
