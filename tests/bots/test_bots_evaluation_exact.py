@@ -157,4 +157,5 @@ def test_memos_are_emptied_past_their_limit(monkeypatch: pytest.MonkeyPatch) -> 
         monkeypatch.setattr(evaluation, memo, {})
     for st in _positions(3, 1, 9):
         assert expected_finals(st, None, CLASSIC) == _old_expected_finals(st, CLASSIC)
-        assert max(map(len, (evaluation._EPOCHS, evaluation._HOLDINGS, evaluation._PHARAOHS, evaluation._DISKS))) <= 5
+        tables = (evaluation._EPOCHS, evaluation._HOLDINGS, evaluation._PHARAOHS, evaluation._DISKS)
+        assert max(len(table) for table in tables) <= 5

@@ -194,12 +194,18 @@ def test_work_and_fails_bound_a_decision() -> None:
     """`work` stops the samples once its nodes are spent; `fails` stops retrying a deep search that outgrows `nodes`."""
     state = _turn_position(3, 4, 12)
     view = state.view(state.cur)
-    free = make_bot("search:samples=6,depth=2,nodes=100", "ra", 2)
-    capped = make_bot("search:samples=6,depth=2,nodes=100,work=150", "ra", 2)
-    quitter = make_bot("search:samples=6,depth=2,nodes=100,fails=1", "ra", 2)
+    free, capped, quitter = (
+        _search_bot(f"search:samples=6,depth=2,nodes=100{extra}", 2) for extra in ("", ",work=150", ",fails=1")
+    )
     for bot in (free, capped, quitter):
-        assert isinstance(bot, RaSearchBot)
         bot.choose(view)
     assert free.last_samples == quitter.last_samples == 6
     assert 1 <= capped.last_samples < 6
     assert quitter.last_nodes < free.last_nodes
+
+
+def _search_bot(spec: str, seed: int) -> RaSearchBot:
+    """Ra's search bot of a spec (its last decision's figures are read by the tests)."""
+    bot = make_bot(spec, "ra", seed)
+    assert isinstance(bot, RaSearchBot)
+    return bot

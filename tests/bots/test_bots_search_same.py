@@ -140,7 +140,7 @@ def test_the_search_values_every_root_action_as_the_plain_one(players: int) -> N
         for blind in (-1, seat):
             new, old = Search(2, 4000, blind), _PlainSearch(2, 4000, blind)
             before = sample.clone()
-            assert _root_values(new, sample, actions) == _root_values(old, sample, actions)
+            assert _root_values(new, sample, list(actions)) == _root_values(old, sample, list(actions))
             assert new.nodes == old.nodes  # the node budget runs out at the same point
             assert sample == before  # the root is left as it was
 
@@ -170,6 +170,7 @@ def test_the_bot_chooses_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
         assert isinstance(bot, RaSearchBot)
         choice, leads = bot.choose(view), bot.last_leads
         plain = make_bot("search:samples=3,depth=2,nodes=4000,blind=1", "ra", 3)
+        assert isinstance(plain, RaSearchBot)
         with monkeypatch.context() as patch:
             patch.setattr(searchbot, "Search", _PlainSearch)
             assert plain.choose(view) == choice and plain.last_leads == leads

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from playwright.sync_api import Page
 
 if TYPE_CHECKING:
-    from conftest import Server  # type: ignore[import-not-found]
+    from conftest import Server
 
 CLICKABLE = "els => els.map(e => e.dataset.move)"
 

@@ -21,7 +21,7 @@ from playwright.sync_api import Browser, Page, expect
 from ra.games import replay
 
 if TYPE_CHECKING:
-    from conftest import Server  # type: ignore[import-not-found]
+    from conftest import Server
 
 PENDING_DONE = "() => !document.body.classList.contains('pending')"
 READY = "() => document.body.dataset.seq !== undefined"

@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 if TYPE_CHECKING:
-    from conftest import Server  # type: ignore[import-not-found]
+    from conftest import Server
 
 pytestmark = pytest.mark.browser
 

@@ -23,7 +23,7 @@ from moves_check import clickable
 from playwright.sync_api import Browser, Page, Response, WebSocketRoute, expect
 
 if TYPE_CHECKING:
-    from conftest import Server  # type: ignore[import-not-found]
+    from conftest import Server
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "ra" / "server" / "static"
 READY = "() => document.body.dataset.seq !== undefined"

@@ -14,7 +14,7 @@ from moves_check import assert_offers_engine_moves, clickable
 from playwright.sync_api import Browser, Page, expect
 
 if TYPE_CHECKING:
-    from conftest import Server  # type: ignore[import-not-found]
+    from conftest import Server
 
 READY = "() => document.body.dataset.seq !== undefined"
 MY_TURN_OR_OVER = (

@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, Page, expect
 from ra.games import replay
 
 if TYPE_CHECKING:
-    from conftest import Server  # type: ignore[import-not-found]
+    from conftest import Server
 
 pytestmark = pytest.mark.browser
 

@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, TypeVar
 
 from ra.games.ra import State, action_to_str, phases, str_to_action
 from ra.games.ra import tables as T
+
+T_ = TypeVar("T_")
+
+
+def present(value: T_ | None) -> T_:
+    """A view field that this test's position must have (auction, result, ...): asserted not None."""
+    assert value is not None
+    return value
 
 
 def tile_census(st: State) -> list[int]:

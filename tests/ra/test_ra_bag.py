@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from ra_helpers import G3, act, scenario
+from ra_helpers import G3, act, present, scenario
 
 from ra.games import replay
 from ra.games.ra import State
@@ -25,7 +25,7 @@ def test_stacked_tiles_are_drawn_next_and_the_rest_keeps_its_order() -> None:
     act(st, "draw")
     assert st.history[-1].draws == ("war",) and st.phase == 0
     act(st, "draw")
-    assert st.history[-1].draws == ("ra",) and st.view()["auction"]["kind"] == "ra_drawn"
+    assert st.history[-1].draws == ("ra",) and present(st.view()["auction"])["kind"] == "ra_drawn"
 
 
 @pytest.mark.parametrize(

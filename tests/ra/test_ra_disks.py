@@ -12,7 +12,7 @@ from ra.games.ra.disks import DISK_SETS, interned, with_disk, without
 
 def _play(st: State, rng: random.Random, steps: int) -> list[int]:
     """Push up to `steps` random legal actions; the actions pushed."""
-    done = []
+    done: list[int] = []
     while not st.is_terminal() and len(done) < steps:
         action = rng.choice(st.legal_actions())
         st.push(action)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from ra_helpers import G2, G3, act, give, held, notations, play_random, put_on_track, scenario, seat0_wins
+from ra_helpers import G2, G3, act, give, held, notations, play_random, present, put_on_track, scenario, seat0_wins
 
 from ra.core import IllegalActionError
 from ra.games.ra import State
@@ -63,7 +63,7 @@ def test_e4_lone_player_full_track_invoke_and_pass_discards_the_lot() -> None:
 def test_e5_a_player_without_face_up_disks_neither_plays_nor_bids() -> None:
     st = lone_seat0(["gold"])
     act(st, "draw", "ra")
-    assert st.view()["auction"]["bids"] == [{"player": 1, "disk": None}]
+    assert present(st.view()["auction"])["bids"] == [{"player": 1, "disk": None}]
 
 
 def test_e6_funeral_and_drought_are_forced_war_and_earthquake_are_chosen() -> None:
@@ -73,7 +73,7 @@ def test_e6_funeral_and_drought_are_forced_war_and_earthquake_are_chosen() -> No
     assert st.phase == 0 and held(st, 0) == {"pharaoh": 1, "nile": 1}
     st = give(give(scenario(3, [], G3), 0, "art", 2), 0, "writing", 1)
     seat0_wins(st, "war")
-    assert st.view()["disaster"]["player"] == 0 and st.current_players() == (0,)
+    assert present(st.view()["disaster"])["player"] == 0 and st.current_players() == (0,)
 
 
 def test_e7_a_god_may_take_a_disaster_and_it_hits_the_god_user() -> None:
@@ -185,7 +185,7 @@ def test_e21_spent_gods_score_nothing_unspent_gods_score_two_then_go() -> None:
 def test_e22_all_held_disks_count_for_sun_disks_central_excluded() -> None:
     st = play_random(3, seed=11)
     totals = [sum(st.up[p]) + sum(st.down[p]) for p in range(3)]
-    assert st.view()["result"]["disk_totals"] == totals
+    assert present(st.view()["result"])["disk_totals"] == totals
     assert sum(totals) + st.central == sum(range(1, 14))
 
 

@@ -72,7 +72,7 @@ def test_unknown_action_ids() -> None:
     before = st.to_json()
     for bad in (-1, NUM_ACTIONS, 10_000, True):
         with pytest.raises(UnknownActionError):
-            st.apply(bad)  # type: ignore[arg-type]
+            st.apply(bad)
     assert st.to_json() == before
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ra_helpers import G2, G3, act, held, notations, scenario
+from ra_helpers import G2, G3, act, held, notations, present, scenario
 
 from ra.games.ra import tables as T
 
@@ -37,7 +37,7 @@ def test_s4_ra_tile_goes_to_the_ra_track_and_starts_an_auction() -> None:
     act(st, "draw", "draw")
     v = st.view()
     assert v["ra_track"] == {"length": 8, "filled": 1, "spaces": 10}
-    assert v["auction"]["kind"] == "ra_drawn" and v["auction"]["ra_player"] == 1
+    assert present(v["auction"])["kind"] == "ra_drawn" and present(v["auction"])["ra_player"] == 1
     assert v["auction_track"] == ["gold"] and st.current_players() == (2,)
 
 
@@ -63,17 +63,17 @@ def test_s5_bidding_order_starts_left_of_the_ra_player_and_ends_with_him() -> No
     assert st.current_players() == (0,)
     act(st, "bid:5")
     assert st.current_players() == (1,)
-    bids = st.view()["auction"]["bids"]
+    bids = present(st.view()["auction"])["bids"]
     assert bids == [{"player": 2, "disk": 4}, {"player": 0, "disk": 5}]
 
 
 def test_s5_auction_types() -> None:
     st = scenario(3, EIGHT, G3)
     act(st, "ra")
-    assert st.view()["auction"]["kind"] == "invoked_nonfull"
+    assert present(st.view()["auction"])["kind"] == "invoked_nonfull"
     st = scenario(3, EIGHT, G3)
     act(st, *["draw"] * 8, "ra")
-    assert st.view()["auction"]["kind"] == "invoked_full"
+    assert present(st.view()["auction"])["kind"] == "invoked_full"
 
 
 def test_s5_forced_bid_after_invoking_with_a_non_full_track() -> None:
@@ -125,7 +125,7 @@ def test_s5_players_who_cannot_beat_the_high_bid_pass_automatically() -> None:
     st = scenario(3, ["gold"], G3)
     act(st, "draw", "ra", "pass", "bid:13")  # nobody can beat 13: seat 1 passes without a decision
     assert held(st, 0) == {"gold": 1} and st.central == 13
-    assert st.view()["last_move"]["notation"] == "bid:13"
+    assert present(st.view()["last_move"])["notation"] == "bid:13"
     assert [m.action for m in st.history].count(2) == 1  # only seat 2's own pass is a recorded action
 
 

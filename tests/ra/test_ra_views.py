@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ra_helpers import G3, act, check_invariants, give, play_random, scenario, seat0_wins
+from ra_helpers import G3, act, check_invariants, give, play_random, present, scenario, seat0_wins
 
 from ra.games.ra import RaLegalAction, RaView, State, from_view
 from ra.games.ra import tables as T
@@ -63,7 +63,7 @@ def test_epoch_score_rows_hidden_where_scores_are() -> None:
     while st.epoch == 1:
         act(st, "pass" if st.phase == 1 else "draw")
     rows = st.view(2)["epoch_scores"][0]["players"]
-    assert rows[0] is None and rows[1] is None and rows[2]["after"] == 5
+    assert rows[0] is None and rows[1] is None and present(rows[2])["after"] == 5
 
 
 def test_legal_actions_in_the_view_only_for_the_deciding_seat() -> None:
@@ -73,12 +73,12 @@ def test_legal_actions_in_the_view_only_for_the_deciding_seat() -> None:
     assert v["legal_actions"][0] == {"id": 6, "notation": "bid:3", "kind": "bid", "disk": 3}
     assert set(v["legal_actions"][0]) <= set(RaLegalAction.__annotations__)
     assert st.view(0)["legal_actions"] == [] and st.view(None)["legal_actions"] == []
-    assert v["auction"]["kind"] == "invoked_nonfull" and v["auction"]["to_act"] == 1
+    assert present(v["auction"])["kind"] == "invoked_nonfull" and present(v["auction"])["to_act"] == 1
 
 
 def test_result_at_the_end() -> None:
     st = play_random(4, seed=8)
-    r = st.view(None)["result"]
+    r = present(st.view(None)["result"])
     assert r["winners"] == st.winners() and r["scores"] == st.scores() and isinstance(r["tie_break"], bool)
     assert st.view(None)["current_player"] is None
 

@@ -16,6 +16,7 @@ from sqlalchemy.exc import OperationalError
 from ra.bots import RandomBot
 from ra.server.bots.decisions import Decision
 from ra.server.bots.pool import ThreadBotPool
+from ra.server.bots.runner import BotRunner
 from ra.server.http.app import create_app
 from ra.server.settings import Limits, ServiceSettings, Settings
 from ra.server.tables.service import TableService
@@ -60,6 +61,7 @@ def bots_in_threads(
 ) -> ThreadBotPool:
     """Replace the service's bot pool by threads of this process running `choose`."""
     runner = service_of(client).bots
+    assert isinstance(runner, BotRunner)  # the one the app assembled
     if runner.pool is not None:
         runner.pool.close()
     pool = ThreadBotPool(deadline, choose)

@@ -6,11 +6,11 @@ import pytest
 
 from ra.games.write import State, str_to_action
 from ra.games.write.scoring import end_bonuses, majority_points, score_kingdom, totals, winners
-from ra.games.write.sheet import blank_block, civ_at, god_at, god_total_at, monument_at, nile_at, pharaohs_at
+from ra.games.write.sheet import Sheets, blank_block, civ_at, god_at, god_total_at, monument_at, nile_at, pharaohs_at
 from ra.games.write.tables import CIV_TABLE, CIV_TYPES, MONUMENT_TYPES
 
 
-def sheets(players: int) -> list[int]:
+def sheets(players: int) -> Sheets:
     return blank_block() * players
 
 

@@ -88,7 +88,9 @@ class State(RaRules):
 
     # --- construction -----------------------------------------------------------------------------------------
     @classmethod
-    def new(cls, options: Mapping[str, Any], seed: int | None = None, order: list[str] | None = None) -> Self:
+    def new(
+        cls, options: Mapping[str, Any] | Options, seed: int | None = None, order: list[str] | None = None
+    ) -> Self:
         """A new game; one random.Random(seed) shuffles the bag then deals disk groups (seed 0 if neither given)."""
         opts = Options.from_mapping(options)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
