@@ -1,5 +1,5 @@
 """The browser renders a text exactly as the server does: the same samples through `ra.i18n.render` and through
-static/js/shared/i18n.js (run by Node), in every shipped language and for several readers."""
+static/js/common/i18n.js (run by Node), in every shipped language and for several readers."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 from ra.core.text import Seat, Text, about, items, t, tn, tp
 from ra.i18n import CODES, Reader, browser_catalog, parts, render
 
-SCRIPT = Path(__file__).resolve().parents[2] / "src" / "ra" / "server" / "static" / "js" / "shared" / "i18n.js"
+SCRIPT = Path(__file__).resolve().parents[2] / "src" / "ra" / "server" / "static" / "js" / "common" / "i18n.js"
 
 SAMPLES: list[Text] = [
     about(1, t("{player} wins.", player=Seat(1, "Ana")), t("You win.")),

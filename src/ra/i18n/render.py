@@ -1,6 +1,6 @@
 """A `Text` in the reader's language: the translation of its message, its plural form and its parameters.
 
-The browser renders the same texts with the same catalogs (static/js/shared/i18n.js); tests hold the two equal.
+The browser renders the same texts with the same catalogs (static/js/common/i18n.js); tests hold the two equal.
 """
 
 from __future__ import annotations

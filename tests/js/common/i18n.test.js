@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { fill, render, t, tn, tp, useCatalogs } from "../../src/ra/server/static/js/shared/i18n.js";
+import { fill, render, t, tn, tp, useCatalogs } from "../../../src/ra/server/static/js/common/i18n.js";
 
 const GERMAN = {
   language: "de",
