@@ -139,7 +139,7 @@ def menu(module: GameModule, view: Mapping[str, Any]) -> list[Choice]:
         if found:
             nile.setdefault(int(found[1]), []).append(int(found[2]))
             continue
-        choices.append(Choice(module.legal_phrase(view, entry), entry["notation"]))
+        choices.append(Choice(str(module.legal_phrase(view, entry)), entry["notation"]))
     for space, numbers in sorted(nile.items()):
         low, high = min(numbers), max(numbers)
         label = f"Bonus entry: write a number from {low} to {high} in Nile space {space}"

@@ -12,6 +12,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, NamedTuple, Protocol, Self, TypedDict
 
+from ra.core.text import Text, english
+
 
 class Move(NamedTuple):
     """One applied action: who acted, the action id, and the tiles or cards it drew (names, in draw order)."""
@@ -38,8 +40,8 @@ class OptionSpec:
     name: str
     kind: OptionKind
     default: int | bool | str
-    label: str
-    help: str
+    label: Text | str  # Text: translated for each reader (docs/TRANSLATING.md)
+    help: Text | str
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[str, ...] = ()
@@ -80,7 +82,7 @@ class Explanation(TypedDict):
     `RaExplanation` with `lot_value`.
     """
 
-    elements: dict[str, str]
+    elements: Mapping[str, Text | str]
 
 
 class GameState(Protocol):
@@ -170,18 +172,21 @@ class GameModule(Protocol):
     MAX_PLAYERS: int
     State: type[GameState]
     action_to_str: Callable[[int], str]
-    move_text: Callable[[int, tuple[str, ...]], str]  # a move as a phrase for logs, e.g. "bid sun disk 13"
+    move_text: Callable[[int, tuple[str, ...]], Text | str]  # a move as a phrase for logs, e.g. "bid sun disk 13"
     str_to_action: Callable[[str], int]
     from_view: Callable[[Mapping[str, Any], random.Random], GameState]
     # The lines telling a move and what followed by itself, from two views of one viewer (before, after).
-    narrate: Callable[[Mapping[str, Any], Mapping[str, Any], Move], list[str]]
+    narrate: Callable[[Mapping[str, Any], Mapping[str, Any], Move], list[Text | str]]
     # What each thing on the board is, scores and is worth to a view's viewer now (and the fields of its helpers).
     explain: Callable[[Mapping[str, Any]], Explanation]
     # The helpers a game's tables offer on top of the server's own table options (Ra: the lot-value helper).
     TABLE_OPTIONS: tuple[OptionSpec, ...]
     # A legal-action entry of a view as an instruction in the game's words, e.g. "Bid sun disk 13".
-    legal_phrase: Callable[[Mapping[str, Any], Mapping[str, Any]], str]
+    legal_phrase: Callable[[Mapping[str, Any], Mapping[str, Any]], Text | str]
 
-    def render_text(self, view: Mapping[str, Any], full: bool = True) -> str:
-        """The board of a view as text in the game's words (not `full`: other players in a line each)."""
+    def render_text(
+        self, view: Mapping[str, Any], full: bool = True, words: Callable[[Text | str], str] = english
+    ) -> str:
+        """The board of a view as text in the game's words (not `full`: other players in a line each), every
+        word put into the reader's language by `words` (default: English; the terminal passes its renderer)."""
         ...

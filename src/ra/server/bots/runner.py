@@ -184,6 +184,6 @@ class BotRunner:
             "seq": seq,
             "id": hint.action,
             "notation": module.action_to_str(hint.action),
-            "text": proposed(module.move_text(hint.action, ())),
-            "reason": hint.reason,
+            "text": proposed(str(module.move_text(hint.action, ()))),
+            "reason": str(hint.reason),
         }

@@ -198,7 +198,7 @@ def phrase(view: dict[str, Any], notation: str) -> str:
     """A legal action of the view as an instruction in the game's words (the notation if the view lacks it)."""
     for entry in view.get("legal_actions", ()):
         if entry["notation"] == notation:
-            return game_module(view["game"]).legal_phrase(view, entry)
+            return str(game_module(view["game"]).legal_phrase(view, entry))  # English until pages render texts
     return notation
 
 
