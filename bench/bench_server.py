@@ -75,6 +75,18 @@ def cpu_seconds() -> tuple[float, float]:
     return children.ru_utime + children.ru_stime, own.ru_utime + own.ru_stime
 
 
+def process_cpu(pids: list[int]) -> float:
+    """CPU seconds (user + system) these running processes used so far (Linux's /proc; 0 elsewhere)."""
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+    return total
+
+
 def free_port() -> int:
     """A free TCP port on the loopback interface."""
     with socket.socket() as s:
@@ -154,9 +166,14 @@ async def wait_ready(client: httpx.AsyncClient, deadline: float) -> None:
         await asyncio.sleep(0.1)
 
 
-async def seat_client(url: str, track: Track, seat: int, stats: Stats, rng: random.Random, stop: float) -> None:
-    """One player: act randomly whenever its view offers actions, note when updates arrive."""
+async def seat_client(
+    url: str, track: Track, seat: int, stats: Stats, rng: random.Random, stop: float, explain: str = "ask"
+) -> None:
+    """One player: act randomly whenever its view offers actions, note when updates arrive. `explain`: `ask` asks
+    for no explanation (a bot's client), `every` asks for each view's (a browser whose table has a helper on),
+    `push` gets each view's in its state message (a client of the protocol before explanations on demand)."""
     last_sent = -1
+    url += ("&" if "?" in url else "?") + "explain=ask" if explain != "push" else ""
     async with connect(url, max_size=2**24, open_timeout=60) as ws:
         while time.monotonic() < stop:
             try:
@@ -169,6 +186,8 @@ async def seat_client(url: str, track: Track, seat: int, stats: Stats, rng: rand
                 continue
             if msg["type"] != "state":
                 continue
+            if explain == "every":
+                await ws.send('{"type":"explain"}')
             seq, now = msg["seq"], time.perf_counter()
             track.last_seq = max(track.last_seq, seq)
             if track.pending_seq >= 0 and seq > track.pending_seq:
@@ -252,6 +271,9 @@ async def run(args: argparse.Namespace, hostile: bool = False, setup: Setup = Se
                         r.raise_for_status()
                         heavy.append(r.json()["id"])
             stats, rng = Stats(), random.Random(args.seed)
+            pids = [server.pid for server in servers]
+            load_start = os.getloadavg()[0]
+            window_before = [process_cpu([pid]) for pid in pids], cpu_seconds()[1]
             start = time.perf_counter()
             stop = time.monotonic() + args.seconds
             flooded: dict[str, int] = {}
@@ -273,6 +295,7 @@ async def run(args: argparse.Namespace, hostile: bool = False, setup: Setup = Se
                     stats,
                     random.Random(rng.random()),
                     stop,
+                    args.explain,
                 )
                 for t, (track, tokens) in enumerate(tracks)
                 for seat, token in enumerate(tokens)
@@ -280,6 +303,7 @@ async def run(args: argparse.Namespace, hostile: bool = False, setup: Setup = Se
             hostiles = [asyncio.create_task(e) for e in extra]
             await asyncio.gather(*clients)
             elapsed = time.perf_counter() - start
+            window_after = [process_cpu([pid]) for pid in pids], cpu_seconds()[1]
             for task in hostiles:
                 task.cancel()
             await asyncio.gather(*hostiles, return_exceptions=True)
@@ -296,7 +320,9 @@ async def run(args: argparse.Namespace, hostile: bool = False, setup: Setup = Se
                     server.kill()
     accepted = sum(track.last_seq for track, _ in tracks)
     lat = sorted(stats.latencies) or [0.0]
-    servers_cpu, client_cpu = (after - before for after, before in zip(cpu_seconds(), cpu_before, strict=True))
+    servers_total_cpu = cpu_seconds()[0] - cpu_before[0]
+    each_cpu = [after - before for after, before in zip(window_after[0], window_before[0], strict=True)]
+    servers_cpu, client_cpu = sum(each_cpu), window_after[1] - window_before[1]
     figures: dict[str, Any] = {"run": "hostile" if hostile else "quiet"} if args.hostile else {}
     if args.database_url or args.throwaway:
         figures |= {"storage": setup.storage, "processes": setup.processes}
@@ -311,13 +337,17 @@ async def run(args: argparse.Namespace, hostile: bool = False, setup: Setup = Se
         "latency_p50_ms": round(1000 * statistics.median(lat), 2),
         "latency_p99_ms": round(1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))], 2),
         "errors": sum(stats.errors.values()),
+        "load_start": round(load_start, 2),
         "load_1m": round(os.getloadavg()[0], 2),
     }
-    if servers:  # CPU the servers used (whatever else ran): how much work an action costs, load aside
+    if servers:  # CPU the servers used while the clients played (whatever else ran): what an action costs, load aside
         figures |= {
-            "servers_cpu_s": round(servers_cpu, 1),
-            "client_cpu_s": round(client_cpu, 1),
+            "server_cpu_s": round(servers_cpu, 2),
+            "server_cpu_each_s": ",".join(f"{cpu:.2f}" for cpu in each_cpu),
+            "server_cpu_total_s": round(servers_total_cpu, 1),
+            "client_cpu_s": round(client_cpu, 2),
             "accepted_per_server_cpu_s": round(accepted / max(servers_cpu, 1e-9), 1),
+            "server_cpu_ms_per_action": round(1000 * servers_cpu / max(accepted, 1), 3),
         }
     if hostile:
         figures |= {
@@ -345,6 +375,12 @@ def main() -> None:
     parser.add_argument("--redis-url", help="the Redis that rings the processes")
     parser.add_argument("--throwaway", action="store_true", help="start a throwaway PostgreSQL and Redis")
     parser.add_argument("--spread", choices=["seat", "table"], default="seat", help="how clients pick a process")
+    parser.add_argument(
+        "--explain",
+        choices=["ask", "every", "push"],
+        default="ask",
+        help="explanations: none asked (bots), asked for every view (browsers with a helper), pushed in each state",
+    )
     args = parser.parse_args()
     if args.database_url or args.throwaway:
         shared(args)

@@ -22,6 +22,7 @@ from ra.server.http.limits import Counter, JsonError, parse_json
 from ra.server.http.messages import (
     PONG,
     Action,
+    ExplainRequest,
     HintRequest,
     Ping,
     Refused,
@@ -74,6 +75,8 @@ class Connection:
         self.gate, self.service, self.ws, self.table_id = gate, gate.service, ws, table_id
         self.address = ws.client.host if ws.client else "unknown"
         self.seat: int | None = None
+        # `explain=ask`: this client asks for explanations when it shows them; its state messages carry none.
+        self.pushes_explanations = ws.query_params.get("explain") != "ask"
         self.sent_version = -1
         self.send_lock = asyncio.Lock()
         self.hints: deque[float] = deque()  # when this connection asked its recent hints
@@ -90,7 +93,7 @@ class Connection:
         if snap.version <= self.sent_version:
             return
         self.sent_version = snap.version
-        await self.send(snap.message(self.seat))
+        await self.send(snap.message(self.seat, self.pushes_explanations))
 
     async def refuse(self, code: str, message: str, close_code: int) -> None:
         """Tell the client why, then close with `close_code` and the same reason."""
@@ -181,7 +184,7 @@ class Connection:
             snap = await sub.get()
             await self.send_state(snap)
 
-    async def handle(self, raw: str | bytes) -> dict[str, Any] | None:
+    async def handle(self, raw: str | bytes) -> dict[str, Any] | str | None:
         """Answer one client message: None on success (the update comes by pub/sub), else a reply."""
         try:
             message = read_client_message(parse_json(raw, self.gate.limits.max_json_depth), self.seat is None)
@@ -192,6 +195,8 @@ class Connection:
         try:
             if isinstance(message, Ping):
                 return PONG
+            if isinstance(message, ExplainRequest):
+                return (await self.service.get(self.table_id)).snap().explanation_message(self.seat)
             seat = self.seat
             assert seat is not None  # the other messages need a seat: refused for a spectator above
             if isinstance(message, Action):

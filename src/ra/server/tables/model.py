@@ -161,7 +161,8 @@ def seat_view(state: GameState, seat: int | None, names: list[str]) -> dict[str,
 
 
 class Snapshot:
-    """One version of a table, as published: builds each seat's `state` message once, on demand."""
+    """One version of a table, as published: each seat's view, explanation and `state` message made once, on
+    demand, and shared by every connection of that seat (spectators share one)."""
 
     def __init__(
         self,
@@ -174,7 +175,7 @@ class Snapshot:
     ) -> None:
         self.version = version
         self.state = state  # never mutated again: the service applies actions to a clone
-        seq = len(state.history)
+        self.seq = seq = len(state.history)
         self.log = log[:seq]
         self.names = [s["name"] for s in row.seats]
         self.summary = summary(row)
@@ -182,25 +183,52 @@ class Snapshot:
         self.options = row.options  # its table options: which of the game's helpers explanations show
         # The log and summary are the same for every seat: serialized once per version, not once per seat.
         self._tail = f',"log":[{",".join(log_json[:seq])}],"table":{json.dumps(self.summary)}}}'
-        self._cache: dict[int | None, str] = {}
+        self._views: dict[int | None, dict[str, Any]] = {}
+        self._explained: dict[int | None, dict[str, Any] | None] = {}
+        self._messages: dict[tuple[int | None, bool], str] = {}
+        self._explanation_messages: dict[int | None, str] = {}
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """A seat's view (None: spectator's), made once per version; never to be changed by the caller."""
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = seat_view(self.state, seat, self.names)
+        return view
+
+    def explanation(self, seat: int | None) -> dict[str, Any] | None:
+        """The engine's explanation of a seat's view (only what that view shows; None if the game has none), made
+        once per version: it costs far more than the view, and most versions are never explained to anyone."""
+        if seat in self._explained:
+            return self._explained[seat]
+        explained = self._explained[seat] = self.explain(self.view(seat))
+        return explained
 
     def payload(self, seat: int | None) -> dict[str, Any]:
         """`{"seq","view","explain","log"}` for a seat (None: spectator)."""
-        view = seat_view(self.state, seat, self.names)
-        return {"seq": len(self.state.history), "view": view, "explain": self.explain(view), "log": self.log}
+        return {"seq": self.seq, "view": self.view(seat), "explain": self.explanation(seat), "log": self.log}
 
     def explain(self, view: Mapping[str, Any]) -> dict[str, Any] | None:
-        """The engine's explanation of a seat's view (only what that view shows; None if the game has none)."""
+        """The engine's explanation of a view (only what that view shows; None if the game has none)."""
         return None if self.module is None else explanation(self.module, view, self.options)
 
-    def message(self, seat: int | None) -> str:
-        """The JSON `state` message for a seat (None: spectator)."""
-        text = self._cache.get(seat)
+    def message(self, seat: int | None, explained: bool = True) -> str:
+        """The JSON `state` message for a seat (None: spectator); without its explanation (`explain` null) for a
+        client that asks for explanations when it shows them (`explanation_message`)."""
+        key = (seat, explained)
+        text = self._messages.get(key)
         if text is None:
-            data = seat_view(self.state, seat, self.names)
-            view, explain = json.dumps(data), json.dumps(self.explain(data))
-            text = f'{{"type":"state","seq":{len(self.state.history)},"view":{view},"explain":{explain}{self._tail}'
-            self._cache[seat] = text
+            view = json.dumps(self.view(seat))
+            explain = json.dumps(self.explanation(seat)) if explained else "null"
+            text = f'{{"type":"state","seq":{self.seq},"view":{view},"explain":{explain}{self._tail}'
+            self._messages[key] = text
+        return text
+
+    def explanation_message(self, seat: int | None) -> str:
+        """The JSON `explain` message for a seat (None: spectator): the explanation of its view at this version."""
+        text = self._explanation_messages.get(seat)
+        if text is None:
+            explain = json.dumps(self.explanation(seat))
+            text = self._explanation_messages[seat] = f'{{"type":"explain","seq":{self.seq},"explain":{explain}}}'
         return text
 
 

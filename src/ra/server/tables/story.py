@@ -96,8 +96,13 @@ def _every_table_option() -> dict[str, OptionSpec]:
 
 
 def table_options_json(module: GameModule) -> list[dict[str, Any]]:
-    """A game's table options as /api/meta lists them (each marked `"scope": "table"`)."""
-    return [{**spec.as_json(), "scope": "table"} for spec in table_options(module)]
+    """A game's table options as /api/meta lists them (each marked `"scope": "table"`; a helper also names the
+    explanation fields it shows, `shows`, which a page asking for explanations on demand asks for each view)."""
+    options = []
+    for spec in table_options(module):
+        shows = list(getattr(spec, "shows", ()))
+        options.append({**spec.as_json(), "scope": "table", **({"shows": shows} if shows else {})})
+    return options
 
 
 def split_table_options(module: GameModule, options: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, bool]]:
