@@ -231,7 +231,8 @@ class TableService:
         stamp = now()
         try:
             due = not new.is_terminal() and any(p in table.bots for p in new.current_players())
-            await self.commits.store(NewMove(row.id, record, status, stamp, move.player in table.bots, due))
+            were_due = any(p in table.bots for p in table.state.current_players())
+            await self.commits.store(NewMove(row.id, record, status, stamp, move.player in table.bots, due, were_due))
         except SeqConflictError as exc:
             log.info("%s; catching up from storage", exc)  # another process won the race
             await self.peers.catch_up(table)
