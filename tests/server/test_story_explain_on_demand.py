@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from server_helpers import create, person, read_until, ws_url
 
 from ra.server.http.messages import ExplainMessage
-from ra.server.tables import model
+from ra.server.tables import model, story
 
 
 @pytest.fixture
@@ -27,7 +27,7 @@ def quick(data_dir: Path) -> Iterator[TestClient]:
 def explained(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     """Every seat view the engine is asked to explain."""
     calls: list[Any] = []
-    real = model.explanation
+    real = story.explanation
 
     def counting(module: Any, view: Any, options: Any) -> Any:
         calls.append(view["viewer"])
