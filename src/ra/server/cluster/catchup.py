@@ -6,11 +6,11 @@ the next one; the live path's own functions tell each move (`narrated_entry`), a
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 
 from ra.server.storage.rows import MoveRow, TableRow
 from ra.server.tables.model import Table, narrated_entry, status_of
+from ra.server.tables.wire import json_text
 
 
 class Gap(RuntimeError):
@@ -40,7 +40,7 @@ def absorb(table: Table, row: TableRow, moves: list[MoveRow]) -> bool:
         table.state = state  # a new object: snapshots already published keep the old one
         table.current_at.extend(current_at)
         table.log.extend(entries)
-        table.log_json.extend(json.dumps(entry) for entry in entries)
+        table.log_json.extend(json_text(entry) for entry in entries)
     if row.seats != table.row.seats:
         for entry in table.log:  # as the service does when a seat is renamed here
             if 0 <= entry["player"] < len(row.seats):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from collections import deque
@@ -35,6 +34,7 @@ from ra.server.settings import Limits
 from ra.server.tables.interfaces import Subscription
 from ra.server.tables.model import ServiceError, Snapshot, Table
 from ra.server.tables.service import TableService
+from ra.server.tables.wire import json_text
 
 log = logging.getLogger("ra.server")
 MESSAGE_TOO_BIG = 1009  # RFC 6455
@@ -84,7 +84,7 @@ class Connection:
 
     async def send(self, message: dict[str, Any] | str) -> None:
         """Send one message (serialized sends: state pushes and replies never interleave)."""
-        text = message if isinstance(message, str) else json.dumps(message)
+        text = message if isinstance(message, str) else json_text(message)
         async with self.send_lock:
             await self.ws.send_text(text)
 

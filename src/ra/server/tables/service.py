@@ -30,12 +30,14 @@ from ra.server.tables.model import (
     check_name,
     hash_matches,
     narrated_entry,
+    seat_view,
     status_of,
     summary,
     token_matches,
 )
 from ra.server.tables.rebuild import replay_json
 from ra.server.tables.store import TableStore
+from ra.server.tables.wire import json_text
 
 log = logging.getLogger("ra.server")
 
@@ -237,11 +239,14 @@ class TableService:
             log.info("%s; catching up from storage", exc)  # another process won the race
             await self.peers.catch_up(table)
             raise ServiceError("stale", "the table moved on; the newest state follows") from None
-        entry = narrated_entry(table.module, table.state, new, table.names)  # told from the states before and after
-        table.state = new
+        # Told from the spectator views before and after: the one before was made for the move before.
+        names = table.names
+        after = seat_view(new, None, names)
+        entry = narrated_entry(table.module, table.state, new, names, (table.spectator_view(), after))
+        table.state, table.seen = new, (new, names, after)
         table.current_at.append(new.current_players())
         table.log.append(entry)
-        table.log_json.append(json.dumps(entry))
+        table.log_json.append(json_text(entry))
         row.seq, row.status, row.updated = seq, status, stamp
         self._publish(table)
 
