@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 import sqlalchemy as sa
 from websockets.asyncio.client import connect
 
@@ -167,11 +168,21 @@ async def wait_ready(client: httpx.AsyncClient, deadline: float) -> None:
 
 
 async def seat_client(
-    url: str, track: Track, seat: int, stats: Stats, rng: random.Random, stop: float, explain: str = "ask"
+    url: str,
+    track: Track,
+    seat: int,
+    stats: Stats,
+    rng: random.Random,
+    stop: float,
+    explain: str = "ask",
+    moves: int = 0,
+    think: float = 0.0,
 ) -> None:
     """One player: act randomly whenever its view offers actions, note when updates arrive. `explain`: `ask` asks
     for no explanation (a bot's client), `every` asks for each view's (a browser whose table has a helper on),
-    `push` gets each view's in its state message (a client of the protocol before explanations on demand)."""
+    `push` gets each view's in its state message (a client of the protocol before explanations on demand). With
+    `moves`, the table stops at that seq (runs then do the same work however fast they are); `think` seconds (on
+    average) pass before each action: people and paced bots, not a closed loop."""
     last_sent = -1
     url += ("&" if "?" in url else "?") + "explain=ask" if explain != "push" else ""
     async with connect(url, max_size=2**24, open_timeout=60) as ws:
@@ -180,7 +191,7 @@ async def seat_client(
                 raw = await asyncio.wait_for(ws.recv(), timeout=max(0.05, stop - time.monotonic()))
             except TimeoutError:
                 break
-            msg: dict[str, Any] = json.loads(raw)
+            msg: dict[str, Any] = orjson.loads(raw)
             if msg["type"] == "error":
                 stats.errors[msg["code"]] = stats.errors.get(msg["code"], 0) + 1
                 continue
@@ -195,12 +206,14 @@ async def seat_client(
                 if len(track.received) == track.seats:
                     stats.latencies.append(now - track.sent_at)
                     track.pending_seq = -1
-            if msg["table"]["status"] == "finished":
+            if msg["table"]["status"] == "finished" or (moves and seq >= moves):
                 track.finished.add(seat)
                 return
             legal = msg["view"]["legal_actions"]
             if legal and seq > last_sent:
                 last_sent = seq
+                if think > 0:
+                    await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
                 track.pending_seq, track.sent_at, track.received = seq, time.perf_counter(), set()
                 await ws.send(json.dumps({"type": "action", "seq": seq, "action": rng.choice(legal)["id"]}))
                 stats.sent += 1
@@ -296,6 +309,8 @@ async def run(args: argparse.Namespace, hostile: bool = False, setup: Setup = Se
                     random.Random(rng.random()),
                     stop,
                     args.explain,
+                    args.moves,
+                    args.think,
                 )
                 for t, (track, tokens) in enumerate(tracks)
                 for seat, token in enumerate(tokens)
@@ -375,6 +390,8 @@ def main() -> None:
     parser.add_argument("--redis-url", help="the Redis that rings the processes")
     parser.add_argument("--throwaway", action="store_true", help="start a throwaway PostgreSQL and Redis")
     parser.add_argument("--spread", choices=["seat", "table"], default="seat", help="how clients pick a process")
+    parser.add_argument("--moves", type=int, default=0, help="each table stops at this seq (0: plays on)")
+    parser.add_argument("--think", type=float, default=0.0, help="seconds a client waits before acting, on average")
     parser.add_argument(
         "--explain",
         choices=["ask", "every", "push"],
