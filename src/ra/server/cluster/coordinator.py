@@ -36,6 +36,7 @@ from ra.server.tables.model import ServiceError, Snapshot, Table, iso
 from ra.server.tables.store import TableStore
 
 log = logging.getLogger("ra.server")
+TAKE_AT_START = 1000  # bot turns a starting process takes over at most (the lease sweep takes any others later)
 
 
 class Bots(Protocol):
@@ -127,6 +128,28 @@ class Cluster:
             self.forget_replay(table_id)
             self.deliver(table)
         return changed
+
+    async def tables_to_resume(self) -> list[str]:
+        """At start: alone on the database, every unfinished table (its bots may be due); shared, the tables whose
+        bot turn nobody holds now (a stopped or dead process's), taken over at once. No process rebuilds a table it
+        does not serve: the others are loaded when a client or a bot turn needs them."""
+        if not self.shared:
+            return await self.db(self.storage.unfinished_ids)
+        self.leases.seconds = self.settings.lease_seconds
+        taken = await self.db(self.leases.take_expired, TAKE_AT_START)
+        for table_id, seq in taken:
+            log.info("table %s: taking over its bot turn at seq %d at start", table_id, seq)
+        resume = [table_id for table_id, _ in taken]
+        for table_id in await self.db(self.leases.unclaimed, TAKE_AT_START):
+            if await self.db(self.leases.claim, table_id, 0):  # each such table is resumed by one process
+                resume.append(table_id)
+        return resume
+
+    async def settled(self, table: Table) -> None:
+        """A table resumed at start turned out to have no bot due: give up its bot turn (another process would
+        otherwise take it over again, for nothing)."""
+        if self.shared:
+            await self.db(self.leases.drop, table.row.id, table.seq)
 
     async def bots_may_play(self, table: Table) -> bool:
         """True if this process holds (or now takes) the lease on the table's bot turn; the table is then caught

@@ -25,6 +25,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 
 from ra.server.storage.schema import bot_turns_t as turns
+from ra.server.storage.schema import tables_t
 
 if TYPE_CHECKING:
     from ra.server.storage.rows import NewMove  # rows.py imports this module
@@ -172,6 +173,15 @@ class Leases:
         for table_id, _ in rows:
             self.held[table_id] = until
         return rows
+
+    def unclaimed(self, limit: int) -> list[str]:
+        """Unfinished tables with a bot seat and no bot turn row: their bots may be due although nobody holds the
+        turn (a table stored before leases existed, or one whose process died before its bots first claimed it)."""
+        orphan = ~sa.exists().where(turns.c.table_id == tables_t.c.id)
+        query = sa.select(tables_t.c.id, tables_t.c.seats).where(tables_t.c.status != "finished", orphan).limit(limit)
+        with self.engine.connect() as c:
+            rows = c.execute(query).all()
+        return [str(r.id) for r in rows if any(seat.get("kind") == "bot" for seat in r.seats)]
 
     def drop(self, table_id: str, seq: int) -> None:
         """Delete this process's row of a table whose bots, at `seq` or later, turned out not to be due."""

@@ -74,9 +74,13 @@ class TableService:
     # -- lifecycle ------------------------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Start the bot workers, load every unfinished table and resume pending bot turns."""
+        """Start the bot workers, load the tables whose bot turns this process resumes (alone on its database:
+        every unfinished one), and resume them."""
         self.bots.start()
-        for table_id in await self.db(self.storage.unfinished_ids):
+        resume = await self.peers.tables_to_resume()
+        if resume:
+            self.bots.warm()  # the workers start while the tables are rebuilt
+        for table_id in resume:
             try:
                 table = await self.get(table_id)
             except ServiceError as exc:
@@ -85,7 +89,10 @@ class TableService:
             except Exception as exc:
                 log.error("table %s cannot be rebuilt: %s: %s", table_id, type(exc).__name__, exc)
                 continue
-            self.kick_bots(table)
+            if table.bot_seats_to_act():
+                self.kick_bots(table)
+            else:
+                await self.peers.settled(table)
 
     async def stop(self) -> None:
         """Stop the bots at once (killing their workers), finish storing, release storage."""
