@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ra.core.protocol import GameModule
-from ra.server.http.limits import Counter, JsonError, parse_json
+from ra.server.http.limits import Counter, JsonError, MessageRate, parse_json
 from ra.server.http.messages import (
     PONG,
     Action,
@@ -38,6 +38,7 @@ from ra.server.tables.wire import json_text
 
 log = logging.getLogger("ra.server")
 MESSAGE_TOO_BIG = 1009  # RFC 6455
+POLICY_VIOLATION = 1008  # RFC 6455: too many messages
 # Hints search for seconds in the bot pool: each connection may ask this many per window, one at a time.
 HINTS_PER_WINDOW = 5
 HINT_WINDOW = 60.0  # seconds
@@ -80,6 +81,7 @@ class Connection:
         self.sent_version = -1
         self.send_lock = asyncio.Lock()
         self.hints: deque[float] = deque()  # when this connection asked its recent hints
+        self.rate = MessageRate(gate.limits.ws_messages_per_second, gate.limits.ws_message_burst)
         self.hint_task: asyncio.Task[None] | None = None
 
     async def send(self, message: dict[str, Any] | str) -> None:
@@ -162,6 +164,11 @@ class Connection:
                 if _size(raw) > self.gate.limits.max_ws_message:
                     limit = self.gate.limits.max_ws_message
                     await self.refuse("too_big", f"a message has at most {limit} bytes", MESSAGE_TOO_BIG)
+                    break
+                if not self.rate.allow():
+                    limits = self.gate.limits
+                    why = f"more than {limits.ws_messages_per_second:g} messages a second on one connection"
+                    await self.refuse("too_many", why, POLICY_VIOLATION)
                     break
                 reply = await self.handle(raw)
                 if reply is not None:
