@@ -73,6 +73,10 @@ class Peers(Protocol):
         """Catch the table up with the database before an action is checked (caller holds `table.lock`)."""
         ...
 
+    async def refresh(self, table: Table) -> None:
+        """Catch the table up with the database before a client sees it (caller holds `table.lock`)."""
+        ...
+
     async def catch_up(self, table: Table) -> bool:
         """Apply what the database holds beyond the table in memory (caller holds `table.lock`)."""
         ...

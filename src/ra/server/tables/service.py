@@ -42,6 +42,10 @@ from ra.server.tables.wire import json_text
 log = logging.getLogger("ra.server")
 
 
+class MovedOn(ServiceError):
+    """`stale`: another process stored a move first; the table has been caught up with it since."""
+
+
 class TableService:
     """Every table of one server: in-memory games backed by `Storage`, updates published through `PubSub`."""
 
@@ -120,7 +124,7 @@ class TableService:
     async def refresh(self, table: Table) -> None:
         """Catch the table up with the database if another process moved it on (a client is about to see it)."""
         async with table.lock:
-            await self.peers.before_act(table)
+            await self.peers.refresh(table)
 
     async def create(self, body: Any) -> dict[str, Any]:
         """Create a table from a POST body; the answer holds each person seat's token and invite link, and the
@@ -208,9 +212,17 @@ class TableService:
         table = await self.live(table)
         async with table.lock:
             await self.peers.before_act(table)  # another process may have moved the table on
-            if seq != table.seq and not table.still_open(seat, seq):
-                raise ServiceError("stale", f"stale action: you saw seq {seq}, the table is at seq {table.seq}")
-            await self.apply(table, seat, action)
+            if seq > table.seq:  # the client saw a version this process has not: another process made it
+                await self.peers.catch_up(table)
+            for last_try in (False, True):
+                if seq != table.seq and not table.still_open(seat, seq):
+                    raise ServiceError("stale", f"stale action: you saw seq {seq}, the table is at seq {table.seq}")
+                try:
+                    await self.apply(table, seat, action)
+                    break
+                except MovedOn:
+                    if last_try:
+                        raise  # the table was caught up: check the action again on the newest state, once
         self.kick_bots(table)
 
     async def apply(self, table: Table, seat: int, action: int) -> None:
@@ -245,7 +257,7 @@ class TableService:
         except SeqConflictError as exc:
             log.info("%s; catching up from storage", exc)  # another process won the race
             await self.peers.catch_up(table)
-            raise ServiceError("stale", "the table moved on; the newest state follows") from None
+            raise MovedOn("stale", "the table moved on; the newest state follows") from None
         # Told from the spectator views before and after: the one before was made for the move before.
         names = table.names
         after = seat_view(new, None, names)
