@@ -260,7 +260,9 @@ async def create_tables(client: httpx.AsyncClient, args: argparse.Namespace, sea
     return bodies
 
 
-async def run(args: argparse.Namespace, hostile: bool = False, setup: Setup = Setup()) -> dict[str, Any]:
+async def run(
+    args: argparse.Namespace, hostile: bool = False, setup: Setup = Setup(), spread: str = "seat"
+) -> dict[str, Any]:
     """Start the servers, play (with hostile tenants if asked), stop the servers; the figures."""
     ports = [args.port] if args.port else [free_port() for _ in range(setup.processes)]
     base = f"http://127.0.0.1:{ports[0]}"
@@ -298,7 +300,7 @@ async def run(args: argparse.Namespace, hostile: bool = False, setup: Setup = Se
 
             def port_of(table: int, seat: int) -> int:
                 """The process a client connects to (as a load balancer would choose)."""
-                return ports[(table + (seat if args.spread == "seat" else 0)) % len(ports)]
+                return ports[(table + (seat if spread == "seat" else 0)) % len(ports)]
 
             clients = [
                 seat_client(
@@ -340,7 +342,7 @@ async def run(args: argparse.Namespace, hostile: bool = False, setup: Setup = Se
     servers_cpu, client_cpu = sum(each_cpu), window_after[1] - window_before[1]
     figures: dict[str, Any] = {"run": "hostile" if hostile else "quiet"} if args.hostile else {}
     if args.database_url or args.throwaway:
-        figures |= {"storage": setup.storage, "processes": setup.processes}
+        figures |= {"storage": setup.storage, "processes": setup.processes, "spread": spread}
     figures |= {
         "tables": args.tables,
         "clients": args.tables * args.seats,
@@ -389,7 +391,14 @@ def main() -> None:
     parser.add_argument("--database-url", help="a PostgreSQL server's URL (fresh databases are made on it)")
     parser.add_argument("--redis-url", help="the Redis that rings the processes")
     parser.add_argument("--throwaway", action="store_true", help="start a throwaway PostgreSQL and Redis")
-    parser.add_argument("--spread", choices=["seat", "table"], default="seat", help="how clients pick a process")
+    parser.add_argument(
+        "--spread",
+        choices=["seat", "table"],
+        nargs="+",
+        default=["seat"],
+        help="how clients pick a process: each seat its own (random spreading), or the table's (affinity); several: "
+        "each is measured",
+    )
     parser.add_argument("--moves", type=int, default=0, help="each table stops at this seq (0: plays on)")
     parser.add_argument("--think", type=float, default=0.0, help="seconds a client waits before acting, on average")
     parser.add_argument(
@@ -399,6 +408,8 @@ def main() -> None:
         help="explanations: none asked (bots), asked for every view (browsers with a helper), pushed in each state",
     )
     args = parser.parse_args()
+    load = os.getloadavg()
+    print(f"machine cores={os.cpu_count()} load_avg={load[0]:.2f},{load[1]:.2f},{load[2]:.2f}", flush=True)
     if args.database_url or args.throwaway:
         shared(args)
         return
@@ -422,11 +433,12 @@ def shared(args: argparse.Namespace) -> None:
 
 
 def measure(args: argparse.Namespace, database_url: str, redis_url: str | None) -> None:
-    """One line per process count, each on a database of its own."""
+    """One line per process count (and way of spreading clients over several), each on a database of its own."""
     for processes in args.processes:
-        with fresh_database(database_url, f"ra_bench_{processes}") as url:
-            figures = asyncio.run(run(args, setup=Setup(processes, url, redis_url)))
-        print(" ".join(f"{k}={v}" for k, v in figures.items()), flush=True)
+        for spread in args.spread if processes > 1 else args.spread[:1]:
+            with fresh_database(database_url, f"ra_bench_{processes}") as url:
+                figures = asyncio.run(run(args, setup=Setup(processes, url, redis_url), spread=spread))
+            print(" ".join(f"{k}={v}" for k, v in figures.items()), flush=True)
 
 
 if __name__ == "__main__":
