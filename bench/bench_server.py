@@ -213,7 +213,7 @@ async def seat_client(
             if legal and seq > last_sent:
                 last_sent = seq
                 if think > 0:
-                    await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+                    await asyncio.sleep(min(rng.uniform(0.5, 1.5) * think, max(0.0, stop - time.monotonic())))
                 track.pending_seq, track.sent_at, track.received = seq, time.perf_counter(), set()
                 await ws.send(json.dumps({"type": "action", "seq": seq, "action": rng.choice(legal)["id"]}))
                 stats.sent += 1
