@@ -95,7 +95,8 @@ class Terminal:
 
     def ask(self, read: Read, prompt: Text | str) -> str:
         """Print a prompt (wrapped like any line; the answer is typed after its last line) and read the answer."""
-        *before, last = wrap_text(self.words(prompt), self.width)
+        width = None if self.width is None else self.width - 1  # room for the space before the answer
+        *before, last = wrap_text(self.words(prompt), width)
         for line in before:
             self.console.print(line)
         return read(f"{last} ")
