@@ -23,6 +23,7 @@ from ra.i18n import Reader
 from ra.tutorials import GAMES, Step, Tutorial, judge, play, tutorial
 
 COMMANDS = ("back", "quit")
+YES, YES_WORD = tp("answer", "y"), tp("answer", "yes")  # the English answers are taken too
 
 
 def register(app: typer.Typer) -> None:
@@ -80,18 +81,17 @@ def learn(
     term.say(lesson.ending)
     players = int(lesson.options["players"])
     command = f"ra play {game} --players {players} --bots {lesson.bots}"
+    if lang:  # the language was asked for: so is it in the real game
+        command += f" --lang {language}"
     # TRANSLATORS: {yes} and {no} are the answers y and N (translated below, context "answer").
     prompt = t("Start a real game now ({command})? [{yes}/{no}]", command=command, yes=YES, no=tp("answer", "N"))
     answer = term.ask(input, prompt).strip().lower()
-    if answer in {"y", "yes", term.words(YES).lower(), term.words(tp("answer", "yes")).lower()}:
+    if answer in {"y", "yes", term.words(YES).lower(), term.words(YES_WORD).lower()}:
         play_command.play(
             game, players=players, seat=0, bots=lesson.bots, name=None, seed=None, record=None, lang=language
         )
     else:
         term.say(t("Whenever you like: {command}", command=command))
-
-
-YES = tp("answer", "y")
 
 
 def walk(term: Terminal, lesson: Tutorial, start: int, save: Callable[[int], None], read: Read) -> bool:

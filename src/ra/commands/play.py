@@ -71,13 +71,8 @@ def play(
         seat_bots: dict[int, Bot] = {i: make_bot(bots, game, seed=seed * 10 + i) for i in range(players) if i != seat}
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
-    level = bots if bots in {lv.name for lv in levels_for(game)} else None
-    names = [
-        (name or term.words(YOU))
-        if i == seat
-        else term.words(t("{name} ({level})", name=bot_name(i), level=LEVEL_WORDS.get(level or "", seat_bots[i].name)))
-        for i in range(players)
-    ]
+    level = (LEVEL_WORDS.get(bots) or bots) if bots in {lv.name for lv in levels_for(game)} else None
+    names = player_names(term, players, seat, name, level, seat_bots)
     state = module.State.new({"players": players, "names": names}, seed=seed)
     term = term.seated(seat if seat >= 0 else None, names)
     try:
@@ -100,6 +95,19 @@ BOT_NAMES = ("Nefertari", "Imhotep", "Hatshepsut", "Khufu", "Tiye")
 def bot_name(seat: int) -> str:
     """A distinct name for the bot in `seat`."""
     return BOT_NAMES[seat % len(BOT_NAMES)]
+
+
+def player_names(
+    term: Terminal, players: int, seat: int, name: str | None, level: Text | str | None, bots: Mapping[int, Bot]
+) -> list[str]:
+    """Every seat's name in the reader's language: the person's (by default "You"), and each bot's with its level
+    (or its own name when the bots are given by a spec): "Nefertari (easy)"."""
+    return [
+        (name or term.words(YOU))
+        if i == seat
+        else term.words(t("{name} ({level})", name=bot_name(i), level=level or bots[i].name))
+        for i in range(players)
+    ]
 
 
 def play_loop(
