@@ -106,7 +106,8 @@ def describe_limits() -> Text:
             continue
         keys = ",".join(f"{name}=…" for name in bounds)
         ranges = _listed([bound.describe(name) for name, bound in bounds.items()], ", ")
-        kinds.append(t("{spec} with {ranges}", spec=f"{kind}[:{keys}]", ranges=ranges))
+        spec = kind + "[:" + keys + "]"  # the spec's syntax, not words
+        kinds.append(t("{spec} with {ranges}", spec=spec, ranges=ranges))
     return t(
         "a bot spec is one of: {kinds}; or a level ({levels}); at most {length} characters",
         kinds=_listed(kinds, "; "),

@@ -225,9 +225,10 @@ def _auction_track(table: Table) -> Text:
 def _bag(table: Table) -> Text:
     view = table.view
     left = [t("{tile} {count}", tile=tile_name(k), count=c) for k, c in view["bag"].items() if c]
+    nothing = t("nothing")  # not inside the call below: the extractor reads one message per call
     return tn(
         "Bag: {n} tile in an order nobody knows, but what is left is public: {tiles} (rules §1.1, §8.5).",
         "Bag: {n} tiles in an order nobody knows, but what is left is public: {tiles} (rules §1.1, §8.5).",
         view["bag_total"],
-        tiles=items(left, t("nothing")),
+        tiles=items(left, nothing),
     )

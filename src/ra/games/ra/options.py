@@ -16,6 +16,7 @@ from ra.games.ra.tables import (
     MAX_PLAYERS,
     MIN_PLAYERS,
 )
+from ra.games.ra.words import default_name
 
 # What a person may set at a new table (players and names aside).
 OPTIONS: tuple[OptionSpec, ...] = (
@@ -104,7 +105,7 @@ class Options:
             )
         names = options.get("names")
         if names is None:
-            names = [f"Player {i + 1}" for i in range(players)]  # the names in records: the engine's, not a reader's
+            names = [default_name(i) for i in range(players)]  # in records; a reader reads them in their language
         if isinstance(names, str) or not all(isinstance(x, str) for x in names) or len(names) != players:
             raise ValueError(
                 tn(

@@ -18,6 +18,7 @@ from ra.games.ra.words import (
     choice_phrase,
     comma_list,
     decision,
+    default_name,
     seat,
     seats,
     signed,
@@ -148,6 +149,8 @@ def _width(text: str) -> int:
 def _name(view: RaView, p: int, words: Words) -> str:
     """A seat's name on the board, marked for the view's own seat."""
     name = str(view["names"][p])
+    if name == default_name(p):  # the engine's default name, in the reader's language
+        name = words(tp("seat", "Player {number}", number=p + 1))
     return (
         words(tp("the viewer's own seat on the board", "{player} (you)", player=name)) if p == view["viewer"] else name
     )

@@ -28,7 +28,7 @@ from ra.games.ra.tables import (
     SUN_DISK_MOST,
 )
 from ra.games.ra.view import RaView
-from ra.games.ra.words import signed
+from ra.games.ra.words import named_seat, signed
 
 _FAR = 10**9  # a running score no epoch can bring to 0, so that rows show points before the floor
 
@@ -124,7 +124,7 @@ class Table:
 
     def name(self, seat: int) -> Seat:
         """A seat, named as the view names it."""
-        return Seat(seat, str(self.view["names"][seat]))
+        return named_seat(seat, str(self.view["names"][seat]))
 
     def names(self, seats: Sequence[int]) -> Items:
         """Several seats: 'Ana and Ben'."""

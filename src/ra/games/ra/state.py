@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 from ra.core.errors import GameOverError, IllegalActionError, NotYourTurnError, UnknownActionError
 from ra.core.protocol import Move
 from ra.core.record import make_record
-from ra.core.text import Seat, about, t
+from ra.core.text import about, t
 from ra.games.ra import legal
 from ra.games.ra.actions import (
     BID_BASE,
@@ -64,6 +64,7 @@ from ra.games.ra.tables import (
 )
 from ra.games.ra.tables import GAME as GAME  # re-exported: ra.games.ra names it from here
 from ra.games.ra.view import RaView, make_view
+from ra.games.ra.words import named_seat
 
 CANONICAL_BAG: tuple[int, ...] = tuple(k for k in range(NUM_KINDS) for _ in range(COUNTS[k]))
 
@@ -184,7 +185,7 @@ class State(RaRules):
             raise GameOverError(t("the game is over: epoch 3 has been scored"))
         if player is not None and player != self.cur:
             names = self.options.names
-            deciding = Seat(self.cur, names[self.cur])
+            deciding = named_seat(self.cur, names[self.cur])
             if isinstance(player, int) and 0 <= player < self.num_players:
                 raise NotYourTurnError(
                     about(
@@ -192,7 +193,7 @@ class State(RaRules):
                         t(
                             "it is {player}'s decision, not {other}'s",
                             player=deciding,
-                            other=Seat(player, names[player]),
+                            other=named_seat(player, names[player]),
                         ),
                         t("it is {player}'s decision, not yours", player=deciding),
                     )

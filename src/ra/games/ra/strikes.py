@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ra.core.text import Seat, Text, about, t, tn
+from ra.core.text import Seat, Text, about, t, tn, tp
 from ra.games.ra.tables import CHOSEN_DISASTERS, DISASTER_LOSS, DISASTER_TARGETS, DISASTERS, KINDS
 from ra.games.ra.words import tiles_phrase
 
@@ -136,14 +136,20 @@ def lines_of_strikes(
 
 def _subject(disaster: str, times: int) -> Text:
     """The disasters that struck, as the subject of a sentence: 'The Drought', '2 Droughts'."""
-    return _SUBJECTS[disaster](times)
+    return _THE[disaster] if times == 1 else _SEVERAL[disaster](times)
 
 
-_SUBJECTS: dict[str, Callable[[int], Text]] = {
-    "funeral": lambda n: tn("The Funeral", "{n} Funerals", n),
-    "drought": lambda n: tn("The Drought", "{n} Droughts", n),
-    "war": lambda n: tn("The War", "{n} Wars", n),
-    "earthquake": lambda n: tn("The Earthquake", "{n} Earthquakes", n),
+_THE: dict[str, Text] = {
+    "funeral": tp("a disaster that struck", "The Funeral"),
+    "drought": tp("a disaster that struck", "The Drought"),
+    "war": tp("a disaster that struck", "The War"),
+    "earthquake": tp("a disaster that struck", "The Earthquake"),
+}
+_SEVERAL: dict[str, Callable[[int], Text]] = {  # two or more at once (taken with gods, E7)
+    "funeral": lambda n: tn("{n} Funeral", "{n} Funerals", n),
+    "drought": lambda n: tn("{n} Drought", "{n} Droughts", n),
+    "war": lambda n: tn("{n} War", "{n} Wars", n),
+    "earthquake": lambda n: tn("{n} Earthquake", "{n} Earthquakes", n),
 }
 # A disaster that found nothing to destroy (third person, second person).
 _NOTHING: dict[str, tuple[Text, Text]] = {

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ra.core.text import Param, Seat, Text, about, items, t, tn, tp
+from ra.core.text import Param, Seat, Text, items, t, tn, tp
 from ra.games.ra.tables import CIVILIZATION, KINDS
 
 CIVILIZATION_KINDS: frozenset[str] = frozenset(KINDS[k] for k in CIVILIZATION)
@@ -175,7 +175,17 @@ def tiles_phrase(kinds: Sequence[str]) -> Param:
 
 def seat(view: Mapping[str, Any], index: int) -> Seat:
     """A seat of the view, named as the view names it."""
-    return Seat(index, str(view["names"][index]))
+    return named_seat(index, str(view["names"][index]))
+
+
+def named_seat(index: int, name: str) -> Seat:
+    """A seat with its name; the engine's default name ("Player 2") is left to the reader's language."""
+    return Seat(index, "" if name == default_name(index) else name)
+
+
+def default_name(index: int) -> str:
+    """The name a seat has when the table gives none (Options, records): "Player 1", "Player 2"."""
+    return f"Player {index + 1}"
 
 
 def seats(view: Mapping[str, Any], indexes: Sequence[int]) -> Param:
@@ -186,15 +196,6 @@ def seats(view: Mapping[str, Any], indexes: Sequence[int]) -> Param:
 def signed(points: int) -> str:
     """Points with their sign: '+5', '-5', '0' (the same in every language)."""
     return f"{points:+d}" if points else "0"
-
-
-def disks_text(disks: Sequence[int]) -> Text:
-    """Sun disks as a phrase: 'sun disk 13', 'sun disks 13, 5 and 2', 'no sun disk'."""
-    if not disks:
-        return t("no sun disk")
-    if len(disks) == 1:
-        return t("sun disk {disk}", disk=disks[0])
-    return t("sun disks {disks}", disks=items(disks))
 
 
 def give_up(kind: str) -> Text:
@@ -266,8 +267,3 @@ def decision(view: Mapping[str, Any]) -> Text:
 def legal_phrase(view: Mapping[str, Any], entry: Mapping[str, Any]) -> Text:
     """A legal-action entry of `view` as an instruction in the game's words (the same for every game)."""
     return action_phrase(entry)
-
-
-def possessive(view: Mapping[str, Any], index: int) -> Text:
-    """'Khufu's', or 'yours' for the view's own seat: whose a thing is."""
-    return about(index, t("{player}'s", player=seat(view, index)), tp("whose", "yours"))
