@@ -104,8 +104,13 @@ class StateEncoder:
         self.values: FloatArray = np.frombuffer(board, dtype=np.float32)
         self.size = size
         self.num_actions = self.layout.num_actions
-        self.state_size = size + LOOKAHEAD * self.outcomes
+        self.state_size = size + self.lookahead_size()
         self.forget()
+
+    @classmethod
+    def lookahead_size(cls) -> int:
+        """The entries `full_state` adds after the observation: LOOKAHEAD draws, one-hot over the outcomes."""
+        return LOOKAHEAD * cls.outcomes
 
     def __reduce__(self) -> tuple[type[StateEncoder], tuple[()]]:
         """Copies and pickles start afresh (the board is rebuilt at the first refresh)."""
@@ -149,7 +154,10 @@ class StateEncoder:
 
     def shared_mask(self, state: GameState, seat: int | None) -> tuple[MaskArray, bytes]:
         """The mask as a read-only array and as bytes, shared by every state with the same legal actions."""
-        legal = () if seat is None else tuple(state.legal_actions(seat))
+        return self.mask_of(() if seat is None else tuple(state.legal_actions(seat)))
+
+    def mask_of(self, legal: tuple[int, ...]) -> tuple[MaskArray, bytes]:
+        """The mask of a set of legal action ids, as a read-only array and as bytes (cached)."""
         masks = self._masks
         found = masks.get(legal)
         if found is None:

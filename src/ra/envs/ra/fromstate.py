@@ -44,7 +44,7 @@ NO_SEAT = 5  # the "none" entry after the five seats of the high bidder
 # The entries from `epoch` to the end of `to_act` (13), written as one piece per (epoch, phase, seat to act).
 HEAD = AT["epoch"]
 HEAD_END = AT["to_act"] + 5
-TRACK, CENTRAL, DISCARDED = AT["ra_track"], AT["central_disk"], AT["discarded"]
+TRACK, AUCTION_TRACK, CENTRAL, DISCARDED = AT["ra_track"], AT["auction_track"], AT["central_disk"], AT["discarded"]
 BAG, BAG_TOTAL = AT["bag"], AT["bag_total"]
 AUCTION, BIDS, GODS, DISASTER = AT["auction"], AT["bids"], AT["gods"], AT["disaster"]
 PHASE_PARTS_END = SIZE  # auction, bids, gods and disaster run to the end of the vector
@@ -100,6 +100,8 @@ class RaStateEncoder(StateEncoder):
         self._discard: list[int] | None = None
         self._ra_filled = -1
         self._pending: tuple[int, ...] | None = None
+        self._bag: list[int] = []
+        self._bag_total = 0
         self._points: list[int] | None = None
         self._phase_key: Any = None
 
@@ -124,20 +126,36 @@ class RaStateEncoder(StateEncoder):
                 board[AT["seats"] + seat] = 1.0
             self._players = n
         board[HEAD:HEAD_END] = _HEADS[state.epoch, state.phase, state.cur]
-        length, filled = state.ra_len, state.ra_filled
-        board[TRACK] = length / TRACK_SPACES
-        board[TRACK + 1] = filled / TRACK_SPACES
-        board[TRACK + 2] = filled / length
         board[CENTRAL] = state.central / MAX_DISK
-        bag_changed = filled != self._ra_filled
-        self._ra_filled = filled
+        full = self._track is None  # the bag is counted afresh; else only the kinds drawn since are taken off
+        drawn: list[int] = []
+        filled = state.ra_filled
+        if filled != self._ra_filled:
+            length = state.ra_len
+            board[TRACK] = length / TRACK_SPACES
+            board[TRACK + 1] = filled / TRACK_SPACES
+            board[TRACK + 2] = filled / length
+            if filled == self._ra_filled + 1:
+                drawn.append(RA_KIND)
+            else:
+                full = True
+            self._ra_filled = filled
         track = state.track
         if track != self._track:
-            counts = [0] * NK
-            for kind in track:
+            old = self._track
+            if old is not None and len(track) == len(old) + 1 and track[:-1] == old:  # one tile drawn
+                kind = track[-1]
+                counts = self._track_counts
                 counts[kind] += 1
-            board[AT["auction_track"] : AT["auction_track"] + NK] = _floats([c * TRACK_STEP for c in counts])
-            self._track, self._track_counts, bag_changed = track[:], counts, True
+                board[AUCTION_TRACK + kind] = counts[kind] * TRACK_STEP
+                old.append(kind)
+                drawn.append(kind)
+            else:
+                counts = [0] * NK
+                for kind in track:
+                    counts[kind] += 1
+                board[AUCTION_TRACK : AUCTION_TRACK + NK] = _floats([c * TRACK_STEP for c in counts])
+                self._track, self._track_counts, full = track[:], counts, True
         up, down = state.up, state.down
         if up != self._up:
             self._write_disks(up, self._up, AT["face_up"])
@@ -148,21 +166,29 @@ class RaStateEncoder(StateEncoder):
         held = state.held
         if held != self._held:
             self._write_held(held, n)
-            bag_changed = True
+            full = True
         discard = state.discard
         if discard != self._discard:
             board[DISCARDED : DISCARDED + NK] = _floats(list(map(mul, discard, SHARE)))
-            self._discard, bag_changed = discard[:], True
+            self._discard, full = discard[:], True
         pending = state.pending
         if pending != self._pending:
-            self._pending, bag_changed = pending, True
-        if bag_changed:
+            self._pending, full = pending, True
+        if full:
             bag = list(map(sub, map(sub, map(sub, COUNTS, discard), self._track_counts), self._held_total))
             bag[RA_KIND] -= filled
             for kind, count in zip(DISASTER_KINDS, pending, strict=True):
                 bag[kind] -= count
             board[BAG : BAG + NK] = _floats(list(map(mul, bag, SHARE)))
-            board[BAG_TOTAL] = sum(bag) / TOTAL_TILES
+            self._bag, self._bag_total = bag, sum(bag)
+            board[BAG_TOTAL] = self._bag_total / TOTAL_TILES
+        elif drawn:
+            bag = self._bag
+            for kind in drawn:
+                bag[kind] -= 1
+                board[BAG + kind] = bag[kind] * SHARE[kind]
+            self._bag_total -= len(drawn)
+            board[BAG_TOTAL] = self._bag_total / TOTAL_TILES
         points = state.points
         if points != self._points:
             at = AT["scores"]
