@@ -88,10 +88,10 @@ class SelfPlay:
             for i, steps in enumerate(self.open):
                 steps.append((self.observations[i], masks[i], int(actions[i]), int(seats[i])))
             self.observations, _, terminations, _, self.infos = self.envs.step(actions)
-            for i in np.flatnonzero(terminations):
-                finals = self.infos["final_rewards"][i] / REWARD_SCALE
-                done += [(o, m, a, float(finals[seat])) for o, m, a, seat in self.open[i]]
-                self.open[i] = []
+            for game in np.flatnonzero(terminations):
+                finals = self.infos["final_rewards"][game] / REWARD_SCALE
+                done += [(o, m, a, float(finals[seat])) for o, m, a, seat in self.open[game]]
+                self.open[game] = []
                 finished += 1
         return {
             "observations": np.stack([d[0] for d in done]),
