@@ -222,19 +222,19 @@ class RaSpielState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: RaSpielGame) -> None:
         """The state before the set-up chance node."""
         super().__init__(game)
-        self._s = _Position(game.table_setup)
+        self._position = _Position(game.table_setup)
 
     @property
     def engine(self) -> GameState:
         """The engine state (after the set-up chance node): read it, never change it (copies may share it)."""
-        engine = self._s.engine
+        engine = self._position.engine
         if engine is None:
             raise ValueError("the set-up chance node has not been applied yet")
         return engine
 
     def current_player(self) -> int:
         """The seat to decide, CHANCE at a set-up or draw, TERMINAL at the end."""
-        position = self._s
+        position = self._position
         engine = position.engine
         if engine is None or position.pending is not None:
             return CHANCE_PLAYER
@@ -247,7 +247,7 @@ class RaSpielState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """(outcome, probability) pairs: the set-up, or the tiles/cards left to draw by their public counts."""
-        position = self._s
+        position = self._position
         if position.engine is None:
             count = position.table.setup.count
             return [(i, 1.0 / count) for i in range(count)]
@@ -257,7 +257,7 @@ class RaSpielState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         """Apply a set-up outcome, a draw outcome, or a seat's decision (a drawing decision waits for chance)."""
-        position = self._s
+        position = self._position
         spec = position.table.spec
         if position.engine is None:
             position.history.add(CHANCE, action)
@@ -294,7 +294,7 @@ class RaSpielState(pyspiel.State):  # type: ignore[misc]
     def _draws_complete(self, seat: int, decision: int) -> bool:
         """True if the pending decision draws exactly the outcomes chosen so far: as many as the game's fixed number,
         or else what the engine draws on a clone with them on top (RA and Write's reveal)."""
-        position = self._s
+        position = self._position
         fixed = position.table.spec.chance.draws_per_action
         if fixed is not None:
             return len(position.prefix) == fixed
@@ -305,9 +305,9 @@ class RaSpielState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         """A chance outcome (`deal:...`, `first:p`, `draw:<kind>`, `card:<name>`) or the action's notation."""
-        table = self._s.table
+        table = self._position.table
         if player == CHANCE_PLAYER:
-            if self._s.engine is None:
+            if self._position.engine is None:
                 return table.setup.text(action)
             spec = table.spec
             return f"{spec.chance.outcome_label}:{spec.outcomes[action]}"
@@ -315,15 +315,15 @@ class RaSpielState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """True once the game has ended."""
-        position = self._s
+        position = self._position
         engine = position.engine
         return engine is not None and position.pending is None and engine.is_terminal()
 
     def returns(self) -> list[float]:
         """Each seat's return: the end-of-game reward (game parameter `returns`), zeros before the end."""
         if not self.is_terminal():
-            return [0.0] * self._s.table.players
-        return final_rewards(self.engine, self._s.table.returns_kind)
+            return [0.0] * self._position.table.players
+        return final_rewards(self.engine, self._position.table.returns_kind)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> RaSpielState:
         """A state consistent with the seat's information state: this one (all moves and draws are public)."""
@@ -333,16 +333,16 @@ class RaSpielState(pyspiel.State):  # type: ignore[misc]
     @property
     def returns_kind(self) -> str:
         """The game's `returns` parameter: margin, win or score."""
-        return self._s.table.returns_kind
+        return self._position.table.returns_kind
 
     @property
     def moves(self) -> History:
         """The codes of every move and chance outcome so far (`ra.envs.recall`)."""
-        return self._s.history
+        return self._position.history
 
     def public_history(self) -> str:
         """Every move and draw so far, as text (`deal:0/2/1 p1:draw draw:gold ...`)."""
-        position = self._s
+        position = self._position
         moves = position.history.moves()
         if position.text_moves < len(moves):  # extend the text by the moves made since it was last asked for
             table = position.table
@@ -361,9 +361,9 @@ class RaSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         """The text board (spectator view), or the set-up."""
-        if self._s.engine is None:
+        if self._position.engine is None:
             return "set-up"
-        return str(self._s.table.spec.module.render_text(self.engine.view(None)))
+        return str(self._position.table.spec.module.render_text(self.engine.view(None)))
 
 
 class RaObserver:
@@ -395,7 +395,7 @@ class RaObserver:
 
     def set_from(self, state: RaSpielState, player: int) -> None:
         """Fill `tensor` from the seat's observation (zeros before the set-up), and the history with perfect recall."""
-        engine = state._s.engine
+        engine = state._position.engine
         viewer = None if self.public_only else player
         observation = self.dict["observation"]
         if engine is None:
@@ -403,16 +403,16 @@ class RaObserver:
         else:
             observation[:] = self.encoder.observe(engine, viewer)
         if self.perfect_recall:
-            write_recall(self.dict["history"], state.moves, viewer or 0, state._s.table.players, self.bits)
+            write_recall(self.dict["history"], state.moves, viewer or 0, state._position.table.players, self.bits)
 
     def string_from(self, state: RaSpielState, player: int) -> str:
         """Information state: the seat and the public history; observation: the text board of the seat's view."""
         if self.perfect_recall:
             return f"p{player} {state.public_history()}"
-        engine = state._s.engine
+        engine = state._position.engine
         if engine is None:
             return f"p{player} set-up"
-        pending = " (drawing)" if state._s.pending is not None else ""
+        pending = " (drawing)" if state._position.pending is not None else ""
         view = engine.view(None if self.public_only else player)
         return f"p{player}{pending}\n{self.spec.module.render_text(view)}"
 
