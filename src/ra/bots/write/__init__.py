@@ -13,6 +13,7 @@ from ra.bots.registry import Level
 from ra.bots.write.heuristic import WriteGreedyBot
 from ra.bots.write.playout import candidates, rollout
 from ra.bots.write.search import DEFAULT_SAMPLES, WriteSearchBot
+from ra.core.text import t
 
 LEVELS: tuple[Level, ...] = (
     Level("easy", "greedy:epsilon=0.4", "the heuristic player, but 40% of its moves are random"),
@@ -34,7 +35,8 @@ def search(seed: int = 0, **settings: float) -> Bot:
     """RA and Write's search bot: flat Monte Carlo over greedy's best entries (`samples`, `seconds`)."""
     other = sorted(set(settings) - {"samples", "seconds"})
     if other:  # Ra's tree settings (depth, nodes, blind...) mean nothing to a flat search: say so
-        raise ValueError(f"RA and Write's search bot takes only samples and seconds, not {', '.join(other)}")
+        raise ValueError(t("RA and Write's search bot takes only samples and seconds, not {settings}",
+                           settings=", ".join(other)))  # the settings' names are code: the same in every language
     return WriteSearchBot(seed, samples=settings.get("samples", DEFAULT_SAMPLES), seconds=settings.get("seconds"))
 
 
