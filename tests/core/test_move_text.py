@@ -30,7 +30,7 @@ def test_every_action_has_words(game: str) -> None:
     ],
 )
 def test_ra_words(notation: str, draws: tuple[str, ...], text: str) -> None:
-    assert ra_move_text(ra_action(notation), draws) == text
+    assert str(ra_move_text(ra_action(notation), draws)) == text
 
 
 @pytest.mark.parametrize(

@@ -19,7 +19,9 @@ from rich.console import Console
 from ra.commands import play as play_command
 from ra.commands.play import Read
 from ra.core import GameState
-from ra.tutorials import GAMES, Step, Tutorial, judge, play, tutorial
+from ra.core.protocol import GameModule
+from ra.core.text import Text, english
+from ra.tutorials import GAMES, Play, Step, Tutorial, judge, play, tutorial
 
 COMMANDS = ("back", "quit")
 
@@ -52,11 +54,11 @@ def learn(
     if not 0 <= start < len(lesson.steps):  # finished before (or a bad file): from the beginning
         start = 0
     out = play_command.console()
-    out.print(lesson.title, style="bold")
+    out.print(str(lesson.title), style="bold")
     if start:
         out.print(f"Resuming at step {start + 1} of {len(lesson.steps)} (--restart begins again).")
     else:
-        out.print(lesson.intro)
+        out.print(str(lesson.intro))
         out.print("Type the move asked for, or its number; back returns to the previous step.")
     try:
         finished = walk(out, lesson, start, lambda step: _save(path, saved, game, step, len(lesson.steps)), input)
@@ -67,7 +69,7 @@ def learn(
         out.print("Stopped; your progress is kept. Run the same command to go on.")
         return
     out.print("")
-    out.print(lesson.ending)
+    out.print(str(lesson.ending))
     players = int(lesson.options["players"])
     command = f"ra play {game} --players {players} --bots {lesson.bots}"
     answer = input(f"Start a real game now ({command})? [y/N] ").strip().lower()
@@ -87,7 +89,7 @@ def walk(out: Console, lesson: Tutorial, start: int, save: Callable[[int], None]
         step = lesson.steps[index]
         out.print("")
         out.print(f"Step {index + 1} of {len(lesson.steps)} · {step.title}", style="bold")
-        out.print(step.text)
+        out.print(str(step.text))
         out.print(f"Rules: {step.rule}", style="dim")
         answer = _run_step(out, lesson, step, state, read)
         if answer == "quit":
@@ -108,7 +110,7 @@ def _run_step(out: Console, lesson: Tutorial, step: Step, state: GameState, read
     for move in step.moves:
         if move.seat == lesson.learner:
             if move.say and not first:
-                out.print(move.say)
+                out.print(english(move.say, lesson.learner))
             first = False
             view = state.view(lesson.learner)
             out.print(module.render_text(view, full=False))
@@ -118,7 +120,7 @@ def _run_step(out: Console, lesson: Tutorial, step: Step, state: GameState, read
                 module,
                 view,
                 read,
-                functools.partial(judge, module, state, move, hint=step.hint_for(move)),
+                functools.partial(_judged, module, state, move, step.hint_for(move), lesson.learner),
                 COMMANDS,
                 "Your move (notation or number; back, quit): ",
                 highlight=(move.action,),
@@ -128,12 +130,20 @@ def _run_step(out: Console, lesson: Tutorial, step: Step, state: GameState, read
         before = state.view(lesson.learner)
         play(module, state, move)
         for line in module.narrate(before, state.view(lesson.learner), state.history[-1]):
-            out.print(f"  {line}")
+            out.print(f"  {english(line, lesson.learner)}")
     if not step.learner_moves(lesson.learner):
         answer = read("Press Enter to go on (back, quit): ").strip().lower()
         if answer in COMMANDS:
             return answer
     return "done"
+
+
+def _judged(
+    module: GameModule, state: GameState, move: Play, hint: Text | str, learner: int, answer: int
+) -> str | None:
+    """The judge's words for the learner, in English (until the terminal renders texts)."""
+    said = judge(module, state, move, answer, hint)
+    return None if said is None else english(said, learner)
 
 
 def _load(path: Path) -> dict[str, Any]:

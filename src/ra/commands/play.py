@@ -20,6 +20,7 @@ from ra.bots import Bot, levels_for, make_bot
 from ra.core import GameState, IllegalActionError, InvalidNotationError
 from ra.core.protocol import GameModule
 from ra.core.record import save_record
+from ra.core.text import english
 from ra.games import GAMES, game_module
 
 _NILE_BONUS = re.compile(r"^bonus>nile(\d+)=(\d+)$")
@@ -96,7 +97,7 @@ def play_loop(out: Console, module: GameModule, state: GameState, seat: int, bot
         before = state.view(viewer)
         state.apply(action, player)
         for line in module.narrate(before, state.view(viewer), state.history[-1]):
-            out.print(f"  {line}")
+            out.print(f"  {english(line, viewer)}")
 
 
 def _person_action(out: Console, module: GameModule, state: GameState, seat: int, read: Read) -> int:
