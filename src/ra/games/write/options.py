@@ -55,12 +55,14 @@ class Options:
         if isinstance(names, str) or not all(isinstance(n, str) for n in names) or (
             names and len(names) != players
         ):
-            raise ValueError(t("names must be a list of {players} strings", players=players))
+            raise ValueError(t("{option} must be a list of {players} strings", option="names", players=players))
         settings = option_settings(OPTIONS, data, named="{name}")  # named bare, as RA and Write always named them
         first = data.get("first_player")
         if first is not None and (isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players):
-            raise ValueError(t("first_player must be a seat 0..{last}, not {value}", last=players - 1,
-                               value=repr(first)))
+            raise ValueError(
+                t("{option} must be a seat 0..{last}, not {value}", option="first_player", last=players - 1,
+                  value=repr(first))
+            )
         return cls(players, tuple(names), first_player=first, **settings)
 
     def player_names(self) -> list[str]:
