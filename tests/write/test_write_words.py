@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 
 import pytest
 
+from ra.bots.write import LEVELS
 from ra.core.errors import GameOverError, IllegalActionError, InvalidNotationError, text_of
 from ra.core.text import Items, Text
 from ra.games.write import (
@@ -254,8 +255,9 @@ def test_a_players_own_error_reads_in_the_second_person() -> None:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_options_and_every_moves_words_are_translated(language: str) -> None:
+def test_options_bot_levels_and_every_moves_words_are_translated(language: str) -> None:
     reader = Reader(language)
     check_all([spec.label for spec in OPTIONS] + [spec.help for spec in OPTIONS], reader)
+    check_all([level.description for level in LEVELS], reader)  # the bots' levels, as the lobby offers them
     revealed = ("god:9", "ra", "civ:art", "pharaoh")
     check_all([move_text(action, revealed if action == 0 else ()) for action in range(NUM_ACTIONS)], reader)

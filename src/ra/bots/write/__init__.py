@@ -16,12 +16,19 @@ from ra.bots.write.search import DEFAULT_SAMPLES, WriteSearchBot
 from ra.core.text import t
 
 LEVELS: tuple[Level, ...] = (
-    Level("easy", "greedy:epsilon=0.4", "the heuristic player, but 40% of its moves are random"),
-    Level("medium", "greedy", "the heuristic player: values every option in points, one step ahead"),
+    Level("easy", "greedy:epsilon=0.4", t("the heuristic player, but {percent}% of its moves are random", percent=40)),
+    Level("medium", "greedy", t("the heuristic player: values every option in points, one step ahead")),
     Level(
         "hard",
         "search:samples=100,seconds=1.0",
-        "greedy's 6 best entries, each played out on 100 sampled decks (200 with two players), at most 1 s",
+        t(
+            "greedy's {entries} best entries, each played out on {samples} sampled decks ({two_players} with two "
+            "players), at most {seconds} s",
+            entries=6,
+            samples=100,
+            two_players=200,
+            seconds=1,
+        ),
     ),
 )
 
