@@ -45,4 +45,4 @@ def test_ra_words(notation: str, draws: tuple[str, ...], text: str) -> None:
     ],
 )
 def test_write_words(notation: str, draws: tuple[str, ...], text: str) -> None:
-    assert write_move_text(write_action(notation), draws) == text
+    assert str(write_move_text(write_action(notation), draws)) == text
