@@ -9,7 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from ra.cli import app
-from ra.commands.play import console, menu, read_action
+from ra.commands.play import menu, read_action
+from ra.commands.terminal import Terminal, console
 from ra.games import game_module
 from ra.tutorials import tutorial
 
@@ -66,7 +67,7 @@ def test_the_nile_bonus_is_asked_as_a_space_then_a_number() -> None:
     out = console()
     module = game_module("write")
     with out.capture() as captured:
-        action = read_action(out, module, view, lambda _prompt: next(answers), lambda _a: None)
+        action = read_action(Terminal(out), module, view, lambda _prompt: next(answers), lambda _a: None)
     assert action == module.str_to_action("bonus>nile3=8")
     assert captured.get().count("Not a choice: write a number from 7 to 20") == 2
 

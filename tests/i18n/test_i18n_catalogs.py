@@ -99,5 +99,5 @@ def test_check_catches_wrong_parameters_plural_forms_stale_and_dynamic_ids(tree:
     assert ("sources", "t(WORD)", "not a literal message id") in found
     assert all(msgid != "{n} tile" for _, msgid, _ in found)  # a form may leave out {n}; together they use it
     _translate(catalogs.po_path("de", "ra"), {'msgstr[0] "{n} Plättchen"': 'msgstr[0] "Plättchen"'})
-    found = {(p.msgid, p.what.split(" from")[0]) for p in messages.check(("de",), sources=tree)}
-    assert ("{n} tile", "parameters differ") in found
+    again = {(p.msgid, p.what.split(" from")[0]) for p in messages.check(("de",), sources=tree)}
+    assert ("{n} tile", "parameters differ") in again

@@ -14,14 +14,16 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 
 from ra.commands import play as play_command
-from ra.commands.play import Read
+from ra.commands.terminal import YOU, Lang, Read, Terminal, console, reader_language
 from ra.core import GameState
+from ra.core.text import t, tp
+from ra.i18n import Reader
 from ra.tutorials import GAMES, Step, Tutorial, judge, play, tutorial
 
 COMMANDS = ("back", "quit")
+YES, YES_WORD = tp("answer", "y"), tp("answer", "yes")  # the English answers are taken too
 
 
 def register(app: typer.Typer) -> None:
@@ -41,43 +43,58 @@ def learn(
         Path | None, typer.Option(help="Progress file (default: ~/.local/share/ra/learn.json).")
     ] = None,
     restart: Annotated[bool, typer.Option("--restart", help="Start the tutorial from its first step.")] = False,
+    lang: Lang = None,
 ) -> None:
     """Learn a game with a guided tutorial, then play a real game against easy bots."""
     if game not in GAMES:
         raise typer.BadParameter(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
+    language = reader_language(lang)
     lesson = tutorial(game)
     path = progress or default_progress()
     saved = _load(path)
     start = 0 if restart else int(saved.get(game, {}).get("step", 0))
     if not 0 <= start < len(lesson.steps):  # finished before (or a bad file): from the beginning
         start = 0
-    out = play_command.console()
-    out.print(lesson.title, style="bold")
+    term = Terminal(console(), Reader(language))
+    names = list(lesson.start().view(None).get("names", ()))
+    if lesson.learner < len(names):  # the tutorials call the learner "You": in the reader's language
+        names[lesson.learner] = term.words(YOU)
+    term = term.seated(lesson.learner, names)
+    term.say(lesson.title, style="bold")
     if start:
-        out.print(f"Resuming at step {start + 1} of {len(lesson.steps)} (--restart begins again).")
+        term.say(
+            t("Resuming at step {step} of {steps} (--restart begins again).", step=start + 1, steps=len(lesson.steps))
+        )
     else:
-        out.print(lesson.intro)
-        out.print("Type the move asked for, or its number; back returns to the previous step.")
+        term.say(lesson.intro)
+        term.say(t("Type the move asked for, or its number; {back} returns to the previous step.", back="back"))
     try:
-        finished = walk(out, lesson, start, lambda step: _save(path, saved, game, step, len(lesson.steps)), input)
+        finished = walk(term, lesson, start, lambda step: _save(path, saved, game, step, len(lesson.steps)), input)
     except (EOFError, KeyboardInterrupt):
-        out.print("\nStopped; your progress is kept.")
+        term.say("")
+        term.say(t("Stopped; your progress is kept."))
         raise typer.Exit(1) from None
     if not finished:
-        out.print("Stopped; your progress is kept. Run the same command to go on.")
+        term.say(t("Stopped; your progress is kept. Run the same command to go on."))
         return
-    out.print("")
-    out.print(lesson.ending)
+    term.say("")
+    term.say(lesson.ending)
     players = int(lesson.options["players"])
     command = f"ra play {game} --players {players} --bots {lesson.bots}"
-    answer = input(f"Start a real game now ({command})? [y/N] ").strip().lower()
-    if answer in ("y", "yes"):
-        play_command.play(game, players=players, seat=0, bots=lesson.bots, name="You", seed=None, record=None)
+    if lang:  # the language was asked for: so is it in the real game
+        command += f" --lang {language}"
+    # TRANSLATORS: {yes} and {no} are the answers y and N (translated below, context "answer").
+    prompt = t("Start a real game now ({command})? [{yes}/{no}]", command=command, yes=YES, no=tp("answer", "N"))
+    answer = term.ask(input, prompt).strip().lower()
+    if answer in {"y", "yes", term.words(YES).lower(), term.words(YES_WORD).lower()}:
+        play_command.play(
+            game, players=players, seat=0, bots=lesson.bots, name=None, seed=None, record=None, lang=language
+        )
     else:
-        out.print(f"Whenever you like: {command}")
+        term.say(t("Whenever you like: {command}", command=command))
 
 
-def walk(out: Console, lesson: Tutorial, start: int, save: Callable[[int], None], read: Read) -> bool:
+def walk(term: Terminal, lesson: Tutorial, start: int, save: Callable[[int], None], read: Read) -> bool:
     """Walk the steps from `start`; True once the last is done, False if the learner quits. `save(step)` keeps
     the step to resume at; `read(prompt)` reads a line."""
     index = start
@@ -85,11 +102,14 @@ def walk(out: Console, lesson: Tutorial, start: int, save: Callable[[int], None]
     while index < len(lesson.steps):
         save(index)
         step = lesson.steps[index]
-        out.print("")
-        out.print(f"Step {index + 1} of {len(lesson.steps)} · {step.title}", style="bold")
-        out.print(step.text)
-        out.print(f"Rules: {step.rule}", style="dim")
-        answer = _run_step(out, lesson, step, state, read)
+        term.say("")
+        term.say(
+            t("Step {step} of {steps} · {title}", step=index + 1, steps=len(lesson.steps), title=step.title),
+            style="bold",
+        )
+        term.say(step.text)
+        term.say(t("Rules: {link}", link=step.rule), style="dim")
+        answer = _run_step(term, lesson, step, state, read)
         if answer == "quit":
             return False
         if answer == "back":
@@ -101,26 +121,26 @@ def walk(out: Console, lesson: Tutorial, start: int, save: Callable[[int], None]
     return True
 
 
-def _run_step(out: Console, lesson: Tutorial, step: Step, state: GameState, read: Read) -> str:
+def _run_step(term: Terminal, lesson: Tutorial, step: Step, state: GameState, read: Read) -> str:
     """Play one step's moves, asking the learner for theirs; 'done', or the command typed ('back', 'quit')."""
     module = lesson.module
     first = True
     for move in step.moves:
         if move.seat == lesson.learner:
             if move.say and not first:
-                out.print(move.say)
+                term.say(move.say)
             first = False
             view = state.view(lesson.learner)
-            out.print(module.render_text(view, full=False))
-            out.print(f"Your move: {move.action}", style="bold")
+            term.say(term.board(module, view, full=False))
+            term.say(t("Your move: {notation}", notation=move.action), style="bold")
             answer = play_command.read_action(
-                out,
+                term,
                 module,
                 view,
                 read,
                 functools.partial(judge, module, state, move, hint=step.hint_for(move)),
                 COMMANDS,
-                "Your move (notation or number; back, quit): ",
+                t("Your move (notation or number; {back}, {quit}):", back="back", quit="quit"),
                 highlight=(move.action,),
             )
             if isinstance(answer, str):
@@ -128,9 +148,9 @@ def _run_step(out: Console, lesson: Tutorial, step: Step, state: GameState, read
         before = state.view(lesson.learner)
         play(module, state, move)
         for line in module.narrate(before, state.view(lesson.learner), state.history[-1]):
-            out.print(f"  {line}")
+            term.say(line, indent="  ")
     if not step.learner_moves(lesson.learner):
-        answer = read("Press Enter to go on (back, quit): ").strip().lower()
+        answer = term.ask(read, t("Press Enter to go on ({back}, {quit}):", back="back", quit="quit")).strip().lower()
         if answer in COMMANDS:
             return answer
     return "done"

@@ -14,16 +14,32 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 
 from ra.bots import Bot, levels_for, make_bot
+from ra.commands.terminal import YOU, Lang, Read, Terminal, console, error_text, reader_language
 from ra.core import GameState, IllegalActionError, InvalidNotationError
 from ra.core.protocol import GameModule
 from ra.core.record import save_record
+from ra.core.text import Seat, Text, items, t, tn, tp
 from ra.games import GAMES, game_module
+from ra.i18n import Reader
 
 _NILE_BONUS = re.compile(r"^bonus>nile(\d+)=(\d+)$")
-Read = Callable[[str], str]
+Check = Callable[[int], Text | str | None]  # why an action may not be taken now, None if it may
+
+# The bot levels' names as a player reads them next to a bot's name ("Nefertari (easy)"); a level missing here
+# (a game's own) shows its name as it is.
+LEVEL_WORDS: dict[str, Text] = {
+    "easy": tp("bot level", "easy"),
+    "medium": tp("bot level", "medium"),
+    "hard": tp("bot level", "hard"),
+}
+# TRANSLATORS: the prompt of every decision in `ra play`; {again} is "?" and {board} is "board", typed as they are.
+CHOICE_PROMPT = t(
+    "Your choice (number or notation; {again} lists the choices again, {board} shows every sheet):",
+    again="?",
+    board="board",
+)
 
 
 def register(app: typer.Typer) -> None:
@@ -31,19 +47,17 @@ def register(app: typer.Typer) -> None:
     app.command(name="play")(play)
 
 
-def console() -> Console:
-    """The terminal's console: no markup, emoji codes or colour guesses, so `civ:new` or [1] print as written."""
-    return Console(highlight=False, markup=False, emoji=False, soft_wrap=True)
-
-
 def play(
     game: Annotated[str, typer.Argument(help="ra or write")],
     players: Annotated[int, typer.Option("--players", "-n", min=2, max=5, help="Number of players.")] = 3,
     seat: Annotated[int, typer.Option(help="Your seat (0 = first), or -1 to watch bots play.")] = 0,
     bots: Annotated[str, typer.Option(help="Bot spec or level for the other seats (see docs/BOTS.md).")] = "easy",
-    name: Annotated[str, typer.Option(help="Your name.")] = "You",
+    name: Annotated[
+        str | None, typer.Option(help='Your name (default: "You" in your language).', show_default=False)
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the shuffle (default: random).")] = None,
     record: Annotated[Path | None, typer.Option(help="Write the game record here at the end.")] = None,
+    lang: Lang = None,
 ) -> None:
     """Play a game in the terminal: you choose from the legal actions, bots fill the other seats."""
     if game not in GAMES:
@@ -51,28 +65,28 @@ def play(
     if not -1 <= seat < players:
         raise typer.BadParameter(f"--seat must be -1 or 0..{players - 1}")
     module = game_module(game)
+    term = Terminal(console(), Reader(reader_language(lang)))
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
     try:
-        seat_bots: dict[int, Bot] = {
-            i: make_bot(bots, game, seed=seed * 10 + i) for i in range(players) if i != seat
-        }
+        seat_bots: dict[int, Bot] = {i: make_bot(bots, game, seed=seed * 10 + i) for i in range(players) if i != seat}
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
-    level = bots if bots in {lv.name for lv in levels_for(game)} else None
-    names = [name if i == seat else f"{bot_name(i)} ({level or seat_bots[i].name})" for i in range(players)]
+    level = (LEVEL_WORDS.get(bots) or bots) if bots in {lv.name for lv in levels_for(game)} else None
+    names = player_names(term, players, seat, name, level, seat_bots)
     state = module.State.new({"players": players, "names": names}, seed=seed)
-    out = console()
+    term = term.seated(seat if seat >= 0 else None, names)
     try:
-        play_loop(out, module, state, seat, seat_bots, input)
+        play_loop(term, module, state, seat, seat_bots, input)
     except (EOFError, KeyboardInterrupt):
-        out.print("\nGame abandoned.")
+        term.say("")
+        term.say(t("Game abandoned."))
         raise typer.Exit(1) from None
-    out.print("")
-    out.print(module.render_text(state.view(seat if seat >= 0 else None)))
-    out.print(result_line(state, names))
+    term.say("")
+    term.say(term.board(module, state.view(seat if seat >= 0 else None)))
+    term.say(final_scores(state, names))
     if record is not None:
         save_record(state.record(), record)
-        out.print(f"Record written to {record} (replay it with: ra replay {record})")
+        term.say(t("Record written to {path} (replay it with: ra replay {path})", path=str(record)))
 
 
 BOT_NAMES = ("Nefertari", "Imhotep", "Hatshepsut", "Khufu", "Tiye")
@@ -83,40 +97,55 @@ def bot_name(seat: int) -> str:
     return BOT_NAMES[seat % len(BOT_NAMES)]
 
 
-def play_loop(out: Console, module: GameModule, state: GameState, seat: int, bots: dict[int, Bot], read: Read) -> None:
+def player_names(
+    term: Terminal, players: int, seat: int, name: str | None, level: Text | str | None, bots: Mapping[int, Bot]
+) -> list[str]:
+    """Every seat's name in the reader's language: the person's (by default "You"), and each bot's with its level
+    (or its own name when the bots are given by a spec): "Nefertari (easy)"."""
+    return [
+        (name or term.words(YOU))
+        if i == seat
+        else term.words(t("{name} ({level})", name=bot_name(i), level=level or bots[i].name))
+        for i in range(players)
+    ]
+
+
+def play_loop(
+    term: Terminal, module: GameModule, state: GameState, seat: int, bots: dict[int, Bot], read: Read
+) -> None:
     """Alternate between the person's choices and the bots' until the game ends, telling every move."""
     viewer = seat if seat >= 0 else None
     while not state.is_terminal():
         current = state.current_players()
         if seat in current:
-            player, action = seat, _person_action(out, module, state, seat, read)
+            player, action = seat, _person_action(term, module, state, seat, read)
         else:
             player = next(p for p in current if p in bots)
             action = bots[player].choose(state.view(player))
         before = state.view(viewer)
         state.apply(action, player)
         for line in module.narrate(before, state.view(viewer), state.history[-1]):
-            out.print(f"  {line}")
+            term.say(line, indent="  ")
 
 
-def _person_action(out: Console, module: GameModule, state: GameState, seat: int, read: Read) -> int:
+def _person_action(term: Terminal, module: GameModule, state: GameState, seat: int, read: Read) -> int:
     """Draw the board (other players' sheets in a line each) and read the person's action."""
     view = state.view(seat)
-    out.print("")
-    out.print(module.render_text(view, full=False))
+    term.say("")
+    term.say(term.board(module, view, full=False))
     while True:
-        answer = read_action(out, module, view, read, lambda a: engine_error(state, a, seat), ("board",))
+        answer = read_action(term, module, view, read, lambda a: engine_error(state, a, seat), ("board",))
         if isinstance(answer, int):
             return answer
-        out.print(module.render_text(view))
+        term.say(term.board(module, view))
 
 
-def engine_error(state: GameState, action: int, seat: int) -> str | None:
+def engine_error(state: GameState, action: int, seat: int) -> Text | str | None:
     """The engine's own message if `action` is illegal for `seat` now, else None (the state is not changed)."""
     try:
         state.clone().apply(action, seat)
     except IllegalActionError as exc:
-        return str(exc)
+        return error_text(exc)
     return None
 
 
@@ -125,7 +154,7 @@ def engine_error(state: GameState, action: int, seat: int) -> str | None:
 class Choice:
     """One numbered line of the menu: a legal action, or a Nile space whose number is asked next."""
 
-    label: str
+    label: Text | str
     notation: str
     numbers: tuple[int, ...] = ()  # for a Nile space: the numbers it takes (asked in a second step)
 
@@ -139,73 +168,98 @@ def menu(module: GameModule, view: Mapping[str, Any]) -> list[Choice]:
         if found:
             nile.setdefault(int(found[1]), []).append(int(found[2]))
             continue
-        choices.append(Choice(str(module.legal_phrase(view, entry)), entry["notation"]))
+        choices.append(Choice(module.legal_phrase(view, entry), entry["notation"]))
     for space, numbers in sorted(nile.items()):
-        low, high = min(numbers), max(numbers)
-        label = f"Bonus entry: write a number from {low} to {high} in Nile space {space}"
+        label = t(
+            "Bonus entry: write a number from {low} to {high} in Nile space {space}",
+            low=min(numbers),
+            high=max(numbers),
+            space=space,
+        )
         choices.append(Choice(label, f"bonus>nile{space}", tuple(numbers)))
     return choices
 
 
-def show_menu(out: Console, choices: list[Choice], highlight: tuple[str, ...] = ()) -> None:
+def show_menu(term: Terminal, choices: list[Choice], highlight: tuple[str, ...] = ()) -> None:
     """Print the numbered choices with their notation, marking the highlighted ones (a Nile space by its number)."""
     for number, choice in enumerate(choices, 1):
         marked = choice.notation in highlight or any(h.startswith(f"{choice.notation}=") for h in highlight)
-        line = f"  {number:>2}. {choice.label}   [{choice.notation}]"
-        out.print(f"{line}   ◀" if marked else line, style="bold" if marked else None)
+        line = f"{number:>2}. {term.words(choice.label)}   [{choice.notation}]"
+        term.say(f"{line}   ◀" if marked else line, style="bold" if marked else None, indent="  ", hanging=" " * 6)
 
 
 def read_action(
-    out: Console,
+    term: Terminal,
     module: GameModule,
     view: Mapping[str, Any],
     read: Read,
-    check: Callable[[int], str | None],
+    check: Check,
     commands: tuple[str, ...] = (),
-    prompt: str = "Your choice (number or notation; ? lists the choices again, board shows every sheet): ",
+    prompt: Text = CHOICE_PROMPT,
     highlight: tuple[str, ...] = (),
 ) -> int | str:
     """Ask until the answer is an action `check` accepts (its id) or one of `commands` (returned as typed)."""
     choices = menu(module, view)
-    show_menu(out, choices, highlight)
+    show_menu(term, choices, highlight)
     while True:
-        answer = read(prompt).strip().lower()
+        answer = term.ask(read, prompt).strip().lower()
         if answer in commands:
             return answer
         if answer == "?":
-            show_menu(out, choices, highlight)
+            show_menu(term, choices, highlight)
             continue
-        try:
-            action = _answer_action(out, module, choices, answer, read)
-        except (IndexError, ValueError, InvalidNotationError) as exc:
-            out.print(f"  Not a choice: {exc or 'no such number'}")
+        action = _answer_action(term, module, choices, answer, read)
+        if not isinstance(action, int):
+            term.say(t("Not a choice: {reason}", reason=action), indent="  ")
             continue
         problem = check(action)
         if problem is None:
             return action
-        out.print(f"  {problem}")
+        term.say(problem, indent="  ")
 
 
-def _answer_action(out: Console, module: GameModule, choices: list[Choice], answer: str, read: Read) -> int:
-    """The action id an answer names: a menu number (then a number for a Nile space) or a notation."""
-    if not answer.isdigit():
-        return module.str_to_action(answer)
+def _answer_action(
+    term: Terminal, module: GameModule, choices: list[Choice], answer: str, read: Read
+) -> int | Text | str:
+    """The action id an answer names (a menu number, then a number for a Nile space, or a notation), or why the
+    answer names none."""
+    if not answer.isdecimal():
+        try:
+            return module.str_to_action(answer)
+        except (ValueError, InvalidNotationError) as exc:
+            return error_text(exc)
     number = int(answer)
     if not 1 <= number <= len(choices):
-        raise IndexError(f"choose a number from 1 to {len(choices)}")
+        return t("choose a number from 1 to {last}", last=len(choices))
     choice = choices[number - 1]
     if not choice.numbers:
         return module.str_to_action(choice.notation)
     low, high = min(choice.numbers), max(choice.numbers)
+    space = choice.notation.removeprefix("bonus>nile")
     while True:
-        text = read(f"Which number for Nile space {choice.notation[10:]} ({low} to {high})? ").strip()
-        if text.isdigit() and int(text) in choice.numbers:
-            return module.str_to_action(f"{choice.notation}={int(text)}")
-        out.print(f"  Not a choice: write a number from {low} to {high}")
+        typed = term.ask(
+            read, t("Which number for Nile space {space} ({low} to {high})?", space=space, low=low, high=high)
+        )
+        if typed.strip().isdecimal() and int(typed) in choice.numbers:
+            return module.str_to_action(f"{choice.notation}={int(typed)}")
+        term.say(t("Not a choice: write a number from {low} to {high}", low=low, high=high), indent="  ")
 
 
-def result_line(state: GameState, names: list[str]) -> str:
+def final_scores(state: GameState, names: list[str]) -> Text:
     """The final scores and the winner(s)."""
-    scores = ", ".join(f"{n} {s}" for n, s in zip(names, state.scores(), strict=True))
-    winners = " and ".join(names[w] for w in state.winners())
-    return f"Final scores: {scores}. Winner: {winners}."
+    scores = [
+        t("{player} {score}", player=Seat(i, n), score=s)
+        for i, (n, s) in enumerate(zip(names, state.scores(), strict=True))
+    ]
+    listed = scores[-1]
+    for score in reversed(scores[:-1]):
+        # TRANSLATORS: two or more of the final scores, one after the other ("Ana 34, Ben 20").
+        listed = tp("final scores", "{score}, {more}", score=score, more=listed)
+    winners = state.winners()
+    return tn(
+        "Final scores: {scores}. Winner: {winners}.",
+        "Final scores: {scores}. Winners: {winners}.",
+        len(winners),
+        scores=listed,
+        winners=items(Seat(w, names[w]) for w in winners),
+    )

@@ -8,29 +8,46 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from ra.bots import split_specs
+from ra.commands.terminal import Lang, error_text, reader_language
+from ra.core.text import Text, t, tn, tp
 from ra.games import DEFAULT_GAME
+from ra.i18n import SPECTATOR, Reader, render
 from ra.tournament.runner import LOCAL_RAY as LOCAL
 from ra.tournament.runner import TournamentResult, run_tournament
 
+# The columns of the results table: heading and alignment.
+COLUMNS: tuple[tuple[Text, str], ...] = (
+    (tp("tournament column", "bot"), "left"),
+    (tp("tournament column", "games"), "right"),
+    (tp("tournament column", "wins"), "right"),
+    # TRANSLATORS: the share of games won, with its 95% confidence interval in brackets.
+    (tp("tournament column", "win share [95% CI]"), "right"),
+    (tp("tournament column", "mean score"), "right"),
+    (tp("tournament column", "mean rank"), "right"),
+    # TRANSLATORS: an OpenSkill rating, its mean less three standard deviations.
+    (tp("tournament column", "rating μ−3σ"), "right"),
+    # TRANSLATORS: the median and the 99th percentile of a bot's time per decision, in milliseconds.
+    (tp("tournament column", "p50 / p99 ms"), "right"),
+)
 
-def results_table(result: TournamentResult) -> Table:
-    """A Rich table with one row per entrant."""
-    table = Table(title=f"{result.game}: {len(result.games)} games, {len(result.specs)} players, seed {result.seed}")
-    for name, justify in (
-        ("bot", "left"),
-        ("games", "right"),
-        ("wins", "right"),
-        ("win share [95% CI]", "right"),
-        ("mean score", "right"),
-        ("mean rank", "right"),
-        ("rating μ−3σ", "right"),
-        ("p50 / p99 ms", "right"),
-    ):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+
+def results_table(result: TournamentResult, reader: Reader = SPECTATOR) -> Table:
+    """A Rich table with one row per entrant, its words in the reader's language."""
+    title = t(
+        "{game}: {games}, {players}, seed {seed}",
+        game=result.game,
+        games=tn("{n} game", "{n} games", len(result.games)),
+        players=tn("{n} player", "{n} players", len(result.specs)),
+        seed=result.seed,
+    )
+    table = Table(title=escape(render(title, reader)))
+    for heading, justify in COLUMNS:
+        table.add_column(escape(render(heading, reader)), justify=justify)  # type: ignore[arg-type]
     for row in result.stats:
         d = row.as_dict()
         table.add_row(
@@ -77,6 +94,7 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Argument(metavar="[ADDRESS]", help="The Ray cluster's address, after --ray.", show_default=False),
         ] = None,
+        lang: Lang = None,
     ) -> None:
         """Play bots against each other with seats rotated every game; report win shares, scores and ratings."""
         specs = split_specs(seats)
@@ -92,6 +110,7 @@ def register(app: typer.Typer) -> None:
             except ImportError:
                 raise typer.BadParameter("Ray is not installed: pip install 'ra[ray]'", param_hint="--ray") from None
         ray_address = (address or LOCAL) if ray else None
+        reader = Reader(reader_language(lang))
         console = Console()
         try:
             with Progress(
@@ -102,7 +121,7 @@ def register(app: typer.Typer) -> None:
                 console=console,
                 transient=False,
             ) as progress:
-                task = progress.add_task(f"{game} games", total=games)
+                task = progress.add_task(escape(render(t("{game} games", game=game), reader)), total=games)
 
                 def advance(_: dict[str, Any]) -> None:
                     progress.advance(task)
@@ -111,13 +130,21 @@ def register(app: typer.Typer) -> None:
                     game, specs, games, seed=seed, jobs=jobs, out=out, on_done=advance, ray_address=ray_address
                 )
         except ValueError as exc:
-            console.print(f"[red]error:[/red] {exc}")
+            console.print(render(t("error: {reason}", reason=error_text(exc)), reader), style="red", markup=False)
             raise typer.Exit(2) from exc
-        console.print(results_table(result))
+        console.print(results_table(result, reader))
         if out is not None:
-            console.print(f"records, summary.json and summary.csv written to {out}")
+            written = t("records, summary.json and summary.csv written to {path}", path=str(out))
+            console.print(render(written, reader), markup=False)
         if plot is not None:
             from ra.tournament.plot import plot_summary
 
-            plot_summary(result.stats, plot, title=f"{game}, {players} players, {games} games, seed {seed}")
-            console.print(f"plot written to {plot}")
+            title = t(
+                "{game}, {players}, {games}, seed {seed}",
+                game=game,
+                players=tn("{n} player", "{n} players", players),
+                games=tn("{n} game", "{n} games", games),
+                seed=seed,
+            )
+            plot_summary(result.stats, plot, title=render(title, reader), words=lambda text: render(text, reader))
+            console.print(render(t("plot written to {path}", path=str(plot)), reader), markup=False)

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+from ra.core.text import Text, english, tp
 from ra.tournament.stats import EntrantStats
 
+# Fonts with Chinese characters, tried glyph by glyph after DejaVu Sans (matplotlib's own font has none), where
+# installed: without one, Chinese labels show as empty boxes.
+CJK_FONTS = ("Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Zen Hei", "Microsoft YaHei", "PingFang SC", "SimHei")
 
-def plot_summary(stats: list[EntrantStats], path: str | Path, title: str = "") -> None:
-    """Save a two-panel figure: win share per entrant with its interval, and each entrant's score distribution."""
+
+def plot_summary(
+    stats: list[EntrantStats], path: str | Path, title: str = "", words: Callable[[Text], str] = english
+) -> None:
+    """Save a two-panel figure: win share per entrant with its interval, and each entrant's score distribution;
+    its labels put into the reader's language by `words` (default: English)."""
     try:
         import matplotlib
     except ImportError:
@@ -16,7 +26,15 @@ def plot_summary(stats: list[EntrantStats], path: str | Path, title: str = "") -
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib import font_manager
 
+    installed = {font.name for font in font_manager.fontManager.ttflist}
+    fonts = ["DejaVu Sans", *(name for name in CJK_FONTS if name in installed)]
+    with matplotlib.rc_context({"font.family": "sans-serif", "font.sans-serif": fonts}):
+        _draw(plt, stats, path, title, words)
+
+
+def _draw(plt: Any, stats: list[EntrantStats], path: str | Path, title: str, words: Callable[[Text], str]) -> None:
     rows = [row.as_dict() for row in stats]
     labels = [row["label"] for row in rows]
     shares = [row["win_share"] for row in rows]
@@ -26,17 +44,23 @@ def plot_summary(stats: list[EntrantStats], path: str | Path, title: str = "") -
     positions = list(range(len(labels)))
     left.bar(positions, shares, yerr=[err_low, err_high], capsize=6, color="#c8913a")
     if labels:
-        left.axhline(1.0 / len(labels), color="grey", linestyle="--", linewidth=1, label="fair share")
+        left.axhline(
+            1.0 / len(labels),
+            color="grey",
+            linestyle="--",
+            linewidth=1,
+            label=words(tp("tournament plot", "fair share")),
+        )
         left.legend(loc="upper right")
     left.set_xticks(positions, labels, rotation=15)
     left.set_ylim(0, 1)
-    left.set_ylabel("win share (ties split), 95% Wilson interval")
-    left.set_title("Win share")
+    left.set_ylabel(words(tp("tournament plot", "win share (ties split), 95% Wilson interval")))
+    left.set_title(words(tp("tournament plot", "Win share")))
     data = [row.scores or [0.0] for row in stats]
     right.boxplot(data)
     right.set_xticks([p + 1 for p in positions], labels, rotation=15)
-    right.set_ylabel("final score")
-    right.set_title("Score distribution")
+    right.set_ylabel(words(tp("tournament plot", "final score")))
+    right.set_title(words(tp("tournament plot", "Score distribution")))
     if title:
         fig.suptitle(title)
     fig.tight_layout()

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ra.core.protocol import GameModule, Move, OptionSpec
+from ra.core.text import english
 from ra.games import GAMES, game_module
 
 log = logging.getLogger("ra.server")
@@ -174,7 +175,7 @@ def narration(module: GameModule, before: Mapping[str, Any], after: Mapping[str,
     if narrate is None:
         return []
     try:
-        return [str(line) for line in narrate(before, after, move)]
+        return [english(line, after.get("viewer")) for line in narrate(before, after, move)]  # the views' reader
     except Exception as exc:  # a narration bug must never lose a committed move: the log keeps its phrase
         log.error("%s cannot narrate move %r: %s: %s", module.GAME, move, type(exc).__name__, exc, exc_info=exc)
         return []
