@@ -1,5 +1,5 @@
-"""Accounts and their sessions, seats and sign-in failures; how tables are listed; players, ratings and results; reported chat messages
-(docs/ACCOUNTS.md).
+"""Accounts and their sessions, seats and sign-in failures; how tables are listed; players, ratings and results;
+reported chat messages (docs/ACCOUNTS.md).
 
 Revision ID: 0004
 Revises: 0003
@@ -70,7 +70,9 @@ def upgrade() -> None:
     op.create_table(
         "players",
         sa.Column("id", sa.String(24), primary_key=True),
-        sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), nullable=True, unique=True),
+        sa.Column(
+            "account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), nullable=True, unique=True
+        ),
         sa.Column("bot", sa.String(200), nullable=True, unique=True),
         sa.Column("name", sa.String(200), nullable=False),
     )

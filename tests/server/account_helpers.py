@@ -1,0 +1,51 @@
+"""Helpers of the accounts tests: apps with cheap password hashing and a quick results sweep, signing up."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from pathlib import Path
+from typing import Any
+
+from core_helpers import settings_on
+from fastapi.testclient import TestClient
+
+from ra.server.http.app import create_app
+from ra.server.settings import AccountSettings
+
+CHEAP = {"password_time_cost": 1, "password_memory_cost": 8, "password_parallelism": 1, "ratings_seconds": 0.05}
+PASSWORD = "correct horse battery"
+
+
+def account_settings(**changes: Any) -> AccountSettings:
+    """Account settings for tests: cheap hashing, a sweep every 50 ms."""
+    return AccountSettings(**{**CHEAP, **changes})
+
+
+def people_app(data_dir: Path, base_url: str = "https://testserver", **accounts: Any) -> TestClient:
+    """A test client (not started) of an app on `data_dir` with cheap account settings, over https by default."""
+    settings = dataclasses.replace(settings_on(data_dir), accounts=account_settings(**accounts))
+    return TestClient(create_app(settings), base_url=base_url)
+
+
+def sign_up(client: TestClient, name: str, password: str = PASSWORD, **more: Any) -> dict[str, Any]:
+    """Make an account on `client` (its cookies then sign the client in); the answer."""
+    r = client.post("/api/account/sign-up", json={"name": name, "password": password, **more})
+    assert r.status_code == 201, r.text
+    return dict(r.json())
+
+
+def csrf(client: TestClient) -> dict[str, str]:
+    """The CSRF header of the client's session."""
+    return {"X-CSRF-Token": client.cookies.get("ra_csrf") or ""}
+
+
+def wait_for(check: Any, seconds: float = 20) -> Any:
+    """Poll `check()` until it returns something true; that value."""
+    deadline = time.monotonic() + seconds
+    while True:
+        value = check()
+        if value or time.monotonic() > deadline:
+            assert value, "timed out"
+            return value
+        time.sleep(0.05)
