@@ -49,3 +49,36 @@ def wait_for(check: Any, seconds: float = 20) -> Any:
             assert value, "timed out"
             return value
         time.sleep(0.05)
+
+
+def play_out(client: TestClient, links: list[str]) -> None:
+    """Play a table to its end through the WebSockets of its person seats (`links`: `/t/ID?seat=N&token=T`), each
+    seat choosing its first legal action; every seat must be a person's."""
+    from server_helpers import read_until
+
+    paths = ["/ws/" + link.removeprefix("/t/") for link in links]
+    sockets = [client.websocket_connect(path) for path in paths]
+    opened = [s.__enter__() for s in sockets]
+    try:
+        states = [read_until(ws, 0) for ws in opened]
+        while True:
+            seq = states[0]["seq"]
+            if states[0]["table"]["status"] == "finished":
+                return
+            mover = next(i for i, s in enumerate(states) if s["view"]["legal_actions"])
+            action = states[mover]["view"]["legal_actions"][0]["id"]
+            opened[mover].send_json({"type": "action", "seq": seq, "action": action})
+            states = [read_until(ws, seq + 1) for ws in opened]
+    finally:
+        for s in sockets:
+            s.__exit__(None, None, None)
+
+
+def new_listed_table(client: TestClient, seats: list[dict[str, Any]], **listing: bool) -> dict[str, Any]:
+    """Create a Ra table and list it (`open_seats`, `rated`, ...); the creation's answer."""
+    r = client.post("/api/tables", json={"game": "ra", "seats": seats})
+    assert r.status_code == 201, r.text
+    table = dict(r.json())
+    r = client.post(f"/api/tables/{table['id']}/listing", json={"creator": table["creator"], **listing})
+    assert r.status_code == 200, r.text
+    return table
