@@ -82,3 +82,13 @@ def new_listed_table(client: TestClient, seats: list[dict[str, Any]], **listing:
     r = client.post(f"/api/tables/{table['id']}/listing", json={"creator": table["creator"], **listing})
     assert r.status_code == 200, r.text
     return table
+
+
+def sweep_now(client: TestClient) -> int:
+    """Run one round of the app's results sweep now; how many tables it recorded."""
+    from ra.server.people import People
+
+    portal = client.portal
+    assert portal is not None  # the client is started
+    people: People = client.app.state.people  # type: ignore[attr-defined]
+    return portal.call(people.sweep.sweep)

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from account_helpers import PASSWORD, csrf, new_listed_table, people_app, play_out, sign_up, wait_for
+from account_helpers import PASSWORD, csrf, new_listed_table, people_app, play_out, sign_up, sweep_now, wait_for
 from fastapi.testclient import TestClient
 from server_helpers import bot, person
 
@@ -108,8 +108,7 @@ def test_a_rated_game_moves_both_ratings_once(web: TestClient) -> None:
     assert page["kind"] == "person" and page["ratings"][0]["games"] == 1
     assert len(page["ratings"][0]["history"]) == 1 and page["games"][0]["table"] == table["id"]
     assert page["win_shares"][0]["players"] == 2 and page["win_shares"][0]["games"] == 1
-    service = web.app.state.people  # type: ignore[attr-defined]
-    assert web.portal.call(service.sweep.sweep) == 0  # swept already: never rated twice  # type: ignore[union-attr]
+    assert sweep_now(web) == 0  # swept already: never rated twice
     assert web.get(f"/api/players/{players[0]}").json()["ratings"][0]["games"] == 1
 
 
@@ -123,6 +122,6 @@ def test_bots_are_rated_among_themselves_and_anchor_people(web: TestClient) -> N
 def test_unrated_games_are_recorded_but_move_no_rating(web: TestClient) -> None:
     new_listed_table(web, [bot("random"), bot("greedy")])
     wait_for(lambda: web.get("/api/tables?status=finished").json()["tables"])
-    wait_for(lambda: web.portal.call(web.app.state.people.sweep.sweep) == 0)  # type: ignore[attr-defined,union-attr]
+    wait_for(lambda: sweep_now(web) == 0)
     assert web.get("/api/ratings/ra").json()["players"] == []
     assert web.get("/api/ratings/chess").status_code in (400, 404)
