@@ -135,6 +135,7 @@
  * @property {number} seat
  * @property {string} kind
  * @property {string} [invite]
+ * @property {string} [token]
  */
 
 /**
