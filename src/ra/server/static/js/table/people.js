@@ -7,6 +7,20 @@ import { byId, el, replaceChildren, toast } from "../common/dom.js";
 import { t } from "../common/i18n.js";
 
 /**
+ * Whether the signed-in player keeps this seat already.
+ * @param {string} tableId
+ * @param {number} seat
+ */
+async function kept(tableId, seat) {
+  try {
+    const { games } = /** @type {{games: {id: string, seat: number}[]}} */ (await call("GET", "/api/account/games"));
+    return games.some((g) => g.id === tableId && g.seat === seat);
+  } catch {
+    return false;
+  }
+}
+
+/**
  * @param {string} tableId
  * @param {number | null} seat
  * @param {string | null} token
@@ -20,6 +34,8 @@ export async function startPeople(tableId, seat, token) {
   if (!me) {
     const next = window.location.pathname + window.location.search;
     replaceChildren(box, el("a", { href: `/account?next=${encodeURIComponent(next)}` }, t("Sign in to keep this seat in your games")));
+  } else if (await kept(tableId, seat)) {
+    replaceChildren(box, el("a", { href: "/games" }, t("This seat is in your games.")));
   } else {
     replaceChildren(box, el("button", { id: "keep-seat-button", class: "btn", type: "button", on: { click: () => {
       call("POST", "/api/account/seats", { table: tableId, seat, token }).then(() => {
