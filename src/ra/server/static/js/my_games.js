@@ -41,7 +41,7 @@ function gameItem(game, titles) {
     : [el("a", { class: "btn small primary", href: game.link }, t("Open my seat"))];
   return el("li", { class: `table-item my-game status-${table.status}`, dataset: { id: game.id } },
     el("div", { class: "table-what" }, el("strong", {}, `${title} `), el("span", { class: "table-id" }, game.id),
-      el("small", {}, ` ${t("seat {number}", { number: game.seat + 1 })} · ${new Date(table.updated || "").toLocaleString()}`)),
+      el("small", {}, " ", t("seat {number}", { number: game.seat + 1 }), " · ", new Date(table.updated || "").toLocaleString())),
     el("div", { class: "table-seats" }, about),
     el("div", { class: "table-links" }, links));
 }

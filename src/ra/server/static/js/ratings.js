@@ -14,7 +14,7 @@ async function draw(game) {
     const { players } = /** @type {{players: Standing[]}} */ (await call("GET", `/api/ratings/${encodeURIComponent(game)}`));
     replaceChildren(body, players.length ? players.map((p) => el("tr", { dataset: { player: p.player } },
       el("td", {}, String(p.rank)),
-      el("td", {}, el("a", { href: `/players/${encodeURIComponent(p.player)}` }, p.name), p.bot ? ` ${t("(bot)")}` : ""),
+      el("td", {}, el("a", { href: `/players/${encodeURIComponent(p.player)}` }, p.name), p.bot ? [" ", t("(bot)")] : ""),
       el("td", { class: "rating" }, p.rating.toFixed(1)),
       el("td", {}, String(p.games)))) : [el("tr", {}, el("td", { colspan: "4" }, t("No rated game yet.")))]);
   } catch (err) {
