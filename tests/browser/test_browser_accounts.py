@@ -5,6 +5,7 @@ move on the leaderboard and the player pages."""
 from __future__ import annotations
 
 import json
+import time
 from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -113,6 +114,10 @@ def test_accounts_open_seats_my_games_chat_and_ratings(browser: Browser, server:
         ann_seat = next(g["link"] for g in ann_games if g["id"] == table_id)
         play_out(server, [ann_seat, bob_link])
 
+        deadline = time.monotonic() + 30  # the results sweep records the game within a few seconds
+        while len(ann.request.get(server.base + "/api/ratings/ra").json()["players"]) < 2:
+            assert time.monotonic() < deadline, "the game was not rated"
+            time.sleep(0.2)
         ann.goto(server.base + "/ratings?game=ra")
         rows = ann.locator("#leaderboard tr")
         expect(rows.filter(has_text="Ann")).to_have_count(1, timeout=15000)
