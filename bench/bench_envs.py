@@ -1,66 +1,93 @@
-"""Benchmark the research interfaces (ra.envs) next to the bare engine, in the same run, at 3 players.
+"""Benchmark the research interfaces (ra.envs) in steps per CPU-second, next to the bare engine, at 3 players.
 
 Usage: python bench/bench_envs.py [--seconds S] [--rounds R] [--players N] [--games ra write]
-                                  [--interfaces NAME ...] [--tournament [--tournament-games G] [--tournament-rounds R]]
-Prints one key=value line per (game, interface). Agents choose uniformly among legal ids with Python's `random`
-(Gymnasium's bots are `random`), so the figures measure the interfaces, not the agents. `actions_per_s` counts
-engine actions (every seat's decisions); `steps_per_s` counts the interface's own steps. Baselines:
+                                  [--measures NAME ...] [--sizes N ...] [--against SRC]
+                                  [--tournament [--tournament-games G] [--tournament-rounds R]]
 
-- `engine`: random legal actions with `push`, as bench/bench_ra.py (no view);
-- `engine_views`: the same, plus the deciding seat's `state.view(seat)` before each action — the least any
-  agent-facing interface must do, since observations come from views only.
+Prints one key=value line per (game, measure): the median over R rounds of S CPU-seconds (`time.process_time`,
+so other load on the machine slows a figure less than it would wall time), the measures taking turns round by
+round, and the load average before and after (`load`). Each measurement runs in a fresh interpreter. With
+`--against SRC` (the `src` folder of another checkout, e.g. a worktree of the base commit) every measure also runs
+against that code, alternating with this one, and the line adds `base_...` and `speedup`; a measure the other code
+lacks is reported as skipped. Agents choose uniformly among legal ids, so the figures measure the interfaces.
 
-`ratio` = actions_per_s / engine actions_per_s, `ratio_views` = actions_per_s / engine_views actions_per_s.
-Each figure is the best of R rounds of S seconds, the measurements taking turns (the machine may be shared).
+- `engine`: random legal actions with `push` (as bench/bench_ra.py); `engine_views`: the same, plus the deciding
+  seat's `view` before each action (what any view-based interface must pay);
+- `pettingzoo_aec`: whole games through `env()` (order-enforcing wrapper): `last()`, a random id of the mask,
+  `step()`, PettingZoo's `performance_benchmark` loop; `pettingzoo_raw_aec` without the wrapper;
+  `pettingzoo_parallel`: every seat observed each step;
+- `gymnasium`: episodes of `gymnasium.make(...)` against random bots (`actions` counts the bots' moves too);
+- `vector_N`: the batched environment (`ra.envs.vector`) with N games, masked random actions for all in one call;
+- `openspiel`: whole OpenSpiel games, chance sampled by its probabilities; `openspiel_clone`: clones per second of
+  the states of a random game; `openspiel_mcts`: CPU seconds of a whole 3-player game (Ra) in which OpenSpiel's
+  MCTSBot plays every seat at 100 simulations a move with `ra.envs.rollouts.EngineRollouts` (lower is better).
+
 With --tournament it also times `ra tournament` for greedy games with `--jobs 2` and with `--ray` (local Ray).
 """
 
 from __future__ import annotations
 
 import argparse
-import functools
+import json
+import os
 import random
+import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-import numpy as np
-
-from ra.games import game_module
-
-Measure = Callable[[str, int, float], tuple[int, int, float]]  # -> (steps, actions, seconds)
+Figures = dict[str, float]
+SIZES = (1, 4, 16, 64, 256, 1024)
+LOWER_IS_BETTER = {"game_cpu_s"}
 
 
-def engine(game: str, players: int, seconds: float, views: bool = False) -> tuple[int, int, float]:
+def _cpu_loop(seconds: float, body: Callable[[], tuple[int, int]]) -> Figures:
+    """Run `body` (one unit of work: (steps, actions)) until `seconds` of CPU time have passed."""
+    steps = actions = 0
+    start = time.process_time()
+    while (spent := time.process_time() - start) < seconds:
+        done, acted = body()
+        steps += done
+        actions += acted
+    return {"steps_per_cpu_s": steps / spent, "actions_per_cpu_s": actions / spent}
+
+
+def engine(game: str, players: int, seconds: float, views: bool = False) -> Figures:
     """Random games through the engine alone (optionally taking the deciding seat's view before each action)."""
+    from ra.games import game_module
+
     module = game_module(game)
     rng = random.Random(1)
-    actions = 0
-    seed = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = module.State.new({"players": players}, seed=seed)
-        seed += 1
+    seeds = iter(range(10**9))
+
+    def one_game() -> tuple[int, int]:
+        state = module.State.new({"players": players}, seed=next(seeds))
         while not state.is_terminal():
             seat = state.current_players()[0]
             if views:
                 state.view(seat)
             state.push(rng.choice(state.legal_actions(seat)), seat)
-        actions += len(state.history)
-    return actions, actions, time.perf_counter() - start
+        return len(state.history), len(state.history)
+
+    return _cpu_loop(seconds, one_game)
 
 
-def pettingzoo_aec(game: str, players: int, seconds: float, raw: bool = False) -> tuple[int, int, float]:
-    """Whole games through `env()` (AEC, order-enforcing wrapper) or `raw_env`: last(), a legal action, step()."""
+def pettingzoo_aec(game: str, players: int, seconds: float, raw: bool = False) -> Figures:
+    """Whole games through `env()` (or `raw_env`): last(), a random legal id of the mask, step()."""
+    import numpy as np
+
     from ra.envs.pettingzoo import env, raw_env
 
     table = raw_env(game=game, players=players) if raw else env(game=game, players=players)
     rng = random.Random(1)
-    steps = seed = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        table.reset(seed=seed)
-        seed += 1
+    seeds = iter(range(10**9))
+
+    def one_game() -> tuple[int, int]:
+        table.reset(seed=next(seeds))
+        steps = 0
         for _ in table.agent_iter():
             observation, _, termination, truncation, _ = table.last()
             if termination or truncation:
@@ -68,20 +95,24 @@ def pettingzoo_aec(game: str, players: int, seconds: float, raw: bool = False) -
                 continue
             table.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
             steps += 1
-    return steps, steps, time.perf_counter() - start
+        return steps, steps
+
+    return _cpu_loop(seconds, one_game)
 
 
-def pettingzoo_parallel(game: str, players: int, seconds: float) -> tuple[int, int, float]:
+def pettingzoo_parallel(game: str, players: int, seconds: float) -> Figures:
     """Whole games through `parallel_env()`: every seat observed each step, the deciding seats' actions played."""
+    import numpy as np
+
     from ra.envs.pettingzoo import parallel_env
 
     table = parallel_env(game=game, players=players)
     rng = random.Random(1)
-    steps = actions = seed = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        observations, _ = table.reset(seed=seed)
-        seed += 1
+    seeds = iter(range(10**9))
+
+    def one_game() -> tuple[int, int]:
+        observations, _ = table.reset(seed=next(seeds))
+        steps = 0
         while table.agents:
             chosen = {}
             for agent, observation in observations.items():
@@ -90,49 +121,66 @@ def pettingzoo_parallel(game: str, players: int, seconds: float) -> tuple[int, i
                     chosen[agent] = rng.choice(legal)
             observations, *_ = table.step(chosen)
             steps += 1
-        actions += len(table.game_state.history)
-    return steps, actions, time.perf_counter() - start
+        return steps, len(table.game_state.history)
+
+    return _cpu_loop(seconds, one_game)
 
 
-def gymnasium_env(game: str, players: int, seconds: float) -> tuple[int, int, float]:
+def gymnasium_env(game: str, players: int, seconds: float) -> Figures:
     """Episodes of `gymnasium.make(...)` against random bots; actions count the bots' moves too."""
     import gymnasium
+    import numpy as np
 
-    from ra.envs.gymnasium import ENV_IDS, RaEnv
+    from ra.envs.gymnasium import ENV_IDS
 
     env = gymnasium.make(ENV_IDS[game], players=players, opponents="random")
-    unwrapped = env.unwrapped
-    assert isinstance(unwrapped, RaEnv)
     rng = random.Random(1)
-    steps = actions = seed = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        _, info = env.reset(seed=seed)
-        seed += 1
-        done = False
+    seeds = iter(range(10**9))
+
+    def one_game() -> tuple[int, int]:
+        _, info = env.reset(seed=next(seeds))
+        steps, done = 0, False
         while not done:
-            action = rng.choice(np.flatnonzero(info["action_mask"]).tolist())
-            _, _, terminated, truncated, info = env.step(action)
+            _, _, terminated, truncated, info = env.step(rng.choice(np.flatnonzero(info["action_mask"]).tolist()))
             steps += 1
             done = terminated or truncated
-        actions += len(unwrapped.state.history)
-    return steps, actions, time.perf_counter() - start
+        return steps, len(env.unwrapped.state.history)
+
+    return _cpu_loop(seconds, one_game)
 
 
-def openspiel_game(game: str, players: int, seconds: float) -> tuple[int, int, float]:
-    """Whole OpenSpiel games: random decisions, chance outcomes sampled by their probabilities."""
+def vector(game: str, players: int, seconds: float, size: int) -> Figures:
+    """The batched environment with `size` games: masked random actions for all of them, one step at a time."""
+    import numpy as np
+
+    from ra.envs.vector import VectorEnv, masked_random
+
+    envs = VectorEnv(num_envs=size, game=game, players=players)
+    rng = np.random.default_rng(1)
+    _, infos = envs.reset(seed=0)
+    step = [infos]
+
+    def one_step() -> tuple[int, int]:
+        *_, step[0] = envs.step(masked_random(rng, step[0]["action_mask"]))
+        return size, size
+
+    return _cpu_loop(seconds, one_step)
+
+
+def _spiel_game(game: str, players: int) -> Any:
     import pyspiel
 
-    import ra.envs.openspiel  # noqa: F401
+    import ra.envs.openspiel
 
-    if not hasattr(game_module(game).State, "stack_draws"):
-        raise RuntimeError("the engines do not provide State.stack_draws yet")
-    name = {"ra": "python_ra", "write": "python_ra_and_write"}[game]
-    spiel_game = pyspiel.load_game(name, {"players": players})
+    return pyspiel.load_game(ra.envs.openspiel.NAMES[game], {"players": players})
+
+
+def openspiel_game(game: str, players: int, seconds: float) -> Figures:
+    """Whole OpenSpiel games: random decisions, chance outcomes sampled by their probabilities."""
+    spiel_game = _spiel_game(game, players)
     rng = random.Random(1)
-    steps = actions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+
+    def one_game() -> tuple[int, int]:
         state = spiel_game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
@@ -140,18 +188,96 @@ def openspiel_game(game: str, players: int, seconds: float) -> tuple[int, int, f
                 state.apply_action(rng.choices(outcomes, weights=probabilities)[0])
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
-            steps += 1
-        actions += len(state.engine.history)
-    return steps, actions, time.perf_counter() - start
+        return len(state.history()), len(state.engine.history)
+
+    return _cpu_loop(seconds, one_game)
 
 
-INTERFACES: dict[str, Measure] = {
+def openspiel_clone(game: str, players: int, seconds: float) -> Figures:
+    """Clones per CPU-second of every 5th state of a random game (`steps` are clones)."""
+    spiel_game = _spiel_game(game, players)
+    rng = random.Random(1)
+    state = spiel_game.new_initial_state()
+    states = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, weights=probabilities)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        states.append(state.clone())
+    sample = states[::5]
+
+    def clones() -> tuple[int, int]:
+        for other in sample:
+            other.clone()
+        return len(sample), len(sample)
+
+    return _cpu_loop(seconds, clones)
+
+
+def openspiel_mcts(game: str, players: int, seconds: float, simulations: int = 100) -> Figures:
+    """CPU seconds of one whole game with OpenSpiel's MCTSBot at every seat (EngineRollouts evaluator)."""
+    import numpy as np
+    from open_spiel.python.algorithms import mcts
+
+    from ra.envs.rollouts import EngineRollouts
+
+    spiel_game = _spiel_game(game, players)
+    rng = np.random.RandomState(1)
+    bot = mcts.MCTSBot(spiel_game, 2.0, simulations, EngineRollouts(seed=1), random_state=rng, solve=False)
+    state = spiel_game.new_initial_state()
+    decisions = 0
+    start = time.process_time()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+        else:
+            state.apply_action(bot.step(state))
+            decisions += 1
+    return {"game_cpu_s": time.process_time() - start, "decisions": float(decisions)}
+
+
+MEASURES: dict[str, Callable[..., Figures]] = {
+    "engine": engine,
+    "engine_views": lambda game, players, seconds: engine(game, players, seconds, views=True),
     "pettingzoo_aec": pettingzoo_aec,
-    "pettingzoo_raw_aec": functools.partial(pettingzoo_aec, raw=True),
+    "pettingzoo_raw_aec": lambda game, players, seconds: pettingzoo_aec(game, players, seconds, raw=True),
     "pettingzoo_parallel": pettingzoo_parallel,
     "gymnasium": gymnasium_env,
     "openspiel": openspiel_game,
+    "openspiel_clone": openspiel_clone,
+    "openspiel_mcts": openspiel_mcts,
 }
+
+
+def measure_in_child(src: Path, name: str, game: str, players: int, seconds: float) -> Figures | str:
+    """Run one measure in a fresh interpreter with `src` first on the path: its figures, or why it was skipped."""
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(src), os.environ.get("PYTHONPATH", "")])}
+    command = [sys.executable, __file__, "--child", name, "--games", game, "--players", str(players)]
+    done = subprocess.run(
+        [*command, "--seconds", str(seconds)], env=environment, capture_output=True, text=True, check=False
+    )
+    if done.returncode:
+        lines = done.stderr.strip().splitlines()
+        return lines[-1] if lines else f"exit {done.returncode}"
+    result: Figures = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def run_child(name: str, game: str, players: int, seconds: float) -> None:
+    """Measure one thing in this process and print its figures as JSON (the parent's side of measure_in_child)."""
+    if name.startswith("vector_"):
+        figures = vector(game, players, seconds, int(name.split("_")[1]))
+    else:
+        figures = MEASURES[name](game, players, seconds)
+    print(json.dumps(figures))
+
+
+def load() -> str:
+    """The 1-minute load average."""
+    return f"{os.getloadavg()[0]:.2f}"
 
 
 def tournament_times(games: int, rounds: int) -> None:
@@ -193,57 +319,61 @@ def tournament_times(games: int, rounds: int) -> None:
     )
 
 
-def best_rate(measure: Callable[[float], tuple[int, int, float]], rounds: int, seconds: float) -> tuple[float, float]:
-    """The best (steps/s, actions/s) over `rounds` runs of `seconds` each (the least disturbed by other load)."""
-    best_steps = best_actions = 0.0
-    for _ in range(rounds):
-        steps, actions, elapsed = measure(seconds)
-        best_steps = max(best_steps, steps / elapsed)
-        best_actions = max(best_actions, actions / elapsed)
-    return best_steps, best_actions
-
-
 def main() -> None:
-    """Measure the engine baselines and each interface, for each game, in alternating rounds."""
+    """Measure each game's measures in alternating rounds (against another checkout too, with --against)."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seconds", type=float, default=0.5, help="seconds per round of a measurement")
-    parser.add_argument("--rounds", type=int, default=4, help="rounds per measurement (the best is kept)")
+    parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per round of a measurement")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds per measurement (the median is kept)")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--games", nargs="*", default=["ra", "write"], choices=["ra", "write"])
-    parser.add_argument("--interfaces", nargs="*", default=list(INTERFACES), choices=list(INTERFACES))
+    names = [*MEASURES, *(f"vector_{n}" for n in SIZES)]
+    parser.add_argument("--measures", nargs="*", default=names, help=f"some of: {' '.join(names)}")
+    parser.add_argument("--sizes", nargs="*", type=int, help="vector sizes to add to the measures (vector_N)")
+    parser.add_argument("--against", type=Path, help="the src folder of another checkout to compare with")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--tournament", action="store_true", help="also time ra tournament --jobs 2 vs --ray")
     parser.add_argument("--tournament-games", type=int, default=200)
     parser.add_argument("--tournament-rounds", type=int, default=2, help="rounds of the tournament timing (best kept)")
     args = parser.parse_args()
-    n = args.players
+    if args.child:
+        run_child(args.child, args.games[0], args.players, args.seconds)
+        return
+    here = Path(__file__).resolve().parents[1] / "src"
+    measures = list(args.measures) + [f"vector_{n}" for n in args.sizes or ()]
+    sides = {"": here} if args.against is None else {"": here, "base_": args.against.resolve()}
     for game in args.games:
-        measures: dict[str, Callable[[float], tuple[int, int, float]]] = {
-            "engine": functools.partial(engine, game, n),
-            "engine_views": functools.partial(engine, game, n, views=True),
-        }
-        for name in args.interfaces:
-            measures[name] = functools.partial(INTERFACES[name], game, n)
-        rates: dict[str, tuple[float, float]] = {}
-        skipped: dict[str, str] = {}
-        for _ in range(args.rounds):  # alternate the measurements, so that other load spreads over all of them
-            for name, measure in measures.items():
-                if name in skipped:
+        before = load()
+        rounds: dict[tuple[str, str], list[Figures]] = {}
+        skipped: dict[tuple[str, str], str] = {}
+        for _ in range(args.rounds):  # the measures and sides take turns, so that other load spreads over all
+            for name in measures:
+                if name == "openspiel_mcts" and (game != "ra" or rounds.get(("", name))):
+                    continue  # one whole game is the measure; Ra only, as the goal says
+                for side, src in sides.items():
+                    if (side, name) in skipped:
+                        continue
+                    result = measure_in_child(src, name, game, args.players, args.seconds)
+                    if isinstance(result, str):
+                        skipped[side, name] = result
+                    else:
+                        rounds.setdefault((side, name), []).append(result)
+        after = load()
+        for name in measures:
+            fields = [f"game={game}", f"players={args.players}", f"measure={name}"]
+            for side in sides:
+                if (side, name) in skipped:
+                    fields.append(f"{side}skipped={skipped[side, name]!r}")
                     continue
-                try:
-                    steps, actions = best_rate(measure, 1, args.seconds)
-                except (ImportError, RuntimeError) as exc:
-                    skipped[name] = str(exc)
-                    continue
-                old = rates.get(name, (0.0, 0.0))
-                rates[name] = (max(old[0], steps), max(old[1], actions))
-        base, with_views = rates["engine"][1], rates["engine_views"][1]
-        for name, (steps, actions) in rates.items():
-            print(
-                f"game={game} players={n} interface={name} steps_per_s={steps:.0f} actions_per_s={actions:.0f} "
-                f"ratio={actions / base:.2f} ratio_views={actions / with_views:.2f}"
-            )
-        for name, reason in skipped.items():
-            print(f"game={game} players={n} interface={name} skipped={reason!r}")
+                for key in rounds.get((side, name), [{}])[0]:
+                    median = statistics.median(r[key] for r in rounds[side, name])
+                    fields.append(f"{side}{key}={median:.0f}" if median >= 100 else f"{side}{key}={median:.2f}")
+            mine, base = rounds.get(("", name)), rounds.get(("base_", name))
+            if mine and base:
+                key = next(iter(mine[0]))
+                ratio = statistics.median(r[key] for r in mine) / statistics.median(r[key] for r in base)
+                fields.append(f"speedup={1 / ratio if key in LOWER_IS_BETTER else ratio:.2f}")
+            if len(fields) > 3:
+                print(" ".join([*fields, f"rounds={args.rounds}", f"load={before}..{after}"]), flush=True)
     if args.tournament:
         tournament_times(args.tournament_games, args.tournament_rounds)
 

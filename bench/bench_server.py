@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 import sqlalchemy as sa
 from websockets.asyncio.client import connect
 
@@ -73,6 +74,18 @@ def cpu_seconds() -> tuple[float, float]:
     """CPU seconds (user + system) used so far by ended child processes (the servers), and by this process."""
     children, own = resource.getrusage(resource.RUSAGE_CHILDREN), resource.getrusage(resource.RUSAGE_SELF)
     return children.ru_utime + children.ru_stime, own.ru_utime + own.ru_stime
+
+
+def process_cpu(pids: list[int]) -> float:
+    """CPU seconds (user + system) these running processes used so far (Linux's /proc; 0 elsewhere)."""
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+    return total
 
 
 def free_port() -> int:
@@ -154,21 +167,38 @@ async def wait_ready(client: httpx.AsyncClient, deadline: float) -> None:
         await asyncio.sleep(0.1)
 
 
-async def seat_client(url: str, track: Track, seat: int, stats: Stats, rng: random.Random, stop: float) -> None:
-    """One player: act randomly whenever its view offers actions, note when updates arrive."""
+async def seat_client(
+    url: str,
+    track: Track,
+    seat: int,
+    stats: Stats,
+    rng: random.Random,
+    stop: float,
+    explain: str = "ask",
+    moves: int = 0,
+    think: float = 0.0,
+) -> None:
+    """One player: act randomly whenever its view offers actions, note when updates arrive. `explain`: `ask` asks
+    for no explanation (a bot's client), `every` asks for each view's (a browser whose table has a helper on),
+    `push` gets each view's in its state message (a client of the protocol before explanations on demand). With
+    `moves`, the table stops at that seq (runs then do the same work however fast they are); `think` seconds (on
+    average) pass before each action: people and paced bots, not a closed loop."""
     last_sent = -1
+    url += ("&" if "?" in url else "?") + "explain=ask" if explain != "push" else ""
     async with connect(url, max_size=2**24, open_timeout=60) as ws:
         while time.monotonic() < stop:
             try:
                 raw = await asyncio.wait_for(ws.recv(), timeout=max(0.05, stop - time.monotonic()))
             except TimeoutError:
                 break
-            msg: dict[str, Any] = json.loads(raw)
+            msg: dict[str, Any] = orjson.loads(raw)
             if msg["type"] == "error":
                 stats.errors[msg["code"]] = stats.errors.get(msg["code"], 0) + 1
                 continue
             if msg["type"] != "state":
                 continue
+            if explain == "every":
+                await ws.send('{"type":"explain"}')
             seq, now = msg["seq"], time.perf_counter()
             track.last_seq = max(track.last_seq, seq)
             if track.pending_seq >= 0 and seq > track.pending_seq:
@@ -176,12 +206,14 @@ async def seat_client(url: str, track: Track, seat: int, stats: Stats, rng: rand
                 if len(track.received) == track.seats:
                     stats.latencies.append(now - track.sent_at)
                     track.pending_seq = -1
-            if msg["table"]["status"] == "finished":
+            if msg["table"]["status"] == "finished" or (moves and seq >= moves):
                 track.finished.add(seat)
                 return
             legal = msg["view"]["legal_actions"]
             if legal and seq > last_sent:
                 last_sent = seq
+                if think > 0:
+                    await asyncio.sleep(min(rng.uniform(0.5, 1.5) * think, max(0.0, stop - time.monotonic())))
                 track.pending_seq, track.sent_at, track.received = seq, time.perf_counter(), set()
                 await ws.send(json.dumps({"type": "action", "seq": seq, "action": rng.choice(legal)["id"]}))
                 stats.sent += 1
@@ -228,7 +260,9 @@ async def create_tables(client: httpx.AsyncClient, args: argparse.Namespace, sea
     return bodies
 
 
-async def run(args: argparse.Namespace, hostile: bool = False, setup: Setup = Setup()) -> dict[str, Any]:
+async def run(
+    args: argparse.Namespace, hostile: bool = False, setup: Setup = Setup(), spread: str = "seat"
+) -> dict[str, Any]:
     """Start the servers, play (with hostile tenants if asked), stop the servers; the figures."""
     ports = [args.port] if args.port else [free_port() for _ in range(setup.processes)]
     base = f"http://127.0.0.1:{ports[0]}"
@@ -252,6 +286,9 @@ async def run(args: argparse.Namespace, hostile: bool = False, setup: Setup = Se
                         r.raise_for_status()
                         heavy.append(r.json()["id"])
             stats, rng = Stats(), random.Random(args.seed)
+            pids = [server.pid for server in servers]
+            load_start = os.getloadavg()[0]
+            window_before = [process_cpu([pid]) for pid in pids], cpu_seconds()[1]
             start = time.perf_counter()
             stop = time.monotonic() + args.seconds
             flooded: dict[str, int] = {}
@@ -263,7 +300,7 @@ async def run(args: argparse.Namespace, hostile: bool = False, setup: Setup = Se
 
             def port_of(table: int, seat: int) -> int:
                 """The process a client connects to (as a load balancer would choose)."""
-                return ports[(table + (seat if args.spread == "seat" else 0)) % len(ports)]
+                return ports[(table + (seat if spread == "seat" else 0)) % len(ports)]
 
             clients = [
                 seat_client(
@@ -273,6 +310,9 @@ async def run(args: argparse.Namespace, hostile: bool = False, setup: Setup = Se
                     stats,
                     random.Random(rng.random()),
                     stop,
+                    args.explain,
+                    args.moves,
+                    args.think,
                 )
                 for t, (track, tokens) in enumerate(tracks)
                 for seat, token in enumerate(tokens)
@@ -280,6 +320,7 @@ async def run(args: argparse.Namespace, hostile: bool = False, setup: Setup = Se
             hostiles = [asyncio.create_task(e) for e in extra]
             await asyncio.gather(*clients)
             elapsed = time.perf_counter() - start
+            window_after = [process_cpu([pid]) for pid in pids], cpu_seconds()[1]
             for task in hostiles:
                 task.cancel()
             await asyncio.gather(*hostiles, return_exceptions=True)
@@ -296,10 +337,12 @@ async def run(args: argparse.Namespace, hostile: bool = False, setup: Setup = Se
                     server.kill()
     accepted = sum(track.last_seq for track, _ in tracks)
     lat = sorted(stats.latencies) or [0.0]
-    servers_cpu, client_cpu = (after - before for after, before in zip(cpu_seconds(), cpu_before, strict=True))
+    servers_total_cpu = cpu_seconds()[0] - cpu_before[0]
+    each_cpu = [after - before for after, before in zip(window_after[0], window_before[0], strict=True)]
+    servers_cpu, client_cpu = sum(each_cpu), window_after[1] - window_before[1]
     figures: dict[str, Any] = {"run": "hostile" if hostile else "quiet"} if args.hostile else {}
     if args.database_url or args.throwaway:
-        figures |= {"storage": setup.storage, "processes": setup.processes}
+        figures |= {"storage": setup.storage, "processes": setup.processes, "spread": spread}
     figures |= {
         "tables": args.tables,
         "clients": args.tables * args.seats,
@@ -311,13 +354,17 @@ async def run(args: argparse.Namespace, hostile: bool = False, setup: Setup = Se
         "latency_p50_ms": round(1000 * statistics.median(lat), 2),
         "latency_p99_ms": round(1000 * lat[min(len(lat) - 1, int(0.99 * len(lat)))], 2),
         "errors": sum(stats.errors.values()),
+        "load_start": round(load_start, 2),
         "load_1m": round(os.getloadavg()[0], 2),
     }
-    if servers:  # CPU the servers used (whatever else ran): how much work an action costs, load aside
+    if servers:  # CPU the servers used while the clients played (whatever else ran): what an action costs, load aside
         figures |= {
-            "servers_cpu_s": round(servers_cpu, 1),
-            "client_cpu_s": round(client_cpu, 1),
+            "server_cpu_s": round(servers_cpu, 2),
+            "server_cpu_each_s": ",".join(f"{cpu:.2f}" for cpu in each_cpu),
+            "server_cpu_total_s": round(servers_total_cpu, 1),
+            "client_cpu_s": round(client_cpu, 2),
             "accepted_per_server_cpu_s": round(accepted / max(servers_cpu, 1e-9), 1),
+            "server_cpu_ms_per_action": round(1000 * servers_cpu / max(accepted, 1), 3),
         }
     if hostile:
         figures |= {
@@ -344,8 +391,25 @@ def main() -> None:
     parser.add_argument("--database-url", help="a PostgreSQL server's URL (fresh databases are made on it)")
     parser.add_argument("--redis-url", help="the Redis that rings the processes")
     parser.add_argument("--throwaway", action="store_true", help="start a throwaway PostgreSQL and Redis")
-    parser.add_argument("--spread", choices=["seat", "table"], default="seat", help="how clients pick a process")
+    parser.add_argument(
+        "--spread",
+        choices=["seat", "table"],
+        nargs="+",
+        default=["seat"],
+        help="how clients pick a process: each seat its own (random spreading), or the table's (affinity); several: "
+        "each is measured",
+    )
+    parser.add_argument("--moves", type=int, default=0, help="each table stops at this seq (0: plays on)")
+    parser.add_argument("--think", type=float, default=0.0, help="seconds a client waits before acting, on average")
+    parser.add_argument(
+        "--explain",
+        choices=["ask", "every", "push"],
+        default="ask",
+        help="explanations: none asked (bots), asked for every view (browsers with a helper), pushed in each state",
+    )
     args = parser.parse_args()
+    load = os.getloadavg()
+    print(f"machine cores={os.cpu_count()} load_avg={load[0]:.2f},{load[1]:.2f},{load[2]:.2f}", flush=True)
     if args.database_url or args.throwaway:
         shared(args)
         return
@@ -369,11 +433,12 @@ def shared(args: argparse.Namespace) -> None:
 
 
 def measure(args: argparse.Namespace, database_url: str, redis_url: str | None) -> None:
-    """One line per process count, each on a database of its own."""
+    """One line per process count (and way of spreading clients over several), each on a database of its own."""
     for processes in args.processes:
-        with fresh_database(database_url, f"ra_bench_{processes}") as url:
-            figures = asyncio.run(run(args, setup=Setup(processes, url, redis_url)))
-        print(" ".join(f"{k}={v}" for k, v in figures.items()), flush=True)
+        for spread in args.spread if processes > 1 else args.spread[:1]:
+            with fresh_database(database_url, f"ra_bench_{processes}") as url:
+                figures = asyncio.run(run(args, setup=Setup(processes, url, redis_url), spread=spread))
+            print(" ".join(f"{k}={v}" for k, v in figures.items()), flush=True)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,8 @@
 Starts `ra serve` on a free loopback port in a subprocess (fresh data dir, bots without delay), keeps CONCURRENT
 tables of bots playing until GAMES games have finished, and reads each finished table back as people would (its
 summary, its record, every tenth its replay). Prints the server process's resident memory (RSS, without the bot
-workers) every 100 games, then the growth after the first 100 games (the goal: under 10 MiB for 1,000 games).
+workers) and the CPU seconds it spent on the last 100 games every 100 games, then the growth after the first 100
+games (the goal: under 10 MiB for 1,000 games, and CPU per game flat).
 
     python bench/soak_server.py --games 1000
 """
@@ -21,7 +22,7 @@ from typing import Any
 
 import httpx
 
-from bench_server import free_port, wait_ready  # the scripts run from bench/, side by side
+from bench_server import free_port, process_cpu, wait_ready  # the scripts run from bench/, side by side
 
 
 def rss_mib(pid: int) -> float:
@@ -58,6 +59,7 @@ async def run(args: argparse.Namespace) -> list[dict[str, Any]]:
             async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60) as client:
                 await wait_ready(client, time.monotonic() + 30)
                 start = time.monotonic()
+                cpu = process_cpu([server.pid])
                 started = finished = 0
                 running: set[asyncio.Task[None]] = set()
                 while finished < args.games:
@@ -69,10 +71,12 @@ async def run(args: argparse.Namespace) -> list[dict[str, Any]]:
                         task.result()
                         finished += 1
                         if finished % 100 == 0:
+                            spent, cpu = process_cpu([server.pid]) - cpu, process_cpu([server.pid])
                             line = {
                                 "games": finished,
                                 "rss_mib": round(rss_mib(server.pid), 1),
                                 "seconds": round(time.monotonic() - start, 1),
+                                "server_cpu_s_last_100": round(spent, 2),
                             }
                             lines.append(line)
                             print(" ".join(f"{k}={v}" for k, v in line.items()), flush=True)

@@ -5,6 +5,7 @@ conftest.py; the page says what it shows on <body> (data-seq, data-phase, data-t
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from pathlib import Path
@@ -217,3 +218,31 @@ def test_a_wrong_seat_link_shows_the_table_to_watch(page: Page, server: Server) 
     expect(page.locator("#board .player")).to_have_count(3)  # the table is drawn, to watch
     expect(page.locator("#board [data-move]")).to_have_count(0)
     assert page.evaluate(f"() => sessionStorage.getItem('ra.seat.{table['id']}')") is None  # the link is forgotten
+
+
+def test_explanations_are_asked_for_when_shown_and_follow_each_view(page: Page, server: Server) -> None:
+    """The page's state messages carry no explanation; hovering asks for the view's one (the engine's words, not
+    the element's label), once per view, and a new view is explained anew."""
+    frames: list[dict[str, Any]] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: frames.append(json.loads(frame))))
+    open_seat(page, server, ra_table(server, lot_helper=False))
+    wait_turn(page)
+    states = [f for f in frames if f["type"] == "state"]
+    assert states and all(f["explain"] is None for f in states)
+    assert not [f for f in frames if f["type"] == "explain"], "nothing is explained before it is shown"
+    tip = page.locator("#explain-tip")
+    page.locator("#board .central-space").hover()
+    expect(tip).to_contain_text("the prize that goes with every lot")  # the engine's text, not the label
+    page.locator("#board .ra-track").hover()
+    expect(tip).to_contain_text("Ra track")
+    answers = [f for f in frames if f["type"] == "explain"]
+    assert len(answers) == 1 and answers[0]["seq"] == states[-1]["seq"], "one request per view"
+    page.mouse.move(5, 5)
+    expect(tip).to_be_hidden()
+    notations = sorted(clickable(page))
+    click_move(page, "draw" if "draw" in notations else notations[0])
+    wait_turn(page)
+    page.locator("#board .central-space").hover()
+    expect(tip).to_contain_text("the prize that goes with every lot")
+    newest = [f for f in frames if f["type"] == "explain"][-1]
+    assert newest["seq"] > answers[0]["seq"]

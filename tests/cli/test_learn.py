@@ -56,7 +56,7 @@ def test_learn_walks_the_whole_tutorial_by_notation(game: str, tmp_path: Path) -
 def test_the_ra_tutorial_tells_what_followed_each_move(tmp_path: Path) -> None:
     output = _learn(["ra", "--progress", str(tmp_path / "p.json")], [*_answers("ra"), "n"])
     for line in (
-        "You won the auction with sun disk 5: takes Pharaoh, Gold, Art, God, Flood and the central sun disk 1",
+        "You won the auction with sun disk 5: you take Pharaoh, Gold, Art, God, Flood and the central sun disk 1",
         "The Funeral destroyed Hatshepsut's Pharaoh ×2.",
         "You gave up an Art tile to War.",
         "The Drought destroyed Khufu's Flood and Nile.",

@@ -16,6 +16,7 @@ import pytest
 
 from ra.core import GameModule, GameOverError, GameState, IllegalActionError, InvalidNotationError, NotYourTurnError
 from ra.core.record import RECORD_FORMAT
+from ra.core.text import Text
 from ra.games import GAMES, game_module, replay
 
 CASES = [
@@ -190,7 +191,7 @@ def test_notation_and_move_text_cover_every_action_id(game: str) -> None:
         assert module.str_to_action(text) == action
         notations.add(text)
         phrase = module.move_text(action, ())
-        assert isinstance(phrase, str) and phrase.strip()
+        assert isinstance(phrase, Text | str) and str(phrase).strip()
     assert len(notations) == module.NUM_ACTIONS
     for bad in ("", "no-such-move", "bid:x", ":::"):
         with pytest.raises(InvalidNotationError):

@@ -1,4 +1,4 @@
-"""The scripts in examples/ run: one per interface, random agents, a couple of short games each."""
+"""The scripts in examples/ run: one per interface, random agents, a couple of short games each; self-play."""
 
 from __future__ import annotations
 
@@ -44,6 +44,43 @@ def test_openspiel_example(game: str, monkeypatch: pytest.MonkeyPatch, capsys: p
         pytest.skip("the engines do not provide State.stack_draws yet")
     out = run_example("openspiel_random", ["--game", game, "--games", "2"], monkeypatch, capsys)
     assert out.count("returns=") == 2
+
+
+@pytest.mark.parametrize("game", ["ra", "write"])
+def test_vector_example(game: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Masked random play on the batched environment: shapes, finished games, a rate."""
+    pytest.importorskip("gymnasium")
+    out = run_example("vector_random", ["--game", game, "--envs", "4", "--steps", "300"], monkeypatch, capsys)
+    size = 425 if game == "ra" else 621
+    assert f"observations=(4, {size})" in out and "steps=1200 " in out and "games=" in out
+
+
+def selfplay(args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> dict[str, float]:
+    """Run the self-play example; its before/after margins and wins."""
+    pytest.importorskip("gymnasium")
+    out = run_example("selfplay_numpy", args, monkeypatch, capsys)
+    figures = {}
+    for line in out.splitlines():
+        label, _, rest = line.partition(": ")
+        if label in ("random", "before", "after"):
+            values = dict(part.split("=") for part in rest.split())
+            figures[f"{label}_margin"], figures[f"{label}_wins"] = float(values["margin"]), float(values["wins"])
+    return figures
+
+
+def test_selfplay_example_runs(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The self-play loop on a tiny budget: it trains and measures before and after."""
+    args = ["--envs", "8", "--updates", "2", "--games", "8", "--eval-games", "16"]
+    figures = selfplay(args, monkeypatch, capsys)
+    assert set(figures) == {f"{w}_{k}" for w in ("random", "before", "after") for k in ("margin", "wins")}
+
+
+@pytest.mark.slow
+def test_selfplay_improves_against_random(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """With a modest budget the self-taught policy beats random seats more often than a random player does."""
+    figures = selfplay(["--updates", "25", "--eval-games", "300"], monkeypatch, capsys)
+    assert figures["after_margin"] > figures["before_margin"] + 5
+    assert figures["after_wins"] > figures["random_wins"] + 0.1
 
 
 @pytest.mark.slow

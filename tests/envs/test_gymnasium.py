@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 gymnasium = pytest.importorskip("gymnasium")
@@ -73,3 +75,67 @@ def test_illegal_action_ends_the_episode_and_bad_settings_are_refused() -> None:
         RaEnv(players=3, seat=3)
     with pytest.raises(ValueError, match="unknown bot"):
         RaEnv(opponents="nobody")
+
+
+def first_legal(observation: Any, mask: Any) -> int:
+    """A policy: the lowest legal action id."""
+    assert observation.shape == (425,) and observation.dtype == np.float32
+    return int(np.flatnonzero(mask)[0])
+
+
+def test_policies_as_opponents_and_self_play() -> None:
+    """A policy (observation, mask) -> action plays other seats, alone or mixed with bots; it sees its own seat."""
+    seen: list[int] = []
+
+    def watching(observation: Any, mask: Any) -> int:
+        seen.append(int(observation[17]))  # entry 17: "I decide now" (docs/OBSERVATIONS.md)
+        return first_legal(observation, mask)
+
+    env = RaEnv(game="ra", players=3, opponents=[watching, "random"], seat=0)
+    _, info = env.reset(seed=2)
+    done = False
+    while not done:
+        _, _, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        done = terminated or truncated
+    assert seen and set(seen) == {1}
+    selfplay = RaEnv(game="ra", players=3, opponents=first_legal)  # every other seat plays the same policy
+    observation, info = selfplay.reset(seed=2)
+    done = False
+    while not done:
+        observation, _, terminated, _, info = selfplay.step(first_legal(observation, info["action_mask"]))
+        done = terminated
+    assert selfplay.state.is_terminal()
+
+
+def test_an_illegal_policy_answer_and_a_bad_opponent_are_refused() -> None:
+    """A policy answering an illegal action raises ValueError; an opponent that is neither spec nor policy too."""
+    env = RaEnv(game="ra", players=2, opponents=lambda observation, mask: 55, seat=1)
+    with pytest.raises(ValueError, match="policy of seat 0 chose 55"):
+        _, info = env.reset(seed=0)
+        for _ in range(3):  # the seat with the highest disk starts: the policy's turn comes at once or next
+            _, _, _, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    with pytest.raises(ValueError, match="bot spec or a policy"):
+        RaEnv(players=3, opponents=["greedy", 3])  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize("env_id", sorted(ENV_IDS.values()))
+def test_environments_pickle_and_deep_copy(env_id: str) -> None:
+    """Mid-episode copies (deepcopy, pickle; bots as opponents) go on exactly like the original."""
+    import copy
+    import pickle
+
+    env = gymnasium.make(env_id, players=3, opponents="greedy")
+    _, info = env.reset(seed=4)
+    for _ in range(10):
+        *_, info = env.step(int(np.flatnonzero(info["action_mask"])[-1]))
+    copies = [copy.deepcopy(env), pickle.loads(pickle.dumps(env))]
+    for _ in range(40):
+        action = int(np.flatnonzero(info["action_mask"])[-1])
+        expected = env.step(action)
+        for other in copies:
+            got = other.step(action)
+            assert np.array_equal(got[0], expected[0]) and got[1:4] == expected[1:4]
+            assert np.array_equal(got[4]["action_mask"], expected[4]["action_mask"])
+        info = expected[4]
+        if expected[2]:
+            break

@@ -11,28 +11,14 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from ra.core.protocol import GameState  # noqa: E402
+from env_states import random_states, replayed_with_other_bag  # noqa: E402
+
 from ra.envs.observation import HIGH, LOW, SEATS, encoder  # noqa: E402
 from ra.games import game_module  # noqa: E402
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "OBSERVATIONS.md"
 GAMES = ("ra", "write")
 COUNTS = (2, 3, 4, 5)
-
-
-def random_states(game: str, players: int, seed: int, every: int = 1) -> list[GameState]:
-    """Clones of the positions of one random game (every `every`-th decision, and the end)."""
-    module = game_module(game)
-    rng = random.Random(seed)
-    state = module.State.new({"players": players}, seed=seed)
-    out = []
-    while not state.is_terminal():
-        if len(state.history) % every == 0:
-            out.append(state.clone())
-        player = state.current_players()[0]
-        state.apply(rng.choice(state.legal_actions(player)), player)
-    out.append(state)
-    return out
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -67,17 +53,6 @@ def test_documented_slices_match_the_code(game: str) -> None:
         expected = str(part.start) if part.stop - part.start == 1 else f"{part.start}–{part.stop - 1}"
         assert rows.get(name) == expected, name
     assert list(rows)[: len(enc.slices)] == list(enc.slices)
-
-
-def replayed_with_other_bag(state: GameState) -> GameState:
-    """The same public position reached from a different undrawn order: the moves replayed from the draws alone."""
-    module = game_module(state.GAME)
-    record = state.record()
-    drawn = [name for move in state.history for name in move.draws]
-    other = module.State.new(record["options"], order=drawn)
-    for move in state.history:
-        other.apply(move.action, move.player)
-    return other
 
 
 @pytest.mark.parametrize("game", GAMES)

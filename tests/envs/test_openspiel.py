@@ -16,7 +16,7 @@ from ra.games import game_module, replay  # noqa: E402
 if not all(hasattr(game_module(g).State, "stack_draws") for g in ("ra", "write")):
     pytest.skip("the engines do not provide State.stack_draws yet", allow_module_level=True)
 
-import ra.envs.openspiel  # noqa: E402,F401  (registers the games)
+import ra.envs.openspiel  # noqa: E402  (registers the games)
 from ra.envs.openspiel import MAX_GAME_LENGTH  # noqa: E402
 
 NAMES = {"ra": "python_ra", "write": "python_ra_and_write"}
@@ -26,7 +26,7 @@ CASES = [(game, players) for game in ("ra", "write") for players in (2, 3, 4, 5)
 def sim_test(game: str, players: int, sims: int) -> None:
     """OpenSpiel's random-simulation test for one game and player count."""
     spiel_game = pyspiel.load_game(NAMES[game], {"players": players})
-    pyspiel.random_sim_test(spiel_game, num_sims=sims, serialize=False, verbose=False)
+    pyspiel.random_sim_test(spiel_game, num_sims=sims, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize(("game", "players"), CASES)
@@ -148,3 +148,110 @@ def test_information_set_mcts_plays_whole_games(game: str) -> None:
             state.apply_action(int(rng.choice(state.legal_actions())))
     assert decisions > 10 and state.engine.is_terminal()
     assert len(state.returns()) == 2
+
+
+def decoded_history(state: Any, seat: int, slots: int) -> list[tuple[int, int]]:
+    """The history rows of the seat's information-state tensor, decoded to (actor column, id)."""
+    from ra.envs.recall import ACTOR_COLUMNS
+
+    size = len(state.observation_tensor(seat))
+    rows = np.asarray(state.information_state_tensor(seat), np.float32)[size:].reshape(slots, -1)
+    out = []
+    for row in rows:
+        if not row[:ACTOR_COLUMNS].any():
+            break
+        actor = int(np.flatnonzero(row[:ACTOR_COLUMNS])[0])
+        ident = int(sum(int(bit) << i for i, bit in enumerate(row[ACTOR_COLUMNS:])))
+        out.append((actor, ident))
+    assert not rows[len(out) :].any()
+    return out
+
+
+@pytest.mark.parametrize("game", ["ra", "write"])
+def test_information_state_tensor_has_perfect_recall(game: str) -> None:
+    """The information-state tensor: the seat's observation, then every move and outcome (actor relative, id)."""
+    spiel_game = pyspiel.load_game(NAMES[game], {"players": 3})
+    state = play_random(game, 3, seed=4)
+    replay_state = spiel_game.new_initial_state()
+    tensors: set[bytes] = set()
+    sampled = 0
+    for index, action in enumerate(state.history()):
+        if not replay_state.is_chance_node() and index % 7 == 0:
+            seat = replay_state.current_player()
+            vector = np.asarray(replay_state.information_state_tensor(seat), np.float32)
+            observation = np.asarray(replay_state.observation_tensor(seat), np.float32)
+            assert vector.shape == tuple(spiel_game.information_state_tensor_shape())
+            assert np.array_equal(vector[: observation.size], observation)
+            expected = [
+                (5 if step.player < 0 else (step.player - seat) % 3, step.action)
+                for step in replay_state.full_history()
+            ]
+            assert decoded_history(replay_state, seat, MAX_GAME_LENGTH[game]) == expected
+            tensors.add(vector.tobytes())
+            sampled += 1
+        replay_state.apply_action(action)
+    assert sampled > 10 and len(tensors) == sampled  # different histories, different tensors
+
+
+def snapshot(state: Any) -> tuple[list[int], Any, str]:
+    """What a state is: its history, its engine state in full, its information-state string."""
+    engine = None if len(state.history()) == 0 else state.engine.to_json()
+    return state.history(), engine, state.information_state_string(0)
+
+
+@pytest.mark.parametrize("game", ["ra", "write"])
+def test_clones_are_independent_and_chance_follows_the_public_counts(game: str) -> None:
+    """A clone shares the engine until one of the two moves (copy on write); neither sees the other's moves. The
+    chance outcomes are the view's public counts of what is undrawn, along whole games."""
+    rng = np.random.default_rng(3)
+    spiel_game = pyspiel.load_game(NAMES[game], {"players": 3})
+    state = spiel_game.new_initial_state()
+    chance = ra.envs.openspiel.SPECS[game].chance
+    while not state.is_terminal():
+        if state.is_chance_node() and len(state.history()) > 1:
+            counts = chance.undrawn(state.engine.view(None))
+            steps = state.full_history()
+            while steps[-1].player < 0:  # the draws of the decision waiting for them (a reveal's cards so far)
+                counts[chance.outcomes[steps.pop().action]] -= 1
+            total = sum(counts.values())
+            expected = sorted((chance.outcomes.index(k), c / total) for k, c in counts.items() if c)
+            assert state.chance_outcomes() == pytest.approx(expected)
+        before = snapshot(state)
+        history = state.history()
+        clone = state.clone()
+        legal = clone.legal_actions()
+        clone.apply_action(int(rng.choice(legal)))
+        assert snapshot(state) == before
+        again = clone.clone()
+        if not clone.is_terminal():
+            clone.apply_action(int(rng.choice(clone.legal_actions())))
+            assert again.history() == [*history, clone.history()[len(history)]]
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+def test_mcts_with_engine_rollouts_plays_whole_games() -> None:
+    """OpenSpiel's MCTS bot with EngineRollouts plays every seat of a 3-player Ra game; rollouts leave states alone."""
+    mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
+    from ra.envs.rollouts import EngineRollouts
+
+    spiel_game = pyspiel.load_game("python_ra", {"players": 3})
+    evaluator = EngineRollouts(n_rollouts=2, seed=1)
+    rng = np.random.RandomState(2)
+    bot = mcts.MCTSBot(spiel_game, 2.0, 8, evaluator, random_state=rng, solve=False)
+    state = spiel_game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+            continue
+        before = state.engine.to_json()
+        values = evaluator.evaluate(state)
+        assert values.shape == (3,) and state.engine.to_json() == before
+        prior = evaluator.prior(state)
+        assert [a for a, _ in prior] == state.legal_actions() and sum(p for _, p in prior) == pytest.approx(1.0)
+        state.apply_action(bot.step(state))
+    assert state.engine.is_terminal() and len(state.returns()) == 3

@@ -151,3 +151,64 @@ def test_bad_settings_are_refused() -> None:
         raw_env(turn_order="random")
     with pytest.raises(ValueError, match="reward"):
         parallel_env(reward="points")
+
+
+@pytest.mark.parametrize("game", ["ra", "write"])
+def test_state_for_centralised_critics(game: str) -> None:
+    """PettingZoo's state_test passes; state() is the encoder's full state, in state_space, for AEC and parallel."""
+    from pettingzoo.test import state_test
+
+    from ra.envs.observation import state_encoder
+
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
+        state_test(env(game=game, players=3, illegal_action="random"), parallel_env(game=game, players=3), 50)
+    table = raw_env(game=game, players=4)
+    table.reset(seed=3)
+    for _ in range(30):
+        table.step(int(np.flatnonzero(table.observe(table.agent_selection)["action_mask"])[0]))
+    full = table.state()
+    assert table.state_space.contains(full)
+    assert np.array_equal(full, state_encoder(game).full_state(table.game_state))
+    parallel = parallel_env(game=game, players=4)
+    parallel.reset(seed=3)
+    assert np.array_equal(parallel.state(), state_encoder(game).full_state(parallel.game_state))
+
+
+def continue_both(first: Any, second: Any, steps: int) -> None:
+    """Step two AEC tables with the same actions; they give the same observations and rewards throughout."""
+    for _ in range(steps):
+        a, b = first.last(), second.last()
+        assert np.array_equal(a[0]["observation"], b[0]["observation"]) and a[1:] == b[1:]
+        if a[2] or a[3]:
+            return
+        action = int(np.flatnonzero(a[0]["action_mask"])[-1])
+        first.step(action)
+        second.step(action)
+
+
+@pytest.mark.parametrize("game", ["ra", "write"])
+def test_environments_pickle_and_deep_copy(game: str) -> None:
+    """Mid-game copies (deepcopy, pickle) of env(), raw_env and parallel_env go on exactly like the original."""
+    import copy
+    import pickle
+
+    for make in (env, raw_env):
+        table = make(game=game, players=3)
+        table.reset(seed=8)
+        continue_both(table, copy.deepcopy(table), 40)  # a copy made at the start goes on alike
+        copies = [copy.deepcopy(table), pickle.loads(pickle.dumps(table))]  # and copies made mid-game
+        assert all(type(other) is type(table) for other in copies)
+        twin = copy.deepcopy(table)
+        continue_both(copies[0], twin, 60)
+        continue_both(copies[1], table, 60)
+    parallel = parallel_env(game=game, players=3)
+    observations, _ = parallel.reset(seed=8)
+    other = pickle.loads(pickle.dumps(parallel))
+    for _ in range(30):
+        actions = {a: int(np.flatnonzero(o["action_mask"])[0]) if o["action_mask"].any() else 0
+                   for a, o in observations.items()}  # fmt: skip
+        observations, rewards, *_ = parallel.step(actions)
+        copied, copied_rewards, *_ = other.step(actions)
+        assert rewards == copied_rewards
+        assert all(np.array_equal(observations[a]["observation"], copied[a]["observation"]) for a in observations)

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping
+from typing import Any
 
 from ra_helpers import G3, act, give, put_on_track, scenario
 
+from ra.core.text import english
 from ra.games.ra import State, action_to_str, explain, phases
 from ra.games.ra import tables as T
 
@@ -21,6 +24,11 @@ def game(**options: object) -> State:
     st = scenario(3, [], G3, names=NAMES, **options)
     st.points = [50, 50, 50]
     return st
+
+
+def elements_of(view: Mapping[str, Any]) -> dict[str, str]:
+    """The explanation of every element of a view, in English for its viewer (the texts are the viewer's own)."""
+    return {key: english(text, view["viewer"]) for key, text in explain(view)["elements"].items()}
 
 
 def end_epoch(st: State) -> State:
@@ -133,7 +141,7 @@ def test_every_element_is_explained_with_its_rules_section() -> None:
     put_on_track(st, "gold", "drought")
     act(st, "ra", "pass", "pass", "bid:2")  # Nefertari wins: disk 1 face down, disk 2 in the centre
     for viewer in (None, 0, 1):
-        elements = explain(st.view(viewer))["elements"]
+        elements = elements_of(st.view(viewer))
         disks = {f"sun_disk:{d}" for d in range(1, 14)}
         tiles = {f"tile:{k}" for k in T.KINDS}
         assert set(elements) == tiles | disks | CATEGORIES | {"central_disk", "ra_track", "auction_track", "bag"}
@@ -142,7 +150,7 @@ def test_every_element_is_explained_with_its_rules_section() -> None:
             assert not re.search(r"\b[a-z]+_[a-z]+\b|\b[a-z]+:[a-z0-9]", text), (key, text)
             if viewer is None:
                 assert not re.search(r"\byou(rs?)?\b", text, flags=re.IGNORECASE), (key, text)
-    mine = explain(st.view(0))["elements"]
+    mine = elements_of(st.view(0))
     assert mine["sun_disk:1"].startswith("Sun disk 1: yours, face down: won this epoch")
     assert mine["sun_disk:2"].startswith("Sun disk 2: in the centre")
     assert mine["sun_disk:13"].startswith("Sun disk 13: yours, face up, so it may still be bid this epoch")
@@ -153,20 +161,20 @@ def test_pharaohs_one_more_ties_for_five() -> None:
     st = game()
     for seat, count in enumerate((3, 4, 2)):
         give(st, seat, "pharaoh", count)
-    elements = explain(st.view(0))["elements"]
+    elements = elements_of(st.view(0))
     assert elements["pharaohs"].endswith(
         "You have 3, the most is 4 (Khufu) — one more ties for +5 this epoch; now 0 (rules §9.1, E13)."
     )
     assert (
         "You have 4, the most of the others is 3 (Nefertari): +5 this epoch"
-        in explain(st.view(1))["elements"]["pharaohs"]
+        in elements_of(st.view(1))["pharaohs"]
     )
-    assert explain(st.view(2))["elements"]["tile:pharaoh"].endswith(
+    assert elements_of(st.view(2))["tile:pharaoh"].endswith(
         "You have 2, the most is 4 (Khufu) — 2 more tie for +5 this epoch; now -2 (rules §9.1)."
     )
     assert (
         "Nefertari 3, Khufu 4 and Tiye 2: Khufu would score +5, Tiye -2 this epoch"
-        in (explain(st.view(None))["elements"]["pharaohs"])
+        in (elements_of(st.view(None))["pharaohs"])
     )
 
 
@@ -177,7 +185,7 @@ def test_a_tie_with_everyone_is_worth_nothing_so_the_text_says_what_passing_give
     give(st, 0, "pharaoh", 1)
     assert (
         "You have 1, the most is 2 (Khufu and Tiye) — 2 more give +5 this epoch; now -2"
-        in (explain(st.view(0))["elements"]["pharaohs"])
+        in (elements_of(st.view(0))["pharaohs"])
     )
 
 
@@ -190,7 +198,7 @@ def test_one_more_tile_is_worth_what_the_engine_scores() -> None:
     give(st, 0, "art")
     give(st, 0, "writing")
     give(st, 0, "temple", 2)
-    elements = explain(st.view(0))["elements"]
+    elements = elements_of(st.view(0))
     base = net(end_epoch(st.clone()), 0)
     for kind in ("god", "gold", "nile", "flood", "agriculture", "religion", "temple", "palace"):
         said = re.search(r"would give you ([+-]\d+|0) this epoch", elements[f"tile:{kind}"])
@@ -210,7 +218,7 @@ def test_disasters_say_what_they_would_cost_the_viewer() -> None:
     give(st, 0, "pharaoh", 3)
     give(st, 1, "pharaoh", 2)
     give(st, 0, "pyramid", 3)
-    elements = explain(st.view(0))["elements"]
+    elements = elements_of(st.view(0))
     assert "If it struck you now: -5 this epoch" in elements["tile:funeral"]  # 3 -> 1 pharaoh: +5 becomes 0
     quake = elements["tile:earthquake"]  # 3 Pyramids (1 + 5) -> 1 (1): the monuments count only at the end
     assert "If it struck you now: 0 this epoch; -5 in monuments at the end as things stand" in quake
@@ -219,7 +227,7 @@ def test_disasters_say_what_they_would_cost_the_viewer() -> None:
 def test_the_board_elements_in_numbers() -> None:
     st = game()
     put_on_track(st, "gold", "pharaoh")
-    elements = explain(st.view(0))["elements"]
+    elements = elements_of(st.view(0))
     assert "2 of the 8 spaces" not in elements["ra_track"]
     assert "(2 of its 10 spaces unused with 3 players)" in elements["ra_track"]
     assert "0 of 8 placed, 8 to go; 30 of the 178 tiles in the bag are Ra" in elements["ra_track"]
@@ -227,7 +235,7 @@ def test_the_board_elements_in_numbers() -> None:
     assert "Won with your sun disk 2, it would change your disk total by -1" in elements["central_disk"]
     assert elements["bag"].startswith("Bag: 178 tiles in an order nobody knows")
     assert "Pharaoh 24" in elements["bag"] and "Gold 4" in elements["bag"]
-    spectator = explain(st.view(None))["elements"]
+    spectator = elements_of(st.view(None))
     assert "Nefertari +8, Khufu +8 and Tiye +8" in spectator["auction_track"]
     assert (
         "Totals now: Nefertari 28, Khufu 30 and Tiye 32: Tiye would score +5, Nefertari -5" in (spectator["sun_disks"])
@@ -240,9 +248,9 @@ def test_once_the_game_is_over_each_category_tells_what_it_scored() -> None:
     while not st.is_terminal():
         st.apply(rng.choice(st.legal_actions()))
     last = st.epoch_scores[-1]["players"]
-    result = explain(st.view(1))
-    assert result["lot_value"] is None
+    assert explain(st.view(1))["lot_value"] is None
+    elements = elements_of(st.view(1))
     for category in CATEGORIES:
         points = last[1]["categories"][category]
         said = f"{points:+d}" if points else "0"
-        assert f"In epoch 3 it scored you {said} (rules" in result["elements"][category], category
+        assert f"In epoch 3 it scored you {said} (rules" in elements[category], category

@@ -35,8 +35,8 @@ def full_track() -> State:
         ("auction", "draw", "an auction is under way"),
         ("auction", "bid:2", "disk 2 does not beat the high bid 4"),
         ("war", "draw", "you must first choose 2 more civilization"),
-        ("war", "lose:temple", "war destroys civilization tiles, not temple"),
-        ("war", "lose:writing", "you hold no writing tile"),
+        ("war", "lose:temple", "War destroys civilization tiles, not Temple"),
+        ("war", "lose:writing", "you hold no Writing tile"),
     ],
 )
 def test_illegal_actions_explain_why(setup: str, text: str, match: str) -> None:
@@ -58,7 +58,7 @@ def test_god_messages() -> None:
     st = give(scenario(3, ["god", "gold"], G3), 2, "god")
     act(st, "draw", "draw")
     assert_illegal(st, "god:god", IllegalActionError, "a god cannot take a god tile")
-    assert_illegal(st, "god:nile", IllegalActionError, "there is no nile tile on the auction track")
+    assert_illegal(st, "god:nile", IllegalActionError, "there is no Nile tile on the auction track")
 
 
 def test_not_your_turn() -> None:

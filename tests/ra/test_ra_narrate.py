@@ -27,7 +27,7 @@ def told(st: State, notation: str, viewer: int | None = None) -> list[str]:
     """Apply a move for the deciding seat and return its narration for `viewer`."""
     before = st.view(viewer)
     act(st, notation)
-    return narrate(before, st.view(viewer), st.history[-1])
+    return [str(line) for line in narrate(before, st.view(viewer), st.history[-1])]
 
 
 def last_ra_next(st: State, *first: str) -> State:
@@ -172,7 +172,7 @@ def test_the_last_ra_tile_ends_the_epoch_and_scores_are_told_as_far_as_the_viewe
     told(st, "draw")  # Ana draws the Gold
     before = {v: st.view(v) for v in (None, 0, 1)}
     act(st, "draw")  # Ben draws the last Ra tile of epoch 1
-    lines = {v: narrate(before[v], st.view(v), st.history[-1]) for v in before}
+    lines = {v: [str(line) for line in narrate(before[v], st.view(v), st.history[-1])] for v in before}
     assert lines[None] == [
         "Ben drew a Ra tile (8 of 8 this epoch).",
         "That was the last Ra tile of epoch 1: it ends at once, without an auction, and the auction track's tiles are "
@@ -292,7 +292,7 @@ def test_random_games_are_told_in_words_and_hidden_scores_stay_hidden() -> None:
             mover = st.cur
             st.apply(rng.choice(st.legal_actions()))
             for viewer, before in zip(viewers, befores, strict=True):
-                lines = narrate(before, st.view(viewer), st.history[-1])
+                lines = [str(line) for line in narrate(before, st.view(viewer), st.history[-1])]
                 assert lines[0].startswith(f"{names[mover]} ") and lines[0].endswith((".", ")."))
                 for line in lines:
                     assert not KEYS.search(line), line

@@ -36,7 +36,7 @@ def test_the_board_of_a_seat_in_an_auction() -> None:
     )
 
 
-def test_not_full_draws_the_others_tiles_as_counts_per_group() -> None:
+def test_not_full_draws_the_others_tiles_on_their_line_named_as_ones_own() -> None:
     st = scenario(3, [], G3, names=NAMES)
     for kind, count in (("pharaoh", 2), ("nile", 2), ("flood", 1), ("art", 1), ("writing", 2), ("temple", 3)):
         give(st, 1, kind, count)
@@ -44,8 +44,8 @@ def test_not_full_draws_the_others_tiles_as_counts_per_group() -> None:
     text = render_text(st.view(0), full=False)
     assert "    Gold\n" in text, "the viewer's own tiles in full"
     assert (
-        "  Bo         score hidden · sun disks 12 9 6 3 · Pharaohs 2 · River 3 · Civilization 3 (2 types) · "
-        "Monuments 3 (1 type)\n"
+        "  Bo         score hidden · sun disks 12 9 6 3 · Pharaoh ×2 · River: Nile ×2, Flood · "
+        "Civilization: Art, Writing ×2 · Monuments: Temple ×3\n"
     ) in text
     assert "    Pharaoh ×2 · River: Nile ×2, Flood · Civilization: Art, Writing ×2 · Monuments: Temple ×3\n" in (
         render_text(st.view(0))

@@ -217,3 +217,35 @@ def test_bots_stored_before_the_bounds_existed_play_within_them(data_dir: Path) 
         bots_in_threads(client, quick)
         wait_status(client, "old")
         assert set(seen) == {"greedy", "mcts:seconds=2.0", "random"}
+
+
+def test_a_warmed_pool_lets_quick_bots_decide_while_its_workers_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a restart with bot turns to resume, the pool starts its workers at once, and a quick bot (random,
+    greedy) decides in the server meanwhile instead of waiting a second or more for a worker; a search waits."""
+    view = first_view()
+    legal = {a["id"] for a in view["legal_actions"]}
+    real_start = ProcessBotPool._start_worker
+
+    async def slow_start(pool: ProcessBotPool) -> None:
+        await asyncio.sleep(3)  # a worker that takes long to start (a loaded machine)
+        await real_start(pool)
+
+    monkeypatch.setattr(ProcessBotPool, "_start_worker", slow_start)
+
+    async def scenario() -> None:
+        pool = ProcessBotPool(1, deadline=10.0)
+        try:
+            pool.warm()
+            started = time.monotonic()
+            assert await pool.decide(Decision("ra", "greedy", 1, view)) in legal
+            assert await pool.decide(Decision("ra", "random", 2, view)) in legal
+            assert time.monotonic() - started < 1.5, "the quick bots waited for a worker"
+            searching = asyncio.create_task(pool.decide(Decision("ra", "mcts:iterations=50", 3, view)))
+            await asyncio.sleep(1)
+            assert not searching.done(), "a search runs in a worker, never in the server"
+            assert await searching in legal
+            assert pool.pids, "the worker warm() started"
+        finally:
+            pool.close()
+
+    asyncio.run(scenario())

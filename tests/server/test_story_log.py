@@ -46,7 +46,7 @@ def test_every_log_entry_is_the_engines_narration_with_the_seats_names(quick: Te
         before = {**state.view(None), "names": names}
         state.push(move.action, move.player)
         after = {**state.view(None), "names": names}
-        assert entry["lines"] == module.narrate(before, after, move)
+        assert entry["lines"] == [str(line) for line in module.narrate(before, after, move)]
         assert entry["player"] == move.player and entry["notation"] == module.action_to_str(move.action)
         assert entry["text"] == entry["lines"][0] and entry["lines"][0].startswith(names[move.player] + " ")
     text = "\n".join(line for entry in log for line in entry["lines"])

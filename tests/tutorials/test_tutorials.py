@@ -58,12 +58,12 @@ def test_a_wrong_move_is_explained_by_the_engine_or_by_the_step(game: str) -> No
         except IllegalActionError as exc:
             engine_says = str(exc)
         said = judge(module, state, move, illegal, step.hint_for(move))
-        assert said is not None and engine_says in said
+        assert said is not None and engine_says in str(said)
         explained_illegal += 1
         other = [a for a in legal if module.action_to_str(a) != move.action]
         if other:
             assert judge(module, state, move, other[0], step.hint_for(move)) == step.hint_for(move)
-            assert step.hint_for(move) == step.hint or move.action in step.hint_for(move)
+            assert step.hint_for(move) == step.hint or move.action in str(step.hint_for(move))
             explained_legal += 1
         assert judge(module, state, move, "no such move") is not None
     assert explained_illegal and explained_legal
@@ -82,8 +82,8 @@ def test_scoring_steps_state_the_numbers_the_engine_computes(game: str) -> None:
         view = lesson.position(index + 1).view(lesson.learner)
         for fact in step.facts:
             assert fact.read(view) == fact.value, (step.key, fact.path)
-            assert fact.says in step.text, (step.key, fact.says)
-            assert fact.value in _numbers(fact.says), (step.key, fact.says)
+            assert str(fact.says) in str(step.text), (step.key, fact.says)
+            assert fact.value in _numbers(str(fact.says)), (step.key, fact.says)
             checked += 1
         if not step.moves:  # a step that only explains must show the engine's numbers
             assert step.facts, step.key
@@ -157,7 +157,7 @@ def test_every_step_is_short_and_cites_a_section_of_the_project_rules(game: str)
         path, _, anchor = step.rule.partition("#")
         assert path.startswith("docs/rules/"), step.rule
         assert anchor in _anchors((ROOT / path).read_text(encoding="utf-8")), step.rule
-        assert step.title and len(step.text.split()) <= 90, step.key
+        assert step.title and len(str(step.text).split()) <= 90, step.key
 
 
 def test_an_unknown_game_has_no_tutorial() -> None:

@@ -10,7 +10,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ra.games.write import KINGDOMS, State, action_to_str, explain, sheet, str_to_action
+from ra.games.write import KINGDOMS, State, action_to_str, sheet, str_to_action
+from ra.games.write import explain as explain_texts
 from ra.games.write.scoring import score_kingdom
 from ra.games.write.tables import SECTIONS
 
@@ -23,6 +24,12 @@ THIS_KINGDOM = {  # the viewer's points this Kingdom as each section's text stat
     "civilization": r"line has \d+ marks?: ([+-]?\d+) this Kingdom",
     "monuments": r"marked \(([+-]?\d+) this Kingdom",
 }
+
+
+def explain(view: Mapping[str, Any]) -> dict[str, Any]:
+    """The explanation of a view with its texts in English, as a spectator of the seat's screen reads them."""
+    result = explain_texts(view)
+    return {**result, "elements": {key: str(text) for key, text in result["elements"].items()}}
 
 
 def game(order: list[str], **opts: object) -> State:

@@ -20,10 +20,10 @@ def game(order: list[str], players: int = 3, **opts: object) -> State:
 
 
 def told(st: State, notation: str, player: int | None = None, viewer: int | None = None) -> list[str]:
-    """Apply a move and return its narration for `viewer`."""
+    """Apply a move and return its narration from `viewer`'s views, in English as a spectator reads it."""
     before = st.view(viewer)
     st.apply(A(notation), player)
-    return narrate(before, st.view(viewer), st.history[-1])
+    return [str(line) for line in narrate(before, st.view(viewer), st.history[-1])]
 
 
 def chain_position() -> State:
@@ -209,9 +209,10 @@ def test_a_whole_game_is_told_in_full_sentences_without_keys() -> None:
         player = current[0] if len(current) == 1 else rng.choice(current)
         seat_before, before = st.view(1), st.view(None)
         st.apply(rng.choice(st.legal_actions(player)), player)
-        lines = narrate(before, st.view(None), st.history[-1])
+        texts = narrate(before, st.view(None), st.history[-1])
         # Every sheet and score is public (§3): a seat is told exactly what a spectator is.
-        assert narrate(seat_before, st.view(1), st.history[-1]) == lines
+        assert narrate(seat_before, st.view(1), st.history[-1]) == texts
+        lines = [str(text) for text in texts]
         assert lines[0].startswith(st.options.player_names()[player] + " ")
         for line in lines:
             assert not KEYS.search(line), line

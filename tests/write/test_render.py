@@ -74,15 +74,15 @@ def test_legal_actions_read_as_instructions() -> None:
     st.sheets[sheet.pharaohs_at(0)] = 2
     st.sheets[sheet.god_at(0, 1)] = st.sheets[sheet.god_at(0, 2)] = 3
     view = st.view(0)
-    assert [action_phrase(e, view["face_up"]) for e in view["legal_actions"]] == ["Reveal the cards"]
+    assert [str(action_phrase(e, view["face_up"])) for e in view["legal_actions"]] == ["Reveal the cards"]
     st.apply(A("reveal"))
     view = st.view(0)
-    phrases = {e["notation"]: action_phrase(e, view["face_up"]) for e in view["legal_actions"]}
+    phrases = {e["notation"]: str(action_phrase(e, view["face_up"])) for e in view["legal_actions"]}
     assert phrases["card1>god3"] == "Take card 1 (God 14): write 14 in Gods space 3 of the Old Kingdom"
     assert phrases["card2>civ:new"] == "Take card 2 (Art): mark Art in the New Kingdom line"
     assert phrases["card3"] == "Take card 3 (Step Pyramid): mark space 1 of the Step Pyramid column"
     st.apply(A("card1>god3"), 0)
     view = st.view(0)
-    phrases = {e["notation"]: action_phrase(e, view["face_up"]) for e in view["legal_actions"]}
+    phrases = {e["notation"]: str(action_phrase(e, view["face_up"])) for e in view["legal_actions"]}
     assert phrases == {"bonus>pharaoh": "Bonus entry: mark Pharaohs space 3",
                        "decline": "Decline the bonus entry in Pharaohs"}

@@ -21,6 +21,7 @@ from ra.bots.spec import (
     resolve_spec,
     split_specs,
 )
+from ra.core.text import t
 
 __all__ = [
     "BOT_KINDS",
@@ -60,5 +61,5 @@ def make_bot(spec: str, game: str, seed: int = 0) -> Bot:
         )
     factory = support.search if kind == "search" else support.greedy
     if factory is None:  # parse_spec already refuses kinds the game lacks; this keeps the types honest
-        raise ValueError(f"game {game!r} has no {kind!r} bot")
+        raise ValueError(t("game {game} has no {bot} bot", game=repr(game), bot=repr(kind)))
     return factory(seed, **settings)

@@ -21,6 +21,7 @@ from typing import Protocol
 
 from ra.bots.base import Bot
 from ra.bots.playout import Candidates, Rollout, all_actions, random_rollout
+from ra.core.text import Text, t
 from ra.games import game_module
 
 
@@ -38,14 +39,22 @@ class Level:
 
     name: str
     spec: str
-    description: str
+    description: Text | str  # Text: put into the reader's language (a game's ladder may still give English)
 
 
 # The ladder of a game that has no bots subpackage (or no LEVELS of its own): search only.
 GENERIC_LEVELS: tuple[Level, ...] = (
-    Level("easy", "random", "uniformly random legal moves"),
-    Level("medium", "mcts:iterations=200,seconds=1.0", "search with random playouts: 200 iterations, at most 1 s"),
-    Level("hard", "mcts:iterations=1000,seconds=1.0", "search with random playouts: 1000 iterations, at most 1 s"),
+    Level("easy", "random", t("uniformly random legal moves")),
+    Level(
+        "medium",
+        "mcts:iterations=200,seconds=1.0",
+        t("search with random playouts: {iterations} iterations, at most {seconds} s", iterations=200, seconds=1),
+    ),
+    Level(
+        "hard",
+        "mcts:iterations=1000,seconds=1.0",
+        t("search with random playouts: {iterations} iterations, at most {seconds} s", iterations=1000, seconds=1),
+    ),
 )
 
 

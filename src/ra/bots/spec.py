@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from ra.bots.registry import GENERIC_LEVELS, kinds_for, levels_for
+from ra.core.text import Text, t, tn, tp
 
 Settings = dict[str, float]  # setting -> value; `iterations` is an int
 
@@ -32,11 +33,11 @@ class Bound:
         above = value >= self.low if self.low_included else value > self.low
         return above and value <= self.high
 
-    def describe(self, name: str) -> str:
-        """The bound as people read it, e.g. "0 < seconds ≤ 2"."""
+    def describe(self, name: str) -> Text | str:
+        """The bound as people read it, e.g. "0 < seconds ≤ 2" (signs and names: the same in every language)."""
         sign = "≤" if self.low_included else "<"
-        whole = " (a whole number)" if self.number is int else ""
-        return f"{self.low:g} {sign} {name} ≤ {self.high:g}{whole}"
+        bound = f"{self.low:g} {sign} {name} ≤ {self.high:g}"
+        return t("{bound} (a whole number)", bound=bound) if self.number is int else bound
 
 
 @dataclass(frozen=True)
@@ -84,24 +85,39 @@ BOT_KINDS: tuple[str, ...] = tuple(SPEC_LIMITS.settings)
 LEVEL_NAMES: tuple[str, ...] = ("easy", "medium", "hard")
 
 
-def describe_limits() -> str:
+def _listed(values: list[Text | str], separator: str) -> Text | str:
+    """Parts of a spec's description in a row, joined by `separator` (", " or "; ", as in the spec syntax)."""
+    listed = values[0]
+    for value in values[1:]:
+        if separator == ", ":
+            # TRANSLATORS: a list without "and": keep both parameters; use your language's separator.
+            listed = tp("a list without 'and'", "{items}, {item}", items=listed, item=value)
+        else:
+            listed = t("{items}; {item}", items=listed, item=value)
+    return listed
+
+
+def describe_limits() -> Text:
     """What a spec may be, in one line, for error messages."""
-    kinds: list[str] = []
+    kinds: list[Text | str] = []
     for kind, bounds in SPEC_LIMITS.settings.items():
         if not bounds:
             kinds.append(kind)
             continue
         keys = ",".join(f"{name}=…" for name in bounds)
-        ranges = ", ".join(bound.describe(name) for name, bound in bounds.items())
-        kinds.append(f"{kind}[:{keys}] with {ranges}")
-    return (
-        f"a bot spec is one of: {'; '.join(kinds)}; or a level ({', '.join(LEVEL_NAMES)}); "
-        f"at most {SPEC_LIMITS.max_length} characters"
+        ranges = _listed([bound.describe(name) for name, bound in bounds.items()], ", ")
+        spec = kind + "[:" + keys + "]"  # the spec's syntax, not words
+        kinds.append(t("{spec} with {ranges}", spec=spec, ranges=ranges))
+    return t(
+        "a bot spec is one of: {kinds}; or a level ({levels}); at most {length} characters",
+        kinds=_listed(kinds, "; "),
+        levels=", ".join(LEVEL_NAMES),
+        length=SPEC_LIMITS.max_length,
     )
 
 
-def _refuse(problem: str) -> ValueError:
-    return ValueError(f"{problem}. Allowed: {describe_limits()}")
+def _refuse(problem: Text) -> ValueError:
+    return ValueError(t("{problem}. Allowed: {allowed}", problem=problem, allowed=describe_limits()))
 
 
 def resolve_spec(spec: str, game: str | None = None) -> str:
@@ -131,15 +147,30 @@ def split_specs(text: str) -> list[str]:
 
 def _number(kind: str, key: str, text: str, bound: Bound) -> float:
     """One setting's value, parsed and checked against its bound."""
+    named = {"setting": repr(key), "bot": repr(kind)}
     try:
         value: float = bound.number(text)
     except ValueError:
-        noun = "a whole number" if bound.number is int else "a number"
-        raise _refuse(f"setting {key!r} of bot {kind!r} must be {noun}, not {text!r}") from None
+        if bound.number is int:
+            raise _refuse(
+                t("setting {setting} of bot {bot} must be a whole number, not {value}", **named, value=repr(text))
+            ) from None
+        raise _refuse(
+            t("setting {setting} of bot {bot} must be a number, not {value}", **named, value=repr(text))
+        ) from None
     if not math.isfinite(value):
-        raise _refuse(f"setting {key!r} of bot {kind!r} must be a finite number, not {text!r}")
+        raise _refuse(
+            t("setting {setting} of bot {bot} must be a finite number, not {value}", **named, value=repr(text))
+        )
     if not bound.allows(value):
-        raise _refuse(f"setting {key!r} of bot {kind!r} is {text}, outside {bound.describe(key)}")
+        raise _refuse(
+            t(
+                "setting {setting} of bot {bot} is {value}, outside {bound}",
+                **named,
+                value=text,
+                bound=bound.describe(key),
+            )
+        )
     return value
 
 
@@ -149,25 +180,40 @@ def parse_spec(spec: str, game: str | None = None) -> tuple[str, Settings]:
     With a `game`, a level name resolves through that game's ladder and the kind must be one the game offers.
     """
     if not isinstance(spec, str):
-        raise _refuse(f"a bot spec is text, not {type(spec).__name__}")
+        raise _refuse(t("a bot spec is text, not {kind}", kind=type(spec).__name__))
     if len(spec) > SPEC_LIMITS.max_length:
-        raise _refuse(f"the bot spec is {len(spec)} characters long")
+        raise _refuse(tn("the bot spec is {n} character long", "the bot spec is {n} characters long", len(spec)))
     kind, _, rest = resolve_spec(spec, game).partition(":")
     kind = kind.strip().lower()
     bounds = SPEC_LIMITS.settings.get(kind)
     if bounds is None:
-        raise _refuse(f"unknown bot {spec.strip()!r}")
+        raise _refuse(t("unknown bot {bot}", bot=repr(spec.strip())))
     if game is not None and kind not in kinds_for(game):
-        raise _refuse(f"game {game!r} has no {kind!r} bot (its bots: {', '.join(kinds_for(game))})")
+        raise _refuse(
+            t(
+                "game {game} has no {bot} bot (its bots: {bots})",
+                game=repr(game),
+                bot=repr(kind),
+                bots=", ".join(kinds_for(game)),
+            )
+        )
     settings: Settings = {}
     for item in filter(None, (part.strip() for part in rest.replace(";", ",").split(","))):
         key, eq, value = item.partition("=")
         key = key.strip().lower()
         bound = bounds.get(key)
         if not eq or bound is None:
-            names = ", ".join(bounds) or "none"
-            raise _refuse(f"bad setting {item!r} for bot {kind!r} (its settings: {names})")
+            if bounds:
+                raise _refuse(
+                    t(
+                        "bad setting {item} for bot {bot} (its settings: {settings})",
+                        item=repr(item),
+                        bot=repr(kind),
+                        settings=", ".join(bounds),
+                    )
+                )
+            raise _refuse(t("bad setting {item} for bot {bot} (its settings: none)", item=repr(item), bot=repr(kind)))
         if key in settings:
-            raise _refuse(f"setting {key!r} of bot {kind!r} is given twice")
+            raise _refuse(t("setting {setting} of bot {bot} is given twice", setting=repr(key), bot=repr(kind)))
         settings[key] = _number(kind, key, value.strip(), bound)
     return kind, settings

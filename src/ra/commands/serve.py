@@ -130,6 +130,7 @@ def run(settings: Settings) -> None:
     import uvicorn
 
     from ra.server.http.app import create_app
+    from ra.server.http.serving import http_options
     from ra.server.storage.schema import STORAGE_ERRORS
     from ra.server.storage.sql import writable_problem
 
@@ -156,6 +157,7 @@ def run(settings: Settings) -> None:
         log_level=settings.log_level,
         ws_per_message_deflate=settings.ws_deflate,
         timeout_graceful_shutdown=settings.shutdown_grace,  # SIGTERM: open connections get a few seconds
+        **http_options(settings.limits),  # deadline and bounds of each request's head
     )
 
 

@@ -1,4 +1,12 @@
-"""Precise errors shared by the engines. Messages speak the game's words; the state is unchanged after any of them."""
+"""Precise errors shared by the engines. Messages speak the game's words; the state is unchanged after any of them.
+
+An error a person may meet is raised with a `Text` as its message (docs/TRANSLATING.md): `str(error)` reads in
+English, and `text_of(error)` gives the text to put into the reader's language.
+"""
+
+from __future__ import annotations
+
+from ra.core.text import Text, t
 
 
 class IllegalActionError(ValueError):
@@ -24,6 +32,14 @@ class InvalidNotationError(ValueError):
 class RecordError(ValueError):
     """A game record is malformed or does not replay; `index` is the failing move's index, if any."""
 
-    def __init__(self, message: str, index: int | None = None) -> None:
+    def __init__(self, message: Text | str, index: int | None = None) -> None:
         self.index = index
-        super().__init__(message if index is None else f"move {index}: {message}")
+        super().__init__(message if index is None else t("move {index}: {message}", index=index, message=message))
+
+
+def text_of(error: BaseException) -> Text:
+    """An error's message as a `Text`: the text it was raised with, or its plain message, shown as it is."""
+    if error.args and isinstance(error.args[0], Text):
+        return error.args[0]
+    # TRANSLATORS: an error message that has no translation (a name or a system's message): leave it as it is.
+    return t("{message}", message=str(error))

@@ -47,13 +47,13 @@ class OptionSpec:
     choices: tuple[str, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
-        """The spec as JSON-able data."""
+        """The spec as JSON-able data (its label and help in English)."""
         data: dict[str, Any] = {
             "name": self.name,
             "kind": self.kind,
             "default": self.default,
-            "label": self.label,
-            "help": self.help,
+            "label": str(self.label),  # English until the lobby renders texts (docs/TRANSLATING.md)
+            "help": str(self.help),
         }
         if self.minimum is not None:
             data["minimum"] = self.minimum

@@ -12,8 +12,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ra.core.errors import IllegalActionError, InvalidNotationError, RecordError
+from ra.core.errors import IllegalActionError, InvalidNotationError, RecordError, text_of
 from ra.core.protocol import GameModule, GameState, Move
+from ra.core.text import t
 
 RECORD_FORMAT = "ra-record/1"
 
@@ -45,7 +46,7 @@ def load_record(path: str | Path) -> dict[str, Any]:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:
-        raise RecordError(f"cannot read record {path}: {exc}") from exc
+        raise RecordError(t("cannot read record {path}: {reason}", path=str(path), reason=str(exc))) from exc
     check_record(data)
     return data  # type: ignore[no-any-return]
 
@@ -58,22 +59,30 @@ def save_record(record: Mapping[str, Any], path: str | Path) -> None:
 def check_record(data: Any) -> None:
     """Raise RecordError unless `data` has the shape of a record."""
     if not isinstance(data, dict):
-        raise RecordError("a record is a JSON object")
+        raise RecordError(t("a record is a JSON object"))
     if data.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-        raise RecordError(f"unknown record format {data.get('format')!r}, expected {RECORD_FORMAT!r}")
+        raise RecordError(
+            t(
+                "unknown record format {format}, expected {expected}",
+                format=repr(data.get("format")),
+                expected=repr(RECORD_FORMAT),
+            )
+        )
     for key, kind in (("game", str), ("options", dict), ("moves", list)):
         if not isinstance(data.get(key), kind):
-            raise RecordError(f"record field {key!r} is missing or not a {kind.__name__}")
+            raise RecordError(t("record field {field} is missing or not a {kind}", field=repr(key), kind=kind.__name__))
     for index, move in enumerate(data["moves"]):
         if not isinstance(move, dict) or not isinstance(move.get("action"), str):
-            raise RecordError("a move is an object with an 'action' notation", index)
+            raise RecordError(t("a move is an object with an 'action' notation"), index)
 
 
 def start_state(record: Mapping[str, Any], module: GameModule) -> GameState:
     """The state before the record's first move, for the game engine `module` (the record's game)."""
     check_record(record)
     if record["game"] != module.GAME:
-        raise RecordError(f"this is a record of {record['game']!r}, not of {module.GAME!r}")
+        raise RecordError(
+            t("this is a record of {game}, not of {expected}", game=repr(record["game"]), expected=repr(module.GAME))
+        )
     seed, order = record.get("seed"), record.get("order")
     if seed is None and order is None:
         # Draws alone fix everything that happened; the engine completes the order canonically.
@@ -81,7 +90,7 @@ def start_state(record: Mapping[str, Any], module: GameModule) -> GameState:
     try:
         return module.State.new(record["options"], seed=seed, order=order)
     except (ValueError, TypeError) as exc:
-        raise RecordError(f"bad options or order: {exc}") from exc
+        raise RecordError(t("bad options or order: {reason}", reason=text_of(exc))) from exc
 
 
 def replay_moves(
@@ -97,10 +106,17 @@ def replay_moves(
         try:
             state.apply(action, player)
         except IllegalActionError as exc:
-            raise RecordError(str(exc), index) from exc
+            raise RecordError(text_of(exc), index) from exc
         move = state.history[-1]
         if draws is not None and move.draws != tuple(draws):
-            raise RecordError(f"drew {list(move.draws)} where the record says {list(draws)}", index)
+            raise RecordError(
+                t(
+                    "drew {drawn} where the record says {expected}",
+                    drawn=str(list(move.draws)),
+                    expected=str(list(draws)),
+                ),
+                index,
+            )
         if on_move is not None:
             on_move(index, move, state)
     return state
@@ -113,7 +129,7 @@ def record_moves(record: Mapping[str, Any], module: GameModule) -> list[tuple[in
         try:
             action = module.str_to_action(entry["action"])
         except InvalidNotationError as exc:
-            raise RecordError(str(exc), index) from exc
+            raise RecordError(text_of(exc), index) from exc
         moves.append((entry.get("player"), action, tuple(entry.get("draws", ()))))
     return moves
 

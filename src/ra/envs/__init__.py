@@ -2,13 +2,16 @@
 
 Submodules, each importing its own ecosystem only when imported:
 
-- `ra.envs.observation`: fixed-size observation vectors and legal-action masks from a seat's view
-  (docs/OBSERVATIONS.md), on the shared machinery of `ra.envs.encoding`;
+- `ra.envs.observation`: fixed-size observation vectors and legal-action masks of what a seat's view shows
+  (docs/OBSERVATIONS.md): the view encoder (`ra.envs.encoding`, the reference) and the state encoder that gives
+  the same arrays straight from the engine state (`ra.envs.fromstate`, what the environments use);
 - `ra.envs.pettingzoo`: `env(game=..., players=...)`, `raw_env`, `parallel_env`;
-- `ra.envs.gymnasium`: registers `ra/Ra-v0` and `ra/RaAndWrite-v0` (other seats played by bots);
-- `ra.envs.openspiel`: registers the OpenSpiel games `python_ra` and `python_ra_and_write`.
+- `ra.envs.gymnasium`: registers `ra/Ra-v0` and `ra/RaAndWrite-v0` (other seats played by bots or policies);
+- `ra.envs.vector`: `VectorEnv`, N games stepped together with arrays of shape (N, ...);
+- `ra.envs.openspiel`: registers the OpenSpiel games `python_ra` and `python_ra_and_write`, with a perfect-recall
+  information-state tensor (`ra.envs.recall`) and engine-speed MCTS rollouts (`ra.envs.rollouts`).
 
-What is a game's own (its encoder, its OpenSpiel chance nodes, its Gymnasium id) lives in its package
+What is a game's own (its encoders, its OpenSpiel chance nodes, its Gymnasium id) lives in its package
 `ra.envs.<game>` (`ra.envs.ra`, `ra.envs.write`), found by the game's name (`ra.envs.parts`): a game without one
 has no research environments.
 """

@@ -36,7 +36,9 @@ class ChanceRules:
     outcomes: tuple[str, ...]  # every tile or card name that can be drawn; a draw's outcome is its index here
     outcome_label: str  # a draw outcome as text is `<outcome_label>:<name>`
     parameters: Mapping[str, Any]  # the table options OpenSpiel may set, with their defaults
-    max_game_length: int  # moves and chance nodes; games of random play stay far below (tests/envs measure them)
+    # Moves and chance nodes: a bound each game argues, far above random games (tests/envs measure them). It is
+    # also the number of history rows of the perfect-recall information-state tensor (`ra.envs.recall`).
+    max_game_length: int
     undrawn: Callable[[Mapping[str, Any]], dict[str, int]]  # public counts of what is left to draw, from a view
     setup: Callable[[int], SetupChance]  # the set-up chance node at a player count
     # Outcomes one drawing decision takes: a fixed number, or None for as many as the engine draws (a reveal that

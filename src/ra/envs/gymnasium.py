@@ -10,14 +10,17 @@ and `ra/RaAndWrite-v0`:
     action = env.action_space.sample(info["action_mask"])
 
 (`gymnasium.make("ra.envs.gymnasium:ra/Ra-v0", ...)` imports it on the fly.) The observation is the agent seat's
-vector (docs/OBSERVATIONS.md); `info["action_mask"]` marks its legal action ids. The reward comes at the end.
+vector (docs/OBSERVATIONS.md, encoded straight from the state); `info["action_mask"]` marks its legal action ids.
+The reward comes at the end. An opponent is a bot spec (docs/BOTS.md) or any policy `(observation, mask) ->
+action`, such as the agent's own policy for self-play (examples/selfplay_numpy.py). The environment pickles and
+deep-copies (with picklable opponents: every bot spec is).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeAlias
 
 import gymnasium
 import numpy as np
@@ -25,7 +28,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from ra.bots import Bot, make_bot
-from ra.core.protocol import GameState
+from ra.core.protocol import GameModule, GameState
 from ra.envs.common import (
     ILLEGAL_ACTIONS,
     REWARDS,
@@ -35,19 +38,23 @@ from ra.envs.common import (
     final_rewards,
     table_options,
 )
-from ra.envs.observation import HIGH, LOW, FloatArray, encoder
+from ra.envs.observation import HIGH, LOW, FloatArray, MaskArray, state_encoder
 from ra.envs.parts import game_parts, games
-from ra.games import DEFAULT_GAME
+from ra.games import DEFAULT_GAME, game_module
 
 ENV_IDS = {game: game_parts(game).ENV_ID for game in games()}  # game -> its Gymnasium id
 MAX_OPPONENT_MOVES = 100_000
+Policy: TypeAlias = Callable[[FloatArray, MaskArray], Any]  # (observation, mask) -> action id
+Opponent: TypeAlias = str | Policy  # a bot spec, or a policy that sees what a seat's observation shows
 
 
 class RaEnv(gymnasium.Env[FloatArray, np.int64]):
     """One seat of a table against bots (any game with research parts: Ra, RA and Write).
 
-    `opponents`: one bot spec for every other seat, or a list with one spec per other seat (in seat order).
-    `seat`: the agent's seat, or "random" to draw it at each reset. In RA and Write's simultaneous choice the
+    `opponents`: one opponent for every other seat, or a list with one per other seat (in seat order); an
+    opponent is a bot spec (docs/BOTS.md) or a policy `(observation, mask) -> action id`, called with that seat's
+    observation vector and legal-action mask (an illegal answer raises ValueError). `seat`: the agent's seat, or
+    "random" to draw it at each reset. In RA and Write's simultaneous choice the
     agent decides before the bots, so it never sees their choices of that turn. An illegal action ends the
     episode with `illegal_reward` (`illegal_action="terminate"`), is replaced by a random legal action after that
     penalty (`"random"`), or raises ValueError (`"raise"`).
@@ -59,7 +66,7 @@ class RaEnv(gymnasium.Env[FloatArray, np.int64]):
         self,
         game: str = DEFAULT_GAME,
         players: int = 3,
-        opponents: str | Sequence[str] = "greedy",
+        opponents: Opponent | Sequence[Opponent] = "greedy",
         seat: int | str = 0,
         options: Mapping[str, Any] | None = None,
         reward: str = "margin",
@@ -68,17 +75,20 @@ class RaEnv(gymnasium.Env[FloatArray, np.int64]):
         render_mode: str | None = None,
     ) -> None:
         """A table of `players` seats of `game` (by name, e.g. "write"); the agent plays `seat`, bots the others."""
-        self.module = check_table(game, players)
+        check_table(game, players)
         self.game = game
         self.players = players
         self.options = table_options(players, options)
         self.module.State.new(self.options, seed=0)
-        specs = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+        specs = [opponents] * (players - 1) if isinstance(opponents, str) or callable(opponents) else list(opponents)
         if len(specs) != players - 1:
             raise ValueError(f"opponents lists {len(specs)} bots for {players - 1} other seats")
         for spec in specs:
-            make_bot(spec, game, 0)
-        self.opponents = specs
+            if isinstance(spec, str):
+                make_bot(spec, game, 0)
+            elif not callable(spec):
+                raise ValueError(f"an opponent is a bot spec or a policy (observation, mask) -> action, not {spec!r}")
+        self.opponents: list[Opponent] = specs
         if seat != "random" and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players):
             raise ValueError(f"seat must be 0..{players - 1} or 'random', not {seat!r}")
         self.seat_choice = seat
@@ -88,15 +98,20 @@ class RaEnv(gymnasium.Env[FloatArray, np.int64]):
         if render_mode is not None:
             check_choice("render_mode", render_mode, ("ansi",))
         self.render_mode = render_mode
-        self.encoder = encoder(game)
+        self.encoder = state_encoder(game)
         self.observation_space = spaces.Box(LOW, HIGH, (self.encoder.size,), np.float32)
         self.action_space = spaces.Discrete(int(self.module.NUM_ACTIONS))
         self.seat = 0 if seat == "random" else int(seat)
         self.state: GameState = self.module.State.new(self.options, seed=0)
-        self.bots: dict[int, Bot] = {}
+        self.bots: dict[int, Bot] = {}  # the seats played by bots
+        self.policies: dict[int, Policy] = {}  # the seats played by policies
         self._rng = random.Random(0)
-        self._view: Mapping[str, Any] = {}
         self._over = True
+
+    @property
+    def module(self) -> GameModule:
+        """The game's engine module (looked up, not kept: modules do not pickle)."""
+        return game_module(self.game)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -107,10 +122,12 @@ class RaEnv(gymnasium.Env[FloatArray, np.int64]):
         self.seat = int(self.np_random.integers(self.players)) if self.seat_choice == "random" else self.seat
         self.state = self.module.State.new(self.options, seed=derive_seed(base, "engine"))
         others = [s for s in range(self.players) if s != self.seat]
-        self.bots = {
-            s: make_bot(spec, self.game, derive_seed(base, f"bot{s}"))
-            for s, spec in zip(others, self.opponents, strict=True)
-        }
+        self.bots, self.policies = {}, {}
+        for s, spec in zip(others, self.opponents, strict=True):
+            if isinstance(spec, str):
+                self.bots[s] = make_bot(spec, self.game, derive_seed(base, f"bot{s}"))
+            else:
+                self.policies[s] = spec
         self._rng = random.Random(derive_seed(base, "illegal"))
         self._play_bots()
         self._over = self.state.is_terminal()
@@ -153,17 +170,29 @@ class RaEnv(gymnasium.Env[FloatArray, np.int64]):
             if self.seat in current:
                 return
             seat = current[0]
-            state.apply(self.bots[seat].choose(state.view(seat)), seat)
+            bot = self.bots.get(seat)
+            if bot is not None:
+                state.apply(bot.choose(state.view(seat)), seat)
+                continue
+            action = self.policies[seat](self.encoder.observe(state, seat), self.encoder.mask(state, seat))
+            legal = state.legal_actions(seat)
+            try:
+                chosen = int(action)
+            except (TypeError, ValueError):
+                chosen = -1
+            if chosen not in legal:
+                names = ", ".join(self.module.action_to_str(a) for a in legal)
+                raise ValueError(f"the policy of seat {seat} chose {action!r}, not a legal action ({names})")
+            state.push(chosen, seat)
         raise RuntimeError(f"the bots made {MAX_OPPONENT_MOVES} moves without the agent deciding")
 
     def _observe(self) -> FloatArray:
-        """The agent seat's observation (its view is kept for the info's mask)."""
-        self._view = self.state.view(self.seat)
-        return self.encoder.encode(self._view)
+        """The agent seat's observation."""
+        return self.encoder.observe(self.state, self.seat)
 
     def _info(self, illegal: bool = False) -> dict[str, Any]:
         """The step's info: the action mask, the agent's seat, and whether the action was illegal."""
-        mask: npt.NDArray[np.int8] = self.encoder.mask(self._view)
+        mask: npt.NDArray[np.int8] = self.encoder.mask(self.state, self.seat)
         info: dict[str, Any] = {"action_mask": mask, "seat": self.seat}
         if illegal:
             info["illegal_action"] = True
@@ -171,7 +200,7 @@ class RaEnv(gymnasium.Env[FloatArray, np.int64]):
 
     def action_masks(self) -> npt.NDArray[np.int8]:
         """The agent's current legal-action mask (the name sb3-contrib's MaskablePPO looks for)."""
-        return self.encoder.mask(self.state.view(self.seat))
+        return self.encoder.mask(self.state, self.seat)
 
     def render(self) -> str | None:  # type: ignore[override]
         """The text board from the agent seat's view when `render_mode="ansi"`."""
@@ -190,4 +219,4 @@ def register() -> None:
 
 register()
 
-__all__ = ["ENV_IDS", "RaEnv", "register"]
+__all__ = ["ENV_IDS", "Opponent", "Policy", "RaEnv", "register"]

@@ -18,7 +18,12 @@ between games (names, parameters, the set-up and the draws) is each game's `Chan
 Parameters: `players` (2-5, default 3), `returns` (`margin`: own score minus the best other score, `win`: 1 for
 each winner and -1 for the others, `score`: own score), and the table options `scores_visible`, `final_floor` (Ra)
 or `kingdom_limited` (RA and Write). Observation tensors are the seat's vector of docs/OBSERVATIONS.md; the
-information-state string is the seat and the whole public history (every move and draw is public in both games).
+information state has perfect recall (every move and draw is public in both games): its string is the seat and the
+whole public history, its tensor the seat's vector followed by the history (`ra.envs.recall`).
+
+At engine speed: a clone shares the engine state until one of the two moves (copy on write), the undrawn counts
+are kept up to date move by move, and observations are encoded straight from the state (`ra.envs.fromstate`).
+For MCTS, `ra.envs.rollouts.EngineRollouts` plays its random rollouts on the engine.
 """
 
 from __future__ import annotations
@@ -32,11 +37,14 @@ import pyspiel
 from ra.core.protocol import GameModule, GameState
 from ra.envs.chance import ChanceRules, SetupChance
 from ra.envs.common import REWARDS, check_choice, check_table, final_rewards
-from ra.envs.observation import encoder
+from ra.envs.observation import state_encoder
 from ra.envs.parts import game_parts, games
+from ra.envs.recall import ACTOR_COLUMNS, CHANCE, History, id_bits, write_recall
 from ra.games import game_module
 
 UTILITY_BOUND = 500.0  # |margin| and |score| stay below this in both games
+CHANCE_PLAYER = int(pyspiel.PlayerId.CHANCE)
+TERMINAL_PLAYER = int(pyspiel.PlayerId.TERMINAL)
 
 
 class _Spec:
@@ -52,6 +60,10 @@ class _Spec:
         self.outcomes = self.chance.outcomes
         self.outcome_index = {name: i for i, name in enumerate(self.outcomes)}
         self.parameters = dict(self.chance.parameters)
+        counts = range(int(self.module.MIN_PLAYERS), int(self.module.MAX_PLAYERS) + 1)
+        largest_setup = max(self.chance.setup(n).count for n in counts)
+        # The bits of an id in a history row: decisions, draw outcomes and set-up outcomes alike.
+        self.recall_bits = id_bits(max(int(self.module.NUM_ACTIONS), len(self.outcomes), largest_setup) - 1)
         self.game_type = pyspiel.GameType(
             short_name=self.chance.short_name,
             long_name=self.chance.long_name,
@@ -74,20 +86,6 @@ SPECS: dict[str, _Spec] = {game: _Spec(game) for game in games()}
 # Bounds of each game's length in moves, chance nodes included (bench and tests/envs measure random games).
 MAX_GAME_LENGTH = {game: spec.chance.max_game_length for game, spec in SPECS.items()}
 NAMES = {game: spec.short_name for game, spec in SPECS.items()}  # game -> the name pyspiel.load_game takes
-
-
-class _Engine:
-    """Holds the engine state; `copy.deepcopy` (OpenSpiel's clone) uses the engine's fast `clone`."""
-
-    __slots__ = ("state",)
-
-    def __init__(self, state: GameState) -> None:
-        """Wrap an engine state."""
-        self.state = state
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
-        """A copy made with the engine's `clone`."""
-        return _Engine(self.state.clone())
 
 
 class RaSpielGame(pyspiel.Game):  # type: ignore[misc]
@@ -118,6 +116,7 @@ class RaSpielGame(pyspiel.Game):  # type: ignore[misc]
         )
         super().__init__(spec.game_type, info, params)
         self.players = players
+        self.table_setup = _TableSetup(spec.game, players, self.returns_kind, self.table_options, self.setup)
 
     def new_initial_state(self) -> RaSpielState:
         """The state before the set-up chance node."""
@@ -141,7 +140,7 @@ GAME_CLASSES: dict[str, type[RaSpielGame]] = {game: _game_class(spec) for game, 
 
 
 class _TableSetup:
-    """The game's settings a state needs (deep copies share it: it never changes)."""
+    """The game's settings a state needs (copies share it: it never changes)."""
 
     __slots__ = ("game", "options", "players", "returns_kind", "setup")
 
@@ -169,33 +168,78 @@ class _TableSetup:
         return self.setup.options(self.options, outcome)
 
 
+class _Position:
+    """Everything a state holds, in one object: OpenSpiel's clone deep-copies a state's attributes one by one.
+
+    A copy shares the engine state until one of the two changes it (copy on write: `owned` says whether the engine
+    is this position's alone), and shares the history codes and text (`recall.History`, an immutable string).
+    """
+
+    __slots__ = ("engine", "history", "owned", "pending", "prefix", "table", "text", "text_moves", "undrawn")
+
+    def __init__(self, table: _TableSetup) -> None:
+        """The position before the set-up chance node."""
+        self.table = table
+        self.engine: GameState | None = None
+        self.owned = True
+        self.pending: tuple[int, int] | None = None  # (seat, action) of a draw or reveal waiting for its draws
+        self.prefix: tuple[str, ...] = ()  # the cards already drawn by the pending reveal (RA and Write)
+        self.undrawn: tuple[int, ...] = ()  # public counts of what is left to draw, by outcome index
+        self.history = History()
+        self.text = ""  # the public history as text, for the first `text_moves` moves
+        self.text_moves = 0
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Position:
+        """A copy sharing the engine (neither owns it any more), the history and the text."""
+        other = _Position.__new__(_Position)
+        other.table, other.engine, other.pending, other.prefix = self.table, self.engine, self.pending, self.prefix
+        other.undrawn, other.history = self.undrawn, self.history.copy()
+        other.text, other.text_moves = self.text, self.text_moves
+        self.owned = other.owned = False
+        return other
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __setstate__(self, saved: dict[str, Any]) -> None:
+        for name, value in saved.items():
+            setattr(self, name, value)
+
+    def own_engine(self) -> GameState:
+        """The engine state, made this position's alone before it changes."""
+        engine = self.engine
+        if engine is None:
+            raise ValueError("the set-up chance node has not been applied yet")
+        if not self.owned:
+            engine = self.engine = engine.clone()
+            self.owned = True
+        return engine
+
+
 class RaSpielState(pyspiel.State):  # type: ignore[misc]
     """A game in progress: the engine state, plus a drawing decision waiting for its chance outcomes."""
 
     def __init__(self, game: RaSpielGame) -> None:
         """The state before the set-up chance node."""
         super().__init__(game)
-        self._table = _TableSetup(game.spec.game, game.players, game.returns_kind, game.table_options, game.setup)
-        self._engine: _Engine | None = None
-        self._pending: tuple[int, int] | None = None  # (seat, action) of a draw or reveal waiting for its draws
-        self._prefix: list[str] = []  # the cards already drawn by the pending reveal (RA and Write)
-        self._moves: list[str] = []  # the public history as text, for information-state strings
+        self._position = _Position(game.table_setup)
 
     @property
     def engine(self) -> GameState:
-        """The engine state (after the set-up chance node)."""
-        if self._engine is None:
+        """The engine state (after the set-up chance node): read it, never change it (copies may share it)."""
+        engine = self._position.engine
+        if engine is None:
             raise ValueError("the set-up chance node has not been applied yet")
-        return self._engine.state
+        return engine
 
     def current_player(self) -> int:
         """The seat to decide, CHANCE at a set-up or draw, TERMINAL at the end."""
-        if self._engine is None or self._pending is not None:
-            return int(pyspiel.PlayerId.CHANCE)
-        state = self._engine.state
-        if state.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
-        return int(state.current_players()[0])
+        position = self._position
+        engine = position.engine
+        if engine is None or position.pending is not None:
+            return CHANCE_PLAYER
+        current = engine.current_players()
+        return int(current[0]) if current else TERMINAL_PLAYER
 
     def _legal_actions(self, player: int) -> list[int]:
         """The seat's legal action ids, ascending."""
@@ -203,95 +247,132 @@ class RaSpielState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """(outcome, probability) pairs: the set-up, or the tiles/cards left to draw by their public counts."""
-        if self._engine is None:
-            count = self._table.setup.count
+        position = self._position
+        if position.engine is None:
+            count = position.table.setup.count
             return [(i, 1.0 / count) for i in range(count)]
-        counts = self._undrawn_counts()
-        total = sum(counts.values())
-        index = self._table.spec.outcome_index
-        return sorted((index[name], c / total) for name, c in counts.items() if c > 0)
-
-    def _undrawn_counts(self) -> dict[str, int]:
-        """Public counts of the tiles or cards left to draw, less the cards of the pending reveal."""
-        counts = self._table.spec.chance.undrawn(self.engine.view(None))
-        for name in self._prefix:
-            counts[name] -= 1
-        return counts
+        undrawn = position.undrawn
+        total = sum(undrawn)
+        return [(i, c / total) for i, c in enumerate(undrawn) if c]
 
     def _apply_action(self, action: int) -> None:
         """Apply a set-up outcome, a draw outcome, or a seat's decision (a drawing decision waits for chance)."""
-        spec = self._table.spec
-        if self._engine is None:
-            self._moves.append(self._action_to_string(int(pyspiel.PlayerId.CHANCE), action))
-            self._engine = _Engine(spec.module.State.new(self._table.setup_options(action), seed=0))
+        position = self._position
+        spec = position.table.spec
+        if position.engine is None:
+            position.history.add(CHANCE, action)
+            engine = spec.module.State.new(position.table.setup_options(action), seed=0)
+            position.engine, position.owned = engine, True
+            counts = spec.chance.undrawn(engine.view(None))
+            position.undrawn = tuple(counts.get(name, 0) for name in spec.outcomes)
             return
-        state = self._engine.state
-        if self._pending is not None:
-            seat, decision = self._pending
-            self._prefix.append(spec.outcomes[action])
-            self._moves.append(self._action_to_string(int(pyspiel.PlayerId.CHANCE), action))
+        if position.pending is not None:
+            seat, decision = position.pending
+            if not position.undrawn[action]:
+                raise ValueError(f"no {spec.outcomes[action]} is left to draw")
+            position.history.add(CHANCE, action)
+            undrawn = list(position.undrawn)
+            undrawn[action] -= 1
+            position.undrawn = tuple(undrawn)
+            position.prefix = (*position.prefix, spec.outcomes[action])
             if not self._draws_complete(seat, decision):
                 return
-            state.stack_draws(self._prefix)
-            state.push(decision, seat)
-            self._pending = None
-            self._prefix = []
+            engine = position.own_engine()
+            engine.stack_draws(position.prefix)
+            engine.push(decision, seat)
+            position.pending, position.prefix = None, ()
             return
-        seat = int(state.current_players()[0])
-        self._moves.append(f"p{seat}:{spec.module.action_to_str(action)}")
+        seat = int(position.engine.current_players()[0])
         if action == spec.draw_action:
-            self._pending = (seat, action)
+            if action not in position.engine.legal_actions(seat):
+                raise ValueError(f"{spec.chance.draw} is not legal now")
+            position.pending = (seat, action)
         else:
-            state.apply(action, seat)
+            position.own_engine().apply(action, seat)
+        position.history.add(seat, action)
 
     def _draws_complete(self, seat: int, decision: int) -> bool:
         """True if the pending decision draws exactly the outcomes chosen so far: as many as the game's fixed number,
         or else what the engine draws on a clone with them on top (RA and Write's reveal)."""
-        fixed = self._table.spec.chance.draws_per_action
+        position = self._position
+        fixed = position.table.spec.chance.draws_per_action
         if fixed is not None:
-            return len(self._prefix) == fixed
+            return len(position.prefix) == fixed
         trial = self.engine.clone()
-        trial.stack_draws(self._prefix)
+        trial.stack_draws(position.prefix)
         trial.push(decision, seat)
-        return len(trial.history[-1].draws) == len(self._prefix)
+        return len(trial.history[-1].draws) == len(position.prefix)
 
     def _action_to_string(self, player: int, action: int) -> str:
         """A chance outcome (`deal:...`, `first:p`, `draw:<kind>`, `card:<name>`) or the action's notation."""
-        if player == int(pyspiel.PlayerId.CHANCE):
-            if self._engine is None:
-                return self._table.setup.text(action)
-            spec = self._table.spec
+        table = self._position.table
+        if player == CHANCE_PLAYER:
+            if self._position.engine is None:
+                return table.setup.text(action)
+            spec = table.spec
             return f"{spec.chance.outcome_label}:{spec.outcomes[action]}"
-        return str(self._table.spec.module.action_to_str(action))
+        return str(table.spec.module.action_to_str(action))
 
     def is_terminal(self) -> bool:
         """True once the game has ended."""
-        return self._engine is not None and self._pending is None and self._engine.state.is_terminal()
+        position = self._position
+        engine = position.engine
+        return engine is not None and position.pending is None and engine.is_terminal()
 
     def returns(self) -> list[float]:
         """Each seat's return: the end-of-game reward (game parameter `returns`), zeros before the end."""
         if not self.is_terminal():
-            return [0.0] * self._table.players
-        return final_rewards(self.engine, self._table.returns_kind)
+            return [0.0] * self._position.table.players
+        return final_rewards(self.engine, self._position.table.returns_kind)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> RaSpielState:
         """A state consistent with the seat's information state: this one (all moves and draws are public)."""
         clone: RaSpielState = self.clone()
         return clone
 
+    @property
+    def returns_kind(self) -> str:
+        """The game's `returns` parameter: margin, win or score."""
+        return self._position.table.returns_kind
+
+    @property
+    def moves(self) -> History:
+        """The codes of every move and chance outcome so far (`ra.envs.recall`)."""
+        return self._position.history
+
     def public_history(self) -> str:
-        """Every move and draw so far, as text."""
-        return " ".join(self._moves)
+        """Every move and draw so far, as text (`deal:0/2/1 p1:draw draw:gold ...`)."""
+        position = self._position
+        moves = position.history.moves()
+        if position.text_moves < len(moves):  # extend the text by the moves made since it was last asked for
+            table = position.table
+            spec, setup = table.spec, table.setup
+            words = [position.text] if position.text else []
+            for index in range(position.text_moves, len(moves)):
+                actor, ident = moves[index]
+                if index == 0:
+                    words.append(setup.text(ident))
+                elif actor == CHANCE:
+                    words.append(f"{spec.chance.outcome_label}:{spec.outcomes[ident]}")
+                else:
+                    words.append(f"p{actor}:{spec.module.action_to_str(ident)}")
+            position.text, position.text_moves = " ".join(words), len(moves)
+        return position.text
 
     def __str__(self) -> str:
         """The text board (spectator view), or the set-up."""
-        if self._engine is None:
+        if self._position.engine is None:
             return "set-up"
-        return str(self._table.spec.module.render_text(self.engine.view(None)))
+        return str(self._position.table.spec.module.render_text(self.engine.view(None)))
 
 
 class RaObserver:
-    """OpenSpiel observer: the seat's observation vector, and its view (or public history) as a string."""
+    """OpenSpiel observer: the seat's observation vector (and, with perfect recall, the history), and strings.
+
+    The observation tensor is the seat's vector of docs/OBSERVATIONS.md (the spectator's for a public observer).
+    The information-state tensor (perfect recall) is that vector followed by the history (`ra.envs.recall`):
+    `dict["observation"]` and `dict["history"]`, one row per move.
+    """
 
     def __init__(
         self, spec: _Spec, iig_obs_type: pyspiel.IIGObservationType | None, params: Mapping[str, Any] | None
@@ -300,34 +381,39 @@ class RaObserver:
         if params:
             raise ValueError(f"observation parameters are not supported: {dict(params)}")
         self.spec = spec
-        self.encoder = encoder(spec.game)
+        self.encoder = state_encoder(spec.game)
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         self.public_only = bool(iig_obs_type is not None and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE)
-        self.tensor = np.zeros(self.encoder.size, np.float32)
-        self.dict = {"observation": self.tensor}
-
-    def _view(self, state: RaSpielState, player: int) -> Mapping[str, Any] | None:
-        """The view this observer reads: the seat's, or the spectator's for a public observer."""
-        if state._engine is None:
-            return None
-        return state.engine.view(None if self.public_only else player)
+        size = self.encoder.size
+        self.bits = spec.recall_bits
+        width = ACTOR_COLUMNS + self.bits
+        slots = spec.chance.max_game_length if self.perfect_recall else 0
+        self.tensor = np.zeros(size + slots * width, np.float32)
+        self.dict = {"observation": self.tensor[:size]}
+        if self.perfect_recall:
+            self.dict["history"] = self.tensor[size:].reshape(slots, width)
 
     def set_from(self, state: RaSpielState, player: int) -> None:
-        """Fill `tensor` from the seat's view (zeros before the set-up)."""
-        view = self._view(state, player)
-        if view is None:
-            self.tensor.fill(0.0)
+        """Fill `tensor` from the seat's observation (zeros before the set-up), and the history with perfect recall."""
+        engine = state._position.engine
+        viewer = None if self.public_only else player
+        observation = self.dict["observation"]
+        if engine is None:
+            observation.fill(0.0)
         else:
-            self.tensor[:] = self.encoder.encode(view)
+            observation[:] = self.encoder.observe(engine, viewer)
+        if self.perfect_recall:
+            write_recall(self.dict["history"], state.moves, viewer or 0, state._position.table.players, self.bits)
 
     def string_from(self, state: RaSpielState, player: int) -> str:
         """Information state: the seat and the public history; observation: the text board of the seat's view."""
         if self.perfect_recall:
             return f"p{player} {state.public_history()}"
-        view = self._view(state, player)
-        if view is None:
+        engine = state._position.engine
+        if engine is None:
             return f"p{player} set-up"
-        pending = " (drawing)" if state._pending is not None else ""
+        pending = " (drawing)" if state._position.pending is not None else ""
+        view = engine.view(None if self.public_only else player)
         return f"p{player}{pending}\n{self.spec.module.render_text(view)}"
 
 

@@ -2,7 +2,10 @@
 
 A game's package defines, at module level:
 
-- `ENCODER`: its observation vector and action mask (`ra.envs.encoding.Encoder`, docs/OBSERVATIONS.md);
+- `ENCODER`: its observation vector and action mask from a seat's view (`ra.envs.encoding.Encoder`,
+  docs/OBSERVATIONS.md), the reference;
+- `STATE_ENCODER`: the class that gives the same vectors straight from the engine state
+  (`ra.envs.fromstate.StateEncoder`), what the environments use;
 - `CHANCE`: its names, parameters and chance nodes for OpenSpiel (`ra.envs.chance.ChanceRules`);
 - `ENV_ID`: its Gymnasium environment id.
 
@@ -16,6 +19,7 @@ from typing import Protocol, cast
 
 from ra.envs.chance import ChanceRules
 from ra.envs.encoding import Encoder
+from ra.envs.fromstate import StateEncoder
 from ra.games import GAMES
 
 
@@ -23,6 +27,7 @@ class GameParts(Protocol):
     """What a game's `ra.envs.<game>` package provides."""
 
     ENCODER: Encoder
+    STATE_ENCODER: type[StateEncoder]
     CHANCE: ChanceRules
     ENV_ID: str
 

@@ -8,9 +8,11 @@
         action = None if termination or truncation else table.action_space(agent).sample(observation["action_mask"])
         table.step(action)
 
-Agents are `player_0`, `player_1`, ... (seat order). Each observation is a dict of `observation` (float32, built
-from that seat's view only; docs/OBSERVATIONS.md) and `action_mask` (int8 over the game's action ids). Rewards
-come at the end of the game. `reset(seed=s)` starts the same game as the engine's `State.new(options, seed=s)`.
+Agents are `player_0`, `player_1`, ... (seat order). Each observation is a dict of `observation` (float32, what
+that seat's view shows, encoded straight from the state; docs/OBSERVATIONS.md) and `action_mask` (int8 over the
+game's action ids). Rewards come at the end of the game. `reset(seed=s)` starts the same game as the engine's
+`State.new(options, seed=s)`. `state()` is the full state for centralised critics (it leaks hidden information).
+The environments pickle and deep-copy (copy-based lookahead, process-based vector environments, Ray actors).
 """
 
 from __future__ import annotations
@@ -24,9 +26,11 @@ import numpy.typing as npt
 from gymnasium import spaces
 from gymnasium.logger import warn
 from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
 
-from ra.core.protocol import GameState
+from ra.core.protocol import GameModule, GameState
 from ra.envs.common import (
     ILLEGAL_ACTIONS,
     REWARDS,
@@ -36,8 +40,8 @@ from ra.envs.common import (
     final_rewards,
     table_options,
 )
-from ra.envs.observation import HIGH, LOW, encoder
-from ra.games import DEFAULT_GAME
+from ra.envs.observation import HIGH, LOW, state_encoder
+from ra.games import DEFAULT_GAME, game_module
 
 TURN_ORDERS = ("acting", "cycle")
 Observation = dict[str, npt.NDArray[Any]]
@@ -57,7 +61,7 @@ class _Table:
         max_cycles: int | None,
     ) -> None:
         """Check every setting and build the agents' spaces."""
-        self.module = check_table(game, players)
+        check_table(game, players)
         self.game = game
         self.players = players
         self.options = table_options(players, options)
@@ -70,7 +74,7 @@ class _Table:
         ):
             raise ValueError(f"max_cycles must be a positive integer or None, not {max_cycles!r}")
         self.max_cycles = max_cycles
-        self.encoder = encoder(game)
+        self.encoder = state_encoder(game)
         self.num_actions = int(self.module.NUM_ACTIONS)
         self.agents = [f"player_{seat}" for seat in range(players)]
         self.seats = {agent: seat for seat, agent in enumerate(self.agents)}
@@ -84,8 +88,14 @@ class _Table:
             for agent in self.agents
         }
         self.action_spaces = {agent: spaces.Discrete(self.num_actions) for agent in self.agents}
+        self.state_space = spaces.Box(LOW, HIGH, (self.encoder.state_size,), np.float32)
         self.state: GameState = self.module.State.new(self.options, seed=0)
         self.rng = random.Random(0)
+
+    @property
+    def module(self) -> GameModule:
+        """The game's engine module (looked up, not kept: modules do not pickle)."""
+        return game_module(self.game)
 
     def new_game(self, seed: int | None) -> None:
         """Start a game: the engine's game of `seed` (a random seed when None)."""
@@ -96,8 +106,12 @@ class _Table:
 
     def observe(self, seat: int) -> Observation:
         """The observation dict of a seat."""
-        view = self.state.view(seat)
-        return {"observation": self.encoder.encode(view), "action_mask": self.encoder.mask(view)}
+        encoder, state = self.encoder, self.state
+        return {"observation": encoder.observe(state, seat), "action_mask": encoder.mask(state, seat)}
+
+    def full_state(self) -> npt.NDArray[np.float32]:
+        """The full state (`StateEncoder.full_state`): for centralised training only, it leaks hidden information."""
+        return self.encoder.full_state(self.state)
 
     def act(self, seat: int, action: Any) -> bool:
         """Play `action` for `seat` (which must decide now); an illegal action follows the policy.
@@ -188,6 +202,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's lower-case name)
         """Discrete over the game's action ids."""
         return self._table.action_spaces[agent]
 
+    @property
+    def state_space(self) -> spaces.Box:
+        """The space of `state()`."""
+        return self._table.state_space
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """The full state, for centralised critics in training only: it leaks hidden information (OBSERVATIONS.md)."""
+        return self._table.full_state()
+
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game: the engine's game of `seed` (`options` is accepted and ignored)."""
         self._table.new_game(seed)
@@ -221,13 +244,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's lower-case name)
         state = table.state
         seat = table.seats[agent]
         self._cumulative_rewards[agent] = 0.0
-        for name in self.rewards:
-            self.rewards[name] = 0.0
+        rewards = self.rewards = dict.fromkeys(self.agents, 0.0)
         self.infos[agent] = {}
         self._steps += 1
         ended = False
         if seat in state.current_players() and not table.act(seat, action):
-            self.rewards[agent] = table.illegal_reward
+            rewards[agent] = table.illegal_reward
             self.infos[agent] = {"illegal_action": True}
             if table.illegal_action == "terminate":
                 self.terminations = dict.fromkeys(self.agents, True)
@@ -235,14 +257,17 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's lower-case name)
         if not ended:
             if state.is_terminal():
                 for name, value in zip(self.possible_agents, table.end_rewards(), strict=True):
-                    self.rewards[name] += value
+                    rewards[name] += value
                 self.terminations = dict.fromkeys(self.agents, True)
             elif self._step_limit is not None and self._steps >= self._step_limit:
                 self.truncations = dict.fromkeys(self.agents, True)
             else:
                 self._position = (self._position + 1) % len(self.possible_agents)
                 self.agent_selection = self._next_agent()
-        self._accumulate_rewards()
+        cumulative = self._cumulative_rewards
+        for name, reward in rewards.items():
+            if reward:
+                cumulative[name] += reward
 
     def render(self) -> str | None:
         """The text board (spectator view) when `render_mode="ansi"`."""
@@ -292,6 +317,15 @@ class RaParallelEnv(ParallelEnv):  # type: ignore[misc]
     def action_space(self, agent: str) -> spaces.Discrete:
         """Discrete over the game's action ids."""
         return self._table.action_spaces[agent]
+
+    @property
+    def state_space(self) -> spaces.Box:
+        """The space of `state()`."""
+        return self._table.state_space
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """The full state, for centralised critics in training only: it leaks hidden information (OBSERVATIONS.md)."""
+        return self._table.full_state()
 
     def _observations(self) -> dict[str, Observation]:
         """Every seat's observation dict."""
@@ -352,9 +386,111 @@ class RaParallelEnv(ParallelEnv):  # type: ignore[misc]
         """Nothing to release."""
 
 
-def env(**kwargs: Any) -> OrderEnforcingWrapper:
+def _before_reset(name: str) -> AttributeError:
+    return AttributeError(f"{name} cannot be accessed before reset")
+
+
+class DirectOrderEnforcingWrapper(OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order-enforcing wrapper, with the attributes every step reads forwarded directly.
+
+    The checks are the wrapper's own (the same errors before `reset`); only the lookups skip its `__getattr__`,
+    which cost more than the rest of a step.
+    """
+
+    @property
+    def agent_selection(self) -> str:
+        """The agent to act (AttributeError before reset)."""
+        if not self._has_reset:
+            raise _before_reset("agent_selection")
+        return str(self.env.agent_selection)
+
+    @property
+    def agents(self) -> list[str]:
+        """The live agents (AttributeError before reset)."""
+        if not self._has_reset:
+            raise _before_reset("agents")
+        return self.env.agents  # type: ignore[no-any-return]
+
+    @property
+    def possible_agents(self) -> list[str]:
+        """Every agent."""
+        return self.env.possible_agents  # type: ignore[no-any-return]
+
+    @property
+    def rewards(self) -> dict[str, float]:
+        """The rewards of the last step (AttributeError before reset)."""
+        if not self._has_reset:
+            raise _before_reset("rewards")
+        return self.env.rewards  # type: ignore[no-any-return]
+
+    @property
+    def terminations(self) -> dict[str, bool]:
+        """Which agents are done (AttributeError before reset)."""
+        if not self._has_reset:
+            raise _before_reset("terminations")
+        return self.env.terminations  # type: ignore[no-any-return]
+
+    @property
+    def truncations(self) -> dict[str, bool]:
+        """Which agents were cut off (AttributeError before reset)."""
+        if not self._has_reset:
+            raise _before_reset("truncations")
+        return self.env.truncations  # type: ignore[no-any-return]
+
+    @property
+    def infos(self) -> dict[str, dict[str, Any]]:
+        """Each agent's info (AttributeError before reset)."""
+        if not self._has_reset:
+            raise _before_reset("infos")
+        return self.env.infos  # type: ignore[no-any-return]
+
+    @property
+    def _cumulative_rewards(self) -> dict[str, float]:
+        return self.env._cumulative_rewards  # type: ignore[no-any-return]
+
+    def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation, cumulative reward, termination, truncation and info."""
+        if not self._has_reset:
+            raise _before_reset("agent_selection")
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def step(self, action: Any) -> None:
+        """Step the environment (the wrapper's checks first: an error before reset, a warning once all are done)."""
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> _AgentIterable:
+        """Iterate over the agents to act, as the wrapper's own iterator does (and with its checks)."""
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _AgentIterable(self, max_iter)
+
+
+class _AgentIterable(AECOrderEnforcingIterable):  # type: ignore[misc]
+    def __iter__(self) -> _AgentIterator:
+        return _AgentIterator(self.env, self.max_iter)
+
+
+class _AgentIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
+    """The order-enforcing iterator reading the unwrapped environment's attributes directly."""
+
+    def __next__(self) -> str:
+        wrapper = self.env
+        inner = wrapper.env
+        if not inner.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        return str(inner.agent_selection)
+
+
+def env(**kwargs: Any) -> DirectOrderEnforcingWrapper:
     """The AEC environment (`raw_env`) in PettingZoo's order-enforcing wrapper."""
-    return OrderEnforcingWrapper(raw_env(**kwargs))
+    return DirectOrderEnforcingWrapper(raw_env(**kwargs))
 
 
 def parallel_env(**kwargs: Any) -> RaParallelEnv:
@@ -362,4 +498,4 @@ def parallel_env(**kwargs: Any) -> RaParallelEnv:
     return RaParallelEnv(**kwargs)
 
 
-__all__ = ["TURN_ORDERS", "RaParallelEnv", "env", "parallel_env", "raw_env"]
+__all__ = ["TURN_ORDERS", "DirectOrderEnforcingWrapper", "RaParallelEnv", "env", "parallel_env", "raw_env"]

@@ -30,6 +30,13 @@ class Limits:
     creation_window: float = 600.0
     ws_per_address: int = 64  # open WebSockets of one client address
     ws_per_table: int = 256  # open WebSockets of one table
+    # Messages one WebSocket may send: this many a second on average, in bursts of up to `ws_message_burst` (more:
+    # `too_many`, then close 1008). A player sends a few a minute, a fast bot's client a few a second.
+    ws_messages_per_second: float = 50.0
+    ws_message_burst: int = 200
+    head_seconds: float = 10.0  # a request's head (line and headers) arrives within this, or 408 and close
+    max_head_line: int = 8000  # bytes of the request line (414 above) or of one header line (431 above)
+    max_head: int = 16 * 1024  # bytes of a request's whole head (431 above)
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from ra.core.text import t
 from ra.games import GAMES as REGISTERED
 from ra.tutorials.model import Fact, Play, Step, Tutorial, judge, play
 
@@ -41,7 +42,9 @@ def tutorial(game: str) -> Tutorial:
     try:
         return TUTORIALS[game]
     except (KeyError, TypeError):
-        raise ValueError(f"no tutorial for {game!r}: expected one of {', '.join(GAMES)}") from None
+        raise ValueError(
+            t("no tutorial for {game}: expected one of {games}", game=repr(game), games=", ".join(GAMES))
+        ) from None
 
 
 def tutorial_json(game: str) -> dict[str, Any]:

@@ -4,17 +4,28 @@ A `Step` explains one idea (citing the rules section as a link target), then lis
 order. The learner's moves are asked (their notation is what to play and what to highlight); the other seats' moves
 are played for them. Drawing moves name what they draw, and the draws of all steps, in order, are the bag or deck
 order the game starts from: the whole game is fixed. Going back a step replays the moves before it.
+
+Every word a learner reads is a `Text` (docs/TRANSLATING.md), put into the reader's language when it is shown;
+`as_json(words)` gives the tutorial with its words put through `words` (English by default). A `Fact` quotes the
+words of its step that state a number, as a text of its own: its translation must appear in the translation of the
+step's text, so that the quote can be found in every language (tests/tutorials).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ra.core import GameState, IllegalActionError, InvalidNotationError
+from ra.core.errors import text_of
 from ra.core.protocol import GameModule
+from ra.core.text import Text, english, t
 from ra.games import game_module
+
+# A tutorial's words: a Text, or (until every game's tutorial gives texts) a plain English string.
+Words = Text | str
+WordsOut = Callable[[Text | str], Any]  # how `as_json` puts words into the browser's data (English by default)
 
 
 @dataclass(frozen=True)
@@ -24,25 +35,26 @@ class Play:
     seat: int
     action: str
     draws: tuple[str, ...] = ()
-    say: str = ""  # for a learner's move after the first of a step: what to do now, in one line
+    say: Words | None = None  # for a learner's move after the first of a step: what to do now, in one line
 
     @classmethod
-    def parse(cls, text: str) -> Play:
-        """'0 draw pharaoh', '2 bid:7', '0 reveal god:14,ra,nile:9 | Now take the God' -> a Play."""
-        move, _, say = text.partition("|")
+    def parse(cls, text: str, say: Words | None = None) -> Play:
+        """'0 draw pharaoh', '2 bid:7', '0 reveal god:14,ra,nile:9' -> a Play that says `say` (a plain English say
+        may still follow a '|': '0 bid:2 | Bid your 2')."""
+        move, _, plain = text.partition("|")
         seat, action, *draws = move.split()
-        return cls(int(seat), action, tuple(draws[0].split(",")) if draws else (), say.strip())
+        return cls(int(seat), action, tuple(draws[0].split(",")) if draws else (), say or plain.strip() or None)
 
-    def as_json(self, learner: int, hint: str) -> dict[str, Any]:
+    def as_json(self, learner: int, hint: Words, words: WordsOut = english) -> dict[str, Any]:
         """The move as JSON: a learner's move carries the notations to highlight and the hint for a wrong one."""
         data: dict[str, Any] = {"seat": self.seat, "action": self.action, "learner": self.seat == learner}
         if self.draws:
             data["draws"] = list(self.draws)
         if self.seat == learner:
             data["highlight"] = [self.action]
-            data["hint"] = hint
-            if self.say:
-                data["say"] = self.say
+            data["hint"] = words(hint)
+            if self.say is not None:
+                data["say"] = words(self.say)
         return data
 
 
@@ -52,7 +64,7 @@ class Fact:
 
     path: tuple[str | int, ...]
     value: int
-    says: str  # the words of the text that state it, e.g. "+5 for the most pharaohs"
+    says: Words  # the words of the step's text that state it, e.g. "+5 for the most pharaohs"
 
     def read(self, view: Mapping[str, Any]) -> Any:
         """The value at `path` in a view."""
@@ -67,30 +79,30 @@ class Step:
     """One idea: a title, a short explanation in the game's words, the rules section, and the moves it plays."""
 
     key: str
-    title: str
-    text: str
+    title: Words
+    text: Words
     rule: str  # a link target such as docs/rules/ra.md#5-auctions
     moves: tuple[Play, ...] = ()
-    hint: str = ""  # said when the learner makes a legal move that is not the step's
+    hint: Words | None = None  # said when the learner makes a legal move that is not the step's
     facts: tuple[Fact, ...] = ()
 
-    def hint_for(self, move: Play) -> str:
+    def hint_for(self, move: Play) -> Words:
         """What the learner is told after a legal move that is not `move`."""
-        return self.hint or f"That is allowed, but this step asks for {move.action}."
+        return self.hint if self.hint is not None else asks_for(move)
 
     def learner_moves(self, learner: int) -> list[int]:
         """The indexes in `moves` of the learner's moves."""
         return [i for i, m in enumerate(self.moves) if m.seat == learner]
 
-    def as_json(self, learner: int) -> dict[str, Any]:
-        """The step as JSON (what a browser needs to walk it)."""
+    def as_json(self, learner: int, words: WordsOut = english) -> dict[str, Any]:
+        """The step as JSON (what a browser needs to walk it), its words put through `words`."""
         return {
             "key": self.key,
-            "title": self.title,
-            "text": self.text,
+            "title": words(self.title),
+            "text": words(self.text),
             "rule": self.rule,
-            "moves": [m.as_json(learner, self.hint_for(m)) for m in self.moves],
-            "facts": [{"path": list(f.path), "value": f.value, "says": f.says} for f in self.facts],
+            "moves": [m.as_json(learner, self.hint_for(m), words) for m in self.moves],
+            "facts": [{"path": list(f.path), "value": f.value, "says": words(f.says)} for f in self.facts],
         }
 
 
@@ -99,13 +111,16 @@ class Tutorial:
     """A guided game: its options, the learner's seat, the steps, and the closing words before a real game."""
 
     game: str
-    title: str
+    title: Words
     learner: int
     options: Mapping[str, Any]
     steps: tuple[Step, ...]
-    ending: str
+    ending: Words
     bots: str = "easy"  # the level of the real game offered at the end
-    intro: str = ""
+    intro: Words = ""
+    # The seats' names as a reader reads them: a seat whose name in `options` is a word (the learner's "You") names
+    # it here as a text, to be put into the reader's language and given to the renderer as the seat's name.
+    names: tuple[Words, ...] = ()
 
     @property
     def module(self) -> GameModule:
@@ -131,18 +146,24 @@ class Tutorial:
                 play(self.module, state, m)
         return state
 
-    def as_json(self) -> dict[str, Any]:
-        """The whole tutorial as JSON-able data, served to browsers as it is."""
+    def seat_names(self, words: Callable[[Text | str], str] = english) -> list[str]:
+        """The seats' names in the reader's words (`names`, else the names of `options`)."""
+        names = self.names or tuple(self.options.get("names", ()))
+        return [words(name) for name in names]
+
+    def as_json(self, words: WordsOut = english) -> dict[str, Any]:
+        """The whole tutorial as JSON-able data, served to browsers as it is: its words put through `words`
+        (English by default; `Text.as_json` sends texts for the browser to render)."""
         return {
             "game": self.game,
-            "title": self.title,
-            "intro": self.intro,
+            "title": words(self.title),
+            "intro": words(self.intro),
             "learner": self.learner,
             "options": dict(self.options),
             "order": self.order(),
-            "steps": [s.as_json(self.learner) for s in self.steps],
+            "steps": [s.as_json(self.learner, words) for s in self.steps],
             "ending": {
-                "text": self.ending,
+                "text": words(self.ending),
                 "bots": self.bots,
                 "players": self.options["players"],
                 "command": f"ra play {self.game} --players {self.options['players']} --bots {self.bots}",
@@ -154,14 +175,21 @@ def play(module: GameModule, state: GameState, move: Play) -> None:
     """Apply a scripted move; ValueError if the engine refuses it or it draws something else than scripted."""
     try:
         state.apply(module.str_to_action(move.action), move.seat)
-    except (IllegalActionError, InvalidNotationError) as exc:
+    except (IllegalActionError, InvalidNotationError) as exc:  # a bug in the script, for its author: English
         raise ValueError(f"scripted move {move} is refused: {exc}") from exc
     drawn = state.history[-1].draws
     if drawn != move.draws:
         raise ValueError(f"scripted move {move} drew {list(drawn)}")
 
 
-def judge(module: GameModule, state: GameState, expected: Play, answer: int | str, hint: str = "") -> str | None:
+def asks_for(move: Play) -> Text:
+    """What the learner is told after a legal move when the step has no hint of its own."""
+    return t("That is allowed, but this step asks for {move}.", move=move.action)
+
+
+def judge(
+    module: GameModule, state: GameState, expected: Play, answer: int | str, hint: Words | None = None
+) -> Words | None:
     """None if `answer` (an action id or notation) is the expected move; else why not, in the game's words.
 
     An unknown notation or an illegal move is explained by the engine's own message; a legal move that is not the
@@ -171,11 +199,11 @@ def judge(module: GameModule, state: GameState, expected: Play, answer: int | st
         action = answer if isinstance(answer, int) else module.str_to_action(answer)
         notation = module.action_to_str(action)
     except InvalidNotationError as exc:
-        return str(exc)
+        return text_of(exc)
     if notation == expected.action:
         return None
     try:
         state.clone().apply(action, expected.seat)
     except IllegalActionError as exc:
-        return f"The rules do not allow {notation}: {exc}."
-    return hint or f"That is allowed, but this step asks for {expected.action}."
+        return t("The rules do not allow {move}: {reason}.", move=notation, reason=text_of(exc))
+    return hint or asks_for(expected)

@@ -1,14 +1,43 @@
-"""Writing a tutorial's steps compactly: moves one per line, as `seat notation [draws] | what to say`."""
+"""Writing a tutorial's steps compactly: moves one per line, as `seat notation [draws]`.
+
+A learner's move that says something first ends its line with `|`; the step's `says` give those words, in order:
+
+    step(rule, "gods", t("Spending a god"), t("You won a God. ..."), '''
+        0 god:pharaoh
+        1 draw ra
+        0 bid:2 |''', says=(t("Bid your 2."),))
+
+(A plain English say may still follow the `|` on its line, until every tutorial gives texts.)
+"""
 
 from __future__ import annotations
 
-from ra.tutorials.model import Fact, Play, Step
+from collections.abc import Sequence
+
+from ra.core.text import Text
+from ra.tutorials.model import Fact, Play, Step, Words
 
 Facts = tuple[Fact, ...]
 
 
-def step(rule: str, key: str, title: str, text: str, moves: str = "", hint: str = "", facts: Facts = ()) -> Step:
-    """A step from its text (re-flowed to one paragraph) and its moves, one per line ('0 draw pharaoh',
-    '2 bid:7', '0 bid:2 | what the learner is told before this move')."""
-    plays = tuple(Play.parse(line) for line in moves.strip().splitlines() if line.strip())
-    return Step(key, title, " ".join(text.split()), rule, plays, hint, facts)
+def step(
+    rule: str,
+    key: str,
+    title: Words,
+    text: Words,
+    moves: str = "",
+    hint: Words | None = None,
+    facts: Facts = (),
+    says: Sequence[Text] = (),
+) -> Step:
+    """A step from its text and its moves, one per line ('0 draw pharaoh', '2 bid:7', '0 bid:2 |' for a move that
+    says the next of `says` first); ValueError if the `|` marks and `says` do not match."""
+    lines = [line.strip() for line in moves.strip().splitlines() if line.strip()]
+    marked = [i for i, line in enumerate(lines) if line.endswith("|")]
+    if len(marked) != len(says):
+        raise ValueError(f"step {key!r}: {len(marked)} moves marked to say something, but {len(says)} says")
+    said = dict(zip(marked, says, strict=True))
+    plays = tuple(Play.parse(line, said.get(i)) for i, line in enumerate(lines))
+    if isinstance(text, str):  # a plain English text, written over several lines: one paragraph
+        text = " ".join(text.split())
+    return Step(key, title, text, rule, plays, hint or None, facts)

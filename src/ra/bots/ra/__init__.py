@@ -13,15 +13,18 @@ from ra.bots.ra.heuristic import RaGreedyBot
 from ra.bots.ra.playout import rollout
 from ra.bots.ra.searchbot import RaSearchBot
 from ra.bots.registry import Level
+from ra.core.text import t
 
 LEVELS: tuple[Level, ...] = (
-    Level("easy", "greedy:epsilon=0.4", "the heuristic player, but 40% of its moves are random"),
-    Level("medium", "greedy", "the heuristic player: values every option in points, one step ahead"),
+    Level("easy", "greedy:epsilon=0.4", t("the heuristic player, but {percent}% of its moves are random", percent=40)),
+    Level("medium", "greedy", t("the heuristic player: values every option in points, one step ahead")),
     Level(
         "hard",
         "search:samples=10,depth=2,nodes=4000,blind=1,learned=3,seconds=1.0",
-        "max-n search two auctions deep over 10 sampled bags (20 with two players), own draws as chance, positions"
-        " scored with the weights fitted to self-play from three players on, at most 1 s",
+        t(
+            "max-n search two auctions deep over 10 sampled bags (20 with two players), own draws as chance, "
+            "positions scored with the weights fitted to self-play from three players on, at most 1 s"
+        ),
     ),
 )
 

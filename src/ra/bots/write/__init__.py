@@ -13,14 +13,22 @@ from ra.bots.registry import Level
 from ra.bots.write.heuristic import WriteGreedyBot
 from ra.bots.write.playout import candidates, rollout
 from ra.bots.write.search import DEFAULT_SAMPLES, WriteSearchBot
+from ra.core.text import t
 
 LEVELS: tuple[Level, ...] = (
-    Level("easy", "greedy:epsilon=0.4", "the heuristic player, but 40% of its moves are random"),
-    Level("medium", "greedy", "the heuristic player: values every option in points, one step ahead"),
+    Level("easy", "greedy:epsilon=0.4", t("the heuristic player, but {percent}% of its moves are random", percent=40)),
+    Level("medium", "greedy", t("the heuristic player: values every option in points, one step ahead")),
     Level(
         "hard",
         "search:samples=100,seconds=1.0",
-        "greedy's 6 best entries, each played out on 100 sampled decks (200 with two players), at most 1 s",
+        t(
+            "greedy's {entries} best entries, each played out on {samples} sampled decks ({two_players} with two "
+            "players), at most {seconds} s",
+            entries=6,
+            samples=100,
+            two_players=200,
+            seconds=1,
+        ),
     ),
 )
 
@@ -34,7 +42,8 @@ def search(seed: int = 0, **settings: float) -> Bot:
     """RA and Write's search bot: flat Monte Carlo over greedy's best entries (`samples`, `seconds`)."""
     other = sorted(set(settings) - {"samples", "seconds"})
     if other:  # Ra's tree settings (depth, nodes, blind...) mean nothing to a flat search: say so
-        raise ValueError(f"RA and Write's search bot takes only samples and seconds, not {', '.join(other)}")
+        raise ValueError(t("RA and Write's search bot takes only samples and seconds, not {settings}",
+                           settings=", ".join(other)))  # the settings' names are code: the same in every language
     return WriteSearchBot(seed, samples=settings.get("samples", DEFAULT_SAMPLES), seconds=settings.get("seconds"))
 
 

@@ -40,7 +40,12 @@ CHANCE = ChanceRules(
     outcomes=tuple(ra_game.KINDS),
     outcome_label="draw",
     parameters={"scores_visible": False, "final_floor": "once"},
-    max_game_length=3000,
+    # A bound, not a measure (random games stay near 300 at five players): 181 chance nodes (the deal, 180 tiles);
+    # at most 180 draws; at most 100 auctions (30 started by a drawn Ra; every call of Ra either sells, which
+    # spends one of at most 16 face-up disks an epoch, or, on a full track nobody buys, discards 8 drawn tiles: at
+    # most 48 + 22 calls) of at most 5 bids each; at most 8 gods spent and 8 stops; 2 losses chosen for each of the
+    # 6 War and Earthquake tiles. 181 + 180 + 70 + 500 + 16 + 12 = 959.
+    max_game_length=1000,
     undrawn=undrawn,
     setup=SunDiskDeal,
     draws_per_action=1,

@@ -37,7 +37,11 @@ CHANCE = ChanceRules(
     outcomes=tuple(write_game.CARD_NAMES),
     outcome_label="card",
     parameters={"kingdom_limited": False},
-    max_game_length=3000,
+    # A bound, not a measure (random games stay near 350 at five players): 111 chance nodes (the first seat, 110
+    # cards); at most 37 turns (each reveals 3 cards at least), each a reveal and at most 5 card choices; at most 15
+    # bonus entries per seat (one per bonus symbol: 3 Gods, 4 Pharaohs, 4 Nile, 3 Civilization, all tops), each a
+    # decision. 111 + 37 * 6 + 5 * 15 = 408.
+    max_game_length=1000,
     undrawn=undrawn,
     setup=FirstPlayer,
     draws_per_action=None,  # a reveal goes on until three non-Ra cards lie face up, or the 9th Ra

@@ -6,8 +6,10 @@ The notation is state-independent and reversible: `str_to_action(action_to_str(i
 from __future__ import annotations
 
 from ra.core.errors import InvalidNotationError
+from ra.core.text import Text, items, t, tp
 from ra.games.ra.disks import interned
 from ra.games.ra.tables import CIVILIZATION, KINDS, MAX_DISK, MONUMENTS, NUM_KINDS
+from ra.games.ra.words import A_TILE
 
 DRAW = 0  # draw a tile (§3)
 INVOKE = 1  # invoke Ra (§3, §5)
@@ -62,46 +64,46 @@ def auction_rows(up: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
 def action_to_str(action: int) -> str:
     """The notation of an action id (`draw`, `ra`, `pass`, `done`, `bid:13`, `god:pharaoh`, `lose:art`)."""
     if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
-        raise InvalidNotationError(f"no Ra action has id {action!r} (ids are 0..{NUM_ACTIONS - 1})")
+        raise InvalidNotationError(
+            t("no Ra action has id {action} (ids are 0..{last})", action=repr(action), last=NUM_ACTIONS - 1)
+        )
     return NOTATION[action]
 
 
 def str_to_action(text: str) -> int:
     """The action id of a notation; InvalidNotationError if it is not Ra notation."""
     if not isinstance(text, str):
-        raise InvalidNotationError(f"Ra notation is text, not {type(text).__name__}")
+        raise InvalidNotationError(t("Ra notation is text, not {kind}", kind=type(text).__name__))
     key = text.strip().lower().replace(" ", "")
     if key == "invoke":
         key = "ra"
     found = _BY_NOTATION.get(key)
     if found is None:
         raise InvalidNotationError(
-            f"{text!r} is not Ra notation: expected draw, ra, pass, done, bid:<disk 1-16>, "
-            f"god:<tile kind> or lose:<civilization or monument kind>"
+            t(
+                "{text} is not Ra notation: expected draw, ra, pass, done, bid:<disk 1-16>, god:<tile kind> or "
+                "lose:<civilization or monument kind>",
+                text=repr(text),
+            )
         )
     return found
 
 
-_CIVILIZATION_NAMES = frozenset(KINDS[k] for k in CIVILIZATION)
-
-
-def _tile_words(kind: str) -> str:
-    """'a Pharaoh', 'an Art tile', 'a Ra tile': a tile kind in a sentence."""
-    word = "Ra tile" if kind == "ra" else kind.replace("_", " ").title()
-    if kind in _CIVILIZATION_NAMES:
-        word += " tile"
-    return f"{'an' if word[0] in 'AEIOU' else 'a'} {word}"
-
-
-def move_text(action: int, draws: tuple[str, ...] = ()) -> str:
+def move_text(action: int, draws: tuple[str, ...] = ()) -> Text:
     """A move as a phrase for logs ("drew a Pharaoh", "bid sun disk 13"); the subject is left to the caller."""
     head, _, arg = action_to_str(action).partition(":")
     if head == "draw":
-        return f"drew {', '.join(_tile_words(d) for d in draws)}" if draws else "drew a tile"
+        if draws:
+            return tp("a move, its subject left out", "drew {tiles}", tiles=items([A_TILE[d] for d in draws]))
+        return tp("a move, its subject left out", "drew a tile")
     if head == "bid":
-        return f"bid sun disk {arg}"
+        return tp("a move, its subject left out", "bid sun disk {disk}", disk=int(arg))
     if head == "god":
-        return f"spent a god on {_tile_words(arg)}"
+        return tp("a move, its subject left out", "spent a god on {tile}", tile=A_TILE[arg])
     if head == "lose":
-        return f"gave up {_tile_words(arg)} to a disaster"
-    return {"ra": "invoked Ra", "pass": "passed", "done": "stopped spending gods"}[head]
+        return tp("a move, its subject left out", "gave up {tile} to a disaster", tile=A_TILE[arg])
+    return {
+        "ra": tp("a move, its subject left out", "invoked Ra"),
+        "pass": tp("a move, its subject left out", "passed"),
+        "done": tp("a move, its subject left out", "stopped spending gods"),
+    }[head]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ra.core.text import Text, t, tn
 from ra.games.ra.actions import (
     BID_BASE,
     BID_MAX,
@@ -17,24 +18,28 @@ from ra.games.ra.actions import (
 from ra.games.ra.mechanics import RaRules
 from ra.games.ra.phases import AUCTION, DISASTER, GODS, TURN
 from ra.games.ra.tables import CIVILIZATION, GOD, KINDS, NUM_KINDS, RA
+from ra.games.ra.words import TILE_NAMES
 
-_TURN_HINT = "draw a tile, invoke Ra or spend a god"
 
-
-def _god_reason(state: RaRules, kind: int) -> str:
+def _god_reason(state: RaRules, kind: int) -> Text:
     """§6: why spending a god on `kind` is not possible."""
     if kind == GOD:
-        return "a god cannot take a god tile"
+        return t("a god cannot take a god tile")
     if kind == RA:
-        return "a god cannot take a Ra tile: Ra tiles never lie on the auction track"
+        return t("a god cannot take a Ra tile: Ra tiles never lie on the auction track")
     if not state.held[state.cur * NUM_KINDS + GOD]:
-        return "you hold no god tile to spend"
+        return t("you hold no god tile to spend")
     if kind not in state.track:
-        return f"there is no {KINDS[kind]} tile on the auction track"
-    return f"you cannot spend a god on {KINDS[kind]} now"
+        return t("there is no {tile} tile on the auction track", tile=TILE_NAMES[KINDS[kind]])
+    return t("you cannot spend a god on {tile} now", tile=TILE_NAMES[KINDS[kind]])
 
 
-def explain(state: RaRules, action: int) -> str:
+def _disks(disks: tuple[int, ...]) -> str:
+    """Sun disks as the error messages list them: '[13, 8, 5]'."""
+    return str(list(disks))
+
+
+def explain(state: RaRules, action: int) -> Text:
     """A message saying why `action` is not legal for the current player."""
     phase, name = state.phase, NOTATION[action]
     is_bid = BID_MIN <= action <= BID_MAX
@@ -42,38 +47,58 @@ def explain(state: RaRules, action: int) -> str:
     is_lose = action >= LOSE_BASE
     if phase == TURN:
         if action == DRAW:
-            return "you cannot draw: the auction track is full (invoke Ra or spend a god)"
+            return t("you cannot draw: the auction track is full (invoke Ra or spend a god)")
         if is_god:
             return _god_reason(state, action - GOD_BASE)
-        if action == PASS or is_bid:
-            return f"there is no auction to {'pass in' if action == PASS else 'bid in'}: {_TURN_HINT}"
-        if action == DONE:
-            return f"you are not spending gods: {_TURN_HINT}"
-        return f"there is no disaster to resolve: {_TURN_HINT}"
-    if phase == AUCTION:
         if action == PASS:
-            return (
-                "you must bid: you invoked Ra with a non-full auction track and everyone else passed "
-                f"(bid one of your face-up sun disks {list(state.up[state.cur])})"
+            return t("there is no auction to pass in: draw a tile, invoke Ra or spend a god")
+        if is_bid:
+            return t("there is no auction to bid in: draw a tile, invoke Ra or spend a god")
+        if action == DONE:
+            return t("you are not spending gods: draw a tile, invoke Ra or spend a god")
+        return t("there is no disaster to resolve: draw a tile, invoke Ra or spend a god")
+    if phase == AUCTION:
+        up = _disks(state.up[state.cur])
+        if action == PASS:
+            return t(
+                "you must bid: you invoked Ra with a non-full auction track and everyone else passed (bid one of your "
+                "face-up sun disks {disks})",
+                disks=up,
             )
         if is_bid:
             disk = action - BID_BASE
+            if disk in state.down[state.cur]:
+                return t(
+                    "you cannot bid disk {disk}: it is face down (your face-up disks: {disks})", disk=disk, disks=up
+                )
             if disk not in state.up[state.cur]:
-                held = "face down" if disk in state.down[state.cur] else "not yours"
-                return f"you cannot bid disk {disk}: it is {held} (your face-up disks: {list(state.up[state.cur])})"
-            return f"disk {disk} does not beat the high bid {state.auc_high}"
-        return f"an auction is under way: bid a face-up sun disk or pass, not {name}"
+                return t(
+                    "you cannot bid disk {disk}: it is not yours (your face-up disks: {disks})", disk=disk, disks=up
+                )
+            return t("disk {disk} does not beat the high bid {high}", disk=disk, high=state.auc_high)
+        return t("an auction is under way: bid a face-up sun disk or pass, not {move}", move=name)
     if phase == GODS:
         if is_god:
             return _god_reason(state, action - GOD_BASE)
-        return f"you are spending gods: take another tile with god:<kind> or stop with done, not {name}"
+        return t("you are spending gods: take another tile with god:<kind> or stop with done, not {move}", move=name)
     if phase == DISASTER:
-        disaster, group = ("war", "civilization") if state.lose_war else ("earthquake", "monument")
         if is_lose:
             kind = action - LOSE_OFFSET
-            if (kind in CIVILIZATION) != (disaster == "war"):
-                return f"{disaster} destroys {group} tiles, not {KINDS[kind]}"
-            return f"you hold no {KINDS[kind]} tile to lose"
-        left = state.lose_war or state.lose_quake
-        return f"you must first choose {left} more {group} tile(s) to lose to {disaster} (lose:<kind>)"
-    return "the game is over"
+            tile = TILE_NAMES[KINDS[kind]]
+            if state.lose_war and kind not in CIVILIZATION:
+                return t("War destroys civilization tiles, not {tile}", tile=tile)
+            if not state.lose_war and kind in CIVILIZATION:
+                return t("the Earthquake destroys monument tiles, not {tile}", tile=tile)
+            return t("you hold no {tile} tile to lose", tile=tile)
+        if state.lose_war:
+            return tn(
+                "you must first choose {n} more civilization tile to lose to War (lose:<kind>)",
+                "you must first choose {n} more civilization tiles to lose to War (lose:<kind>)",
+                state.lose_war,
+            )
+        return tn(
+            "you must first choose {n} more monument tile to lose to the Earthquake (lose:<kind>)",
+            "you must first choose {n} more monument tiles to lose to the Earthquake (lose:<kind>)",
+            state.lose_quake,
+        )
+    return t("the game is over")

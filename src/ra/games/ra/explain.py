@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from ra.core.protocol import Explanation, HelperOption, OptionSpec
+from ra.core.text import t, tp
 from ra.games.ra.explainboard import board_texts
 from ra.games.ra.explainscoring import category_texts
 from ra.games.ra.explaintiles import tile_texts
@@ -33,8 +34,8 @@ LOT_HELPER = HelperOption(
     "lot_helper",
     "bool",
     True,
-    "Lot-value helper",
-    "Shows what the lot on the auction track would change in each player's points this epoch (Ra).",
+    tp("table option", "Lot-value helper"),
+    t("Shows what the lot on the auction track would change in each player's points this epoch (Ra)."),
     shows=("lot_value",),
 )
 TABLE_OPTIONS: tuple[OptionSpec, ...] = (LOT_HELPER,)  # the helpers Ra's tables offer on top of the server's

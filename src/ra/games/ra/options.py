@@ -8,6 +8,7 @@ from typing import Any, TypedDict
 
 from ra.core.options import option_settings
 from ra.core.protocol import OptionSpec
+from ra.core.text import t, tn, tp
 from ra.games.ra.tables import (
     CENTRAL_START_DISK,
     DISK_GROUPS,
@@ -15,6 +16,7 @@ from ra.games.ra.tables import (
     MAX_PLAYERS,
     MIN_PLAYERS,
 )
+from ra.games.ra.words import default_name
 
 # What a person may set at a new table (players and names aside).
 OPTIONS: tuple[OptionSpec, ...] = (
@@ -22,15 +24,15 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "scores_visible",
         "bool",
         False,
-        "Show every player's score during the game",
-        "Off, as in the box (R3): each player sees only their own score until the game ends.",
+        tp("table option", "Show every player's score during the game"),
+        t("Off, as in the box (R3): each player sees only their own score until the game ends."),
     ),
     OptionSpec(
         "final_floor",
         "choice",
         "once",
-        "Epoch-3 score floor",
-        "once: one clamp at 0 after the final bonuses (R1); twice: also clamp before adding them (A1).",
+        tp("table option", "Epoch-3 score floor"),
+        t("once: one clamp at 0 after the final bonuses (R1); twice: also clamp before adding them (A1)."),
         choices=FINAL_FLOOR_RULES,
     ),
 )
@@ -71,20 +73,47 @@ class Options:
         if isinstance(options, Options):
             return options
         if not isinstance(options, Mapping):
-            raise ValueError(f"Ra options are a mapping, not {type(options).__name__}")
+            raise ValueError(t("Ra options are a mapping, not {kind}", kind=type(options).__name__))
         unknown = sorted(set(options) - set(OPTION_KEYS))
         if unknown:
-            raise ValueError(f"unknown Ra option(s) {unknown}: expected some of {list(OPTION_KEYS)}")
+            raise ValueError(
+                tn(
+                    "unknown Ra option {options}: expected some of {known}",
+                    "unknown Ra options {options}: expected some of {known}",
+                    len(unknown),
+                    options=str(unknown),
+                    known=str(list(OPTION_KEYS)),
+                )
+            )
         players = options.get("players")
         if isinstance(players, bool) or not isinstance(players, int):
-            raise ValueError("option 'players' is required: the number of players, 2 to 5")
+            raise ValueError(
+                t(
+                    "option 'players' is required: the number of players, {low} to {high}",
+                    low=MIN_PLAYERS,
+                    high=MAX_PLAYERS,
+                )
+            )
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValueError(f"Ra is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+            raise ValueError(
+                t(
+                    "Ra is for {low} to {high} players, not {players}",
+                    low=MIN_PLAYERS,
+                    high=MAX_PLAYERS,
+                    players=players,
+                )
+            )
         names = options.get("names")
         if names is None:
-            names = [f"Player {i + 1}" for i in range(players)]
+            names = [default_name(i) for i in range(players)]  # in records; a reader reads them in their language
         if isinstance(names, str) or not all(isinstance(x, str) for x in names) or len(names) != players:
-            raise ValueError(f"option 'names' must be a list of {players} strings")
+            raise ValueError(
+                tn(
+                    "option 'names' must be a list of {n} string",
+                    "option 'names' must be a list of {n} strings",
+                    players,
+                )
+            )
         settings = option_settings(OPTIONS, options)
         groups = options.get("disk_groups")
         checked = None if groups is None else check_disk_groups(groups, players)
@@ -104,19 +133,26 @@ class Options:
 def check_disk_groups(groups: Any, players: int) -> tuple[tuple[int, ...], ...]:
     """Validate explicit per-seat disk lists: together with the central disk 1, exactly this count's disks (§2)."""
     if isinstance(groups, str | bytes) or not hasattr(groups, "__len__") or len(groups) != players:
-        raise ValueError(f"option 'disk_groups' must list one group of sun disks per seat ({players} seats)")
+        raise ValueError(
+            t("option 'disk_groups' must list one group of sun disks per seat ({seats} seats)", seats=players)
+        )
     out = []
     for seat, group in enumerate(groups):
         if isinstance(group, str | bytes) or not hasattr(group, "__iter__"):
-            raise ValueError(f"disk group of seat {seat} must be a list of sun disks")
+            raise ValueError(t("disk group of seat {seat} must be a list of sun disks", seat=seat))
         disks = list(group)
         if not disks or not all(isinstance(d, int) and not isinstance(d, bool) for d in disks):
-            raise ValueError(f"disk group of seat {seat} must be a non-empty list of sun disk numbers")
+            raise ValueError(t("disk group of seat {seat} must be a non-empty list of sun disk numbers", seat=seat))
         out.append(tuple(sorted(disks, reverse=True)))
     used = sorted([CENTRAL_START_DISK, *(d for g in out for d in g)])
     if used != disks_in_use(players):
         raise ValueError(
-            f"disk groups must hold each sun disk of {disks_in_use(players)} except the central disk "
-            f"{CENTRAL_START_DISK} exactly once, got {[list(g) for g in out]}"
+            t(
+                "disk groups must hold each sun disk of {disks} except the central disk {central} exactly once, got "
+                "{groups}",
+                disks=str(disks_in_use(players)),
+                central=CENTRAL_START_DISK,
+                groups=str([list(g) for g in out]),
+            )
         )
     return tuple(out)

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ra.core.protocol import Move
+from ra.core.text import t
 from ra.games.ra.actions import NOTATION, str_to_action
 from ra.games.ra.mechanics import RaRules
 from ra.games.ra.options import Options
@@ -20,15 +21,24 @@ JSON_FORMAT = "ra-state/1"
 def bag_from_order(order: Sequence[str]) -> list[int]:
     """The full draw order (first drawn first) from a prefix of tile-kind names; the other tiles follow canonically."""
     if isinstance(order, str) or not hasattr(order, "__iter__"):
-        raise ValueError("order must be a list of tile-kind names, first drawn first")
+        raise ValueError(t("order must be a list of tile-kind names, first drawn first"))
     left = list(COUNTS)
     prefix = []
     for i, name in enumerate(order):
         kind = KIND_INDEX.get(name) if isinstance(name, str) else None
         if kind is None:
-            raise ValueError(f"order[{i}] = {name!r} is not a tile kind: expected one of {', '.join(KINDS)}")
+            raise ValueError(
+                t(
+                    "order[{index}] = {name} is not a tile kind: expected one of {kinds}",
+                    index=i,
+                    name=repr(name),
+                    kinds=", ".join(KINDS),
+                )
+            )
         if left[kind] == 0:
-            raise ValueError(f"order has more than {COUNTS[kind]} {name} tiles (the bag holds {COUNTS[kind]})")
+            raise ValueError(
+                t("order has more than {count} {kind} tiles (the bag holds {count})", count=COUNTS[kind], kind=name)
+            )
         left[kind] -= 1
         prefix.append(kind)
     return prefix + [k for k in range(NUM_KINDS) for _ in range(left[k])]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
+from ra.core.text import Items, Param, Seat, Text, items, t, tn
 from ra.games.ra.scoring import RaScoreRow, monument_points, most_fewest, score_epoch
 from ra.games.ra.serial import dict_to_counts
 from ra.games.ra.tables import (
@@ -27,7 +28,7 @@ from ra.games.ra.tables import (
     SUN_DISK_MOST,
 )
 from ra.games.ra.view import RaView
-from ra.games.ra.words import joined, signed
+from ra.games.ra.words import named_seat, signed
 
 _FAR = 10**9  # a running score no epoch can bring to 0, so that rows show points before the floor
 
@@ -121,13 +122,17 @@ class Table:
             return None
         return [self.gain(p, lot) for p in range(self.n)]
 
-    def name(self, seat: int) -> str:
-        """A seat's name."""
-        return str(self.view["names"][seat])
+    def name(self, seat: int) -> Seat:
+        """A seat, named as the view names it."""
+        return named_seat(seat, str(self.view["names"][seat]))
 
-    def each(self, values: Sequence[int] | Sequence[str]) -> str:
+    def names(self, seats: Sequence[int]) -> Items:
+        """Several seats: 'Ana and Ben'."""
+        return items([self.name(p) for p in seats])
+
+    def each(self, values: Sequence[int | str]) -> Items:
         """Per seat: 'Ana 3, Ben 4 and Cleo 0'."""
-        return joined([f"{self.name(p)} {v}" for p, v in enumerate(values)])
+        return items([t("{player} {value}", player=self.name(p), value=v) for p, v in enumerate(values)])
 
 
 def _losses(counts: list[int], left: int) -> Iterator[tuple[int, ...]]:
@@ -141,55 +146,106 @@ def _losses(counts: list[int], left: int) -> Iterator[tuple[int, ...]]:
             yield (lost, *rest)
 
 
-def pharaoh_standing(table: Table) -> str:
+def pharaoh_standing(table: Table) -> Text:
     """Every seat's pharaohs and who would score +5 or -2 now; for a seat, what one or more pharaohs would give."""
     values = [table.count(p, "pharaoh") for p in range(table.n)]
     points = most_fewest(values, PHARAOH_MOST, PHARAOH_FEWEST)
     if table.viewer is None:
-        return f"{table.each(values)}: {_who_scores(table, points)} this epoch"
+        return t("{holdings}: {scores} this epoch", holdings=table.each(values), scores=_who_scores(table, points))
     me = table.viewer
     mine, others = values[me], [v for p, v in enumerate(values) if p != me]
     top = max(others)
-    tops = joined([table.name(p) for p, v in enumerate(values) if v == top and p != me])
+    tops = table.names([p for p, v in enumerate(values) if v == top and p != me])
     now = signed(points[me])
     if mine > top:
-        return f"you have {mine}, the most of the others is {top} ({tops}): {now} this epoch"
+        return t(
+            "You have {mine}, the most of the others is {top} ({players}): {now} this epoch",
+            mine=mine,
+            top=top,
+            players=tops,
+            now=now,
+        )
     if mine == top:
-        return f"you have {mine}, as many as {tops}: {now} this epoch"
-    need, verb = top - mine, "ties for"
+        return t("You have {mine}, as many as {players}: {now} this epoch", mine=mine, players=tops, now=now)
+    need = top - mine
     value = most_fewest([top if p == me else v for p, v in enumerate(values)], PHARAOH_MOST, PHARAOH_FEWEST)[me]
-    if value < PHARAOH_MOST:  # a tie with everyone scores nothing (E13): say what passing the most gives
-        need, verb = need + 1, "gives"
-        value = most_fewest([top + 1 if p == me else v for p, v in enumerate(values)], PHARAOH_MOST, PHARAOH_FEWEST)[me]
-    more = "one more" if need == 1 else f"{need} more"
-    if need > 1:
-        verb = "tie for" if verb == "ties for" else "give"
-    return f"you have {mine}, the most is {top} ({tops}) — {more} {verb} {signed(value)} this epoch; now {now}"
+    if value >= PHARAOH_MOST:
+        return tn(
+            "You have {mine}, the most is {top} ({players}) — one more ties for {value} this epoch; now {now}",
+            "You have {mine}, the most is {top} ({players}) — {n} more tie for {value} this epoch; now {now}",
+            need,
+            mine=mine,
+            top=top,
+            players=tops,
+            value=signed(value),
+            now=now,
+        )
+    # A tie with everyone scores nothing (E13): say what passing the most gives.
+    value = most_fewest([top + 1 if p == me else v for p, v in enumerate(values)], PHARAOH_MOST, PHARAOH_FEWEST)[me]
+    return tn(
+        "You have {mine}, the most is {top} ({players}) — one more gives {value} this epoch; now {now}",
+        "You have {mine}, the most is {top} ({players}) — {n} more give {value} this epoch; now {now}",
+        need + 1,
+        mine=mine,
+        top=top,
+        players=tops,
+        value=signed(value),
+        now=now,
+    )
 
 
-def disk_standing(table: Table) -> str:
+def disk_standing(table: Table) -> Text:
     """Every seat's sun disk total and who would score +5 or -5 at the end as things stand (§9.2, E22)."""
     points = most_fewest(table.totals, SUN_DISK_MOST, SUN_DISK_FEWEST)
     if table.viewer is None:
-        return f"Totals now: {table.each(table.totals)}: {_who_scores(table, points)} at the end as things stand"
+        return t(
+            "Totals now: {totals}: {scores} at the end as things stand",
+            totals=table.each(table.totals),
+            scores=_who_scores(table, points),
+        )
     me = table.viewer
-    others = [t for p, t in enumerate(table.totals) if p != me]
+    others = [total for p, total in enumerate(table.totals) if p != me]
     high, low = max(others), min(others)
-    highs = joined([table.name(p) for p, t in enumerate(table.totals) if t == high and p != me])
-    lows = joined([table.name(p) for p, t in enumerate(table.totals) if t == low and p != me])
+    highs = table.names([p for p, total in enumerate(table.totals) if total == high and p != me])
+    lows = table.names([p for p, total in enumerate(table.totals) if total == low and p != me])
+    values: dict[str, Param] = {"total": table.totals[me], "points": signed(points[me])}
+    if high == low and len(others) == 1:
+        return t(
+            "Your disks total {total}, {player}'s {high}: {points} at the end as things stand",
+            **values,
+            player=highs,
+            high=high,
+        )
     if high == low:
-        spread = f"{highs}'s {high}" if len(others) == 1 else f"the others' {high} each"
-    else:
-        spread = f"the others' highest {high} ({highs}), their lowest {low} ({lows})"
-    return f"Your disks total {table.totals[me]}, {spread}: {signed(points[me])} at the end as things stand"
+        return t(
+            "Your disks total {total}, the others' {high} each: {points} at the end as things stand",
+            **values,
+            high=high,
+        )
+    return t(
+        "Your disks total {total}, the others' highest {high} ({highs}), their lowest {low} ({lows}): {points} at the "
+        "end as things stand",
+        **values,
+        high=high,
+        highs=highs,
+        low=low,
+        lows=lows,
+    )
 
 
-def _who_scores(table: Table, points: list[int]) -> str:
+def _who_scores(table: Table, points: list[int]) -> Text:
     """'Khufu would score +5, Tiye -2' or 'nobody would score'."""
-    parts: list[str] = []
-    for sign in (1, -1):
-        seats = [p for p in range(table.n) if points[p] * sign > 0]
-        if seats:
-            value = signed(points[seats[0]])
-            parts.append(f"{joined([table.name(p) for p in seats])} {'would score ' if not parts else ''}{value}")
-    return ", ".join(parts) if parts else "nobody would score"
+    tops = [p for p in range(table.n) if points[p] > 0]
+    bottoms = [p for p in range(table.n) if points[p] < 0]
+    if tops and bottoms:
+        return t(
+            "{top} would score {plus}, {bottom} {minus}",
+            top=table.names(tops),
+            plus=signed(points[tops[0]]),
+            bottom=table.names(bottoms),
+            minus=signed(points[bottoms[0]]),
+        )
+    if tops or bottoms:
+        seats = tops or bottoms
+        return t("{players} would score {points}", players=table.names(seats), points=signed(points[seats[0]]))
+    return t("nobody would score")

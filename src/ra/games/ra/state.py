@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 from ra.core.errors import GameOverError, IllegalActionError, NotYourTurnError, UnknownActionError
 from ra.core.protocol import Move
 from ra.core.record import make_record
+from ra.core.text import about, t
 from ra.games.ra import legal
 from ra.games.ra.actions import (
     BID_BASE,
@@ -63,6 +64,7 @@ from ra.games.ra.tables import (
 )
 from ra.games.ra.tables import GAME as GAME  # re-exported: ra.games.ra names it from here
 from ra.games.ra.view import RaView, make_view
+from ra.games.ra.words import named_seat
 
 CANONICAL_BAG: tuple[int, ...] = tuple(k for k in range(NUM_KINDS) for _ in range(COUNTS[k]))
 
@@ -88,9 +90,7 @@ class State(RaRules):
 
     # --- construction -----------------------------------------------------------------------------------------
     @classmethod
-    def new(
-        cls, options: Mapping[str, Any] | Options, seed: int | None = None, order: list[str] | None = None
-    ) -> Self:
+    def new(cls, options: Mapping[str, Any] | Options, seed: int | None = None, order: list[str] | None = None) -> Self:
         """A new game; one random.Random(seed) shuffles the bag then deals disk groups (seed 0 if neither given)."""
         opts = Options.from_mapping(options)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
@@ -178,13 +178,27 @@ class State(RaRules):
     def apply(self, action: int, player: int | None = None) -> None:
         """Check and apply an action; raises an IllegalActionError subclass and leaves the state unchanged."""
         if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
-            raise UnknownActionError(f"{action!r} is not a Ra action id (ids are 0..{NUM_ACTIONS - 1})")
+            raise UnknownActionError(
+                t("{action} is not a Ra action id (ids are 0..{last})", action=repr(action), last=NUM_ACTIONS - 1)
+            )
         if self.phase == OVER:
-            raise GameOverError("the game is over: epoch 3 has been scored")
+            raise GameOverError(t("the game is over: epoch 3 has been scored"))
         if player is not None and player != self.cur:
             names = self.options.names
-            who = names[player] if isinstance(player, int) and 0 <= player < self.num_players else repr(player)
-            raise NotYourTurnError(f"it is {names[self.cur]}'s decision, not {who}'s")
+            deciding = named_seat(self.cur, names[self.cur])
+            if isinstance(player, int) and 0 <= player < self.num_players:
+                raise NotYourTurnError(
+                    about(
+                        player,
+                        t(
+                            "it is {player}'s decision, not {other}'s",
+                            player=deciding,
+                            other=named_seat(player, names[player]),
+                        ),
+                        t("it is {player}'s decision, not yours", player=deciding),
+                    )
+                )
+            raise NotYourTurnError(t("it is {player}'s decision, not {other}'s", player=deciding, other=repr(player)))
         if action not in self.legal_actions():
             raise IllegalActionError(explain(self, action))
         self.push(action)

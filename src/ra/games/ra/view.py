@@ -169,7 +169,7 @@ class RaView(TypedDict):
 
 # Rules data every view carries unchanged, built once and shared by all views (never mutate a view's copy).
 KIND_GROUP_VIEW: list[RaKindGroup] = [
-    {"key": key, "title": GROUP_TITLES[key], "kinds": [KINDS[k] for k in kinds]} for key, kinds in KIND_GROUPS
+    {"key": key, "title": str(GROUP_TITLES[key]), "kinds": [KINDS[k] for k in kinds]} for key, kinds in KIND_GROUPS
 ]
 SCARAB_VIEW: list[str] = [KINDS[k] for k in sorted(SCARAB)]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from itertools import product
 
 from ra.core.errors import InvalidNotationError
+from ra.core.text import Text, t, tp
 from ra.games.write.sheet import (
     B_ANY,
     B_CIV,
@@ -30,6 +31,7 @@ from ra.games.write.sheet import (
 from ra.games.write.tables import (
     CIV_TYPES,
     FACE_UP,
+    GOD_BONUS_NUMBER,
     GOD_SPACES,
     KINGDOMS,
     MONUMENT_ROWS,
@@ -38,6 +40,7 @@ from ra.games.write.tables import (
     NILE_SPACES,
     PHARAOH_SPACES,
 )
+from ra.games.write.words import CIV_TITLES, MONUMENT_TITLES, OF_KINGDOM, a_card, card_title, listed
 
 # action kinds
 K_REVEAL, K_TAKE, K_CARD_GOD, K_CARD_NILE, K_CARD_CIV = range(5)
@@ -141,26 +144,29 @@ MONUMENT_BONUS: dict[bytes, tuple[int, ...]] = {
     for full in product((0, 1), repeat=len(MONUMENT_TYPES))
 }
 ACTION_BY_TEXT: dict[str, int] = {text: i for i, text in enumerate(NOTATION)}
+EXAMPLES = (  # notation is code: the same in every language
+    "reveal, card2, card1>god4, card3>nile7, card1>civ:old, bonus>nile5=12, bonus>civ:new:art, bonus>monument:sphinx, "
+    "decline"
+)
 
 
 def action_to_str(action: int) -> str:
     """The notation of an action id (InvalidNotationError for an id outside 0..NUM_ACTIONS-1)."""
     if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
-        raise InvalidNotationError(f"no RA and Write action has id {action!r}")
+        raise InvalidNotationError(t("no RA and Write action has id {action}", action=repr(action)))
     return NOTATION[action]
 
 
 def str_to_action(text: str) -> int:
     """The action id of a notation (case and surrounding spaces ignored); InvalidNotationError otherwise."""
     if not isinstance(text, str):
-        raise InvalidNotationError(f"an action notation is a string, not {text!r}")
+        raise InvalidNotationError(t("an action notation is a string, not {value}", value=repr(text)))
     key = text.strip().lower().replace(" ", "")
     try:
         return ACTION_BY_TEXT[key]
     except KeyError:
         raise InvalidNotationError(
-            f"{text!r} is not RA and Write notation (e.g. reveal, card2, card1>god4, card3>nile7, "
-            "card1>civ:old, bonus>nile5=12, bonus>civ:new:art, bonus>monument:sphinx, decline)"
+            t("{notation} is not RA and Write notation (e.g. {examples})", notation=repr(text), examples=EXAMPLES)
         ) from None
 
 
@@ -209,39 +215,39 @@ def _nile_bonus_actions(s: Sheet, b: int, out: list[int]) -> None:
     out += NILE_TAIL[first][lo]
 
 
-def _card_words(card: str) -> str:
+def _card_words(card: str) -> Text:
     """'God 17', 'Nile 4', 'a Pharaoh', 'Art', 'Step Pyramid', 'a Ra card': a card name in a sentence."""
-    head, _, arg = card.partition(":")
-    if head in ("god", "nile"):
-        return f"{head.title()} {arg}"
-    if head in ("pharaoh", "ra"):
-        return f"a {head.title()}" + (" card" if head == "ra" else "")
-    return arg.replace("_", " ").title()
+    if card.partition(":")[0] in ("god", "nile", "pharaoh", "ra"):
+        return a_card(card)
+    return card_title(card)
 
 
-def move_text(action: int, draws: tuple[str, ...] = ()) -> str:
+def move_text(action: int, draws: tuple[str, ...] = ()) -> Text:
     """A move as a phrase for logs ("revealed God 9, Nile 4", "took card 2 into Nile space 7")."""
     kind, slot, space, arg = ACT_KIND[action], ACT_SLOT[action], ACT_SPACE[action], ACT_ARG[action]
     if kind == K_REVEAL:
-        return f"revealed {', '.join(_card_words(c) for c in draws)}" if draws else "revealed the cards"
+        if draws:
+            return t("revealed {cards}", cards=listed([_card_words(c) for c in draws]))
+        return t("revealed the cards")
     if kind == K_DECLINE:
-        return "declined the bonus entry"
+        return t("declined the bonus entry")
     if kind == K_TAKE:
-        return f"took card {slot + 1}"
+        return t("took card {slot}", slot=slot + 1)
     if kind == K_CARD_GOD:
-        return f"took card {slot + 1} into Gods space {space + 1}"
+        return t("took card {slot} into Gods space {space}", slot=slot + 1, space=space + 1)
     if kind == K_CARD_NILE:
-        return f"took card {slot + 1} into Nile space {space + 1}"
+        return t("took card {slot} into Nile space {space}", slot=slot + 1, space=space + 1)
     if kind == K_CARD_CIV:
-        return f"took card {slot + 1} into the {KINGDOMS[space].title()} Kingdom line"
+        return t("took card {slot} into the {kingdom} line", slot=slot + 1, kingdom=OF_KINGDOM[KINGDOMS[space]])
+    entry: Text
     if kind == K_BONUS_GOD:
-        entry = f"20 in Gods space {space + 1}"
+        entry = t("{number} in Gods space {space}", number=GOD_BONUS_NUMBER, space=space + 1)
     elif kind == K_BONUS_PHARAOH:
-        entry = "a Pharaoh"
+        entry = tp("a bonus entry", "a Pharaoh")
     elif kind == K_BONUS_NILE:
-        entry = f"{arg} in Nile space {space + 1}"
+        entry = t("{number} in Nile space {space}", number=arg, space=space + 1)
     elif kind == K_BONUS_CIV:
-        entry = f"{CIV_TYPES[arg].title()} in the {KINGDOMS[space].title()} Kingdom line"
+        entry = t("{type} in the {kingdom} line", type=CIV_TITLES[CIV_TYPES[arg]], kingdom=OF_KINGDOM[KINGDOMS[space]])
     else:
-        entry = MONUMENT_TYPES[arg].replace("_", " ").title()
-    return f"made a bonus entry: {entry}"
+        entry = MONUMENT_TITLES[MONUMENT_TYPES[arg]]
+    return t("made a bonus entry: {entry}", entry=entry)

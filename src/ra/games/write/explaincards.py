@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ra.core.text import Param, Text, items, t, tn
 from ra.games.write.sheet import (
     MONUMENTS_END,
     MONUMENTS_START,
@@ -29,10 +30,10 @@ from ra.games.write.tables import (
 )
 from ra.games.write.view import WriteFaceUpCard
 from ra.games.write.words import (
+    IN_KINGDOM,
+    OF_KINGDOM,
     card_title,
     civ_line_title,
-    counted,
-    joined,
     names_of,
     ordinal,
     runs,
@@ -40,109 +41,139 @@ from ra.games.write.words import (
     spaces_text,
 )
 
-KIND_TITLES = {"god": "God", "nile": "Nile", "pharaoh": "Pharaoh", "civ": "Civilization", "monument": "Monument"}
 
-
-def card_text(table: Table, card: WriteFaceUpCard) -> str:
+def card_text(table: Table, card: WriteFaceUpCard) -> Text:
     """A face-up card: what it is and where it goes; for the viewer, what taking it would do now."""
     name, kind = card_title(card["card"]), card["kind"]
     limited = table.limit >= 0  # the kingdom-limited variant (§2)
-    gods = "an empty Gods space of the current Kingdom" if limited else "any empty Gods space"
-    line = "the current Kingdom's line if it is empty there" if limited else "any Kingdom line where it is empty"
-    what = {
-        "god": f"{name}: its number goes in {gods}.",
-        "nile": f"{name}: its number goes in an empty Nile space that keeps the row in order.",
-        "pharaoh": "Pharaoh: it marks the leftmost empty Pharaohs space.",
-        "civ": f"{name}: a Civilization card; it marks {name} in {line}.",
-        "monument": f"{name}: a Monument card; it marks the top empty space of the {name} column.",
-    }[kind]
+    what: Text
+    if kind == "god":
+        what = (t("{card}: its number goes in an empty Gods space of the current Kingdom", card=name) if limited
+                else t("{card}: its number goes in any empty Gods space", card=name))
+    elif kind == "nile":
+        what = t("{card}: its number goes in an empty Nile space that keeps the row in order", card=name)
+    elif kind == "pharaoh":
+        what = t("Pharaoh: it marks the leftmost empty Pharaohs space")
+    elif kind == "civ":
+        what = (t("{card}: a Civilization card; it marks {card} in the current Kingdom's line if it is empty there",
+                  card=name) if limited
+                else t("{card}: a Civilization card; it marks {card} in any Kingdom line where it is empty", card=name))
+    else:
+        what = t("{card}: a Monument card; it marks the top empty space of the {card} column", card=name)
     if table.over:
-        return f"{what[:-1]} (rules §2, §3)."
+        return t("{what} (rules §2, §3).", what=what)
     me, reserved, chosen = table.viewer, card["reserved_by"], card["chosen_by"]
+    now: Text
     if me is None:
-        who = [f"reserved by {table.name(reserved)}"] if reserved is not None else []
         others = [p for p in chosen if p != reserved]
-        if others:
-            who.append(f"chosen by {names_of(table.view, others)}")
-        now = "; ".join(who) if who else "nobody has chosen it yet"
-        now = now[0].upper() + now[1:]
+        if reserved is not None and others:
+            now = t("Reserved by {player}; chosen by {players}", player=table.name(reserved),
+                    players=names_of(table.view, others))
+        elif reserved is not None:
+            now = t("Reserved by {player}", player=table.name(reserved))
+        elif others:
+            now = t("Chosen by {players}", players=names_of(table.view, others))
+        else:
+            now = t("Nobody has chosen it yet")
     elif me in chosen:
-        now = "You chose it this turn"
+        now = t("You chose it this turn")
     elif reserved is not None:
-        now = f"Reserved by {table.name(reserved)}: you cannot take it this turn"
+        now = t("Reserved by {player}: you cannot take it this turn", player=table.name(reserved))
     else:
         now = _worth(table, me, card)
-    return f"{what} {now} (rules §2, §3)."
+    return t("{what}. {now} (rules §2, §3).", what=what, now=now)
 
 
-def _worth(table: Table, me: int, card: WriteFaceUpCard) -> str:
+def _worth(table: Table, me: int, card: WriteFaceUpCard) -> Text:
     """What taking `card` would do to the viewer's sheet and this Kingdom's score."""
     s, b, kind = table.sheets, me * SHEET_WIDTH, card["kind"]
     number, type_ = card["number"] or 0, card["type"] or ""
-    lost = "It has no legal space on your sheet: taking it loses it"
+    lost = t("It has no legal space on your sheet: taking it loses it")
     if kind == "god":
         spaces = god_spaces(s, b, table.limit)
         if not spaces:
             return lost
         here = [x for x in spaces if x // GOD_SPACES_PER_KINGDOM == table.k]
-        text = f"It fits {counted(len(spaces), 'empty Gods space')} of yours"
         if not here:
-            return f"{text}, none in the {table.kingdom}: it does not count this Kingdom"
+            return tn("It fits {n} empty Gods space of yours, none in the {kingdom}: it does not count this Kingdom",
+                      "It fits {n} empty Gods spaces of yours, none in the {kingdom}: it does not count this Kingdom",
+                      len(spaces), kingdom=IN_KINGDOM[table.kingdom])
         now, new = table.now(me, "gods"), table.if_entered(me, "gods", lambda s, b: write_god(s, b, here[0], number))
-        text += f"; in the {table.kingdom} it makes your sum {table.count(me, 'gods') + number}: {_change(now, new)}"
+        fits: dict[str, Param] = {
+            "kingdom": IN_KINGDOM[table.kingdom],
+            "sum": table.count(me, "gods") + number,
+            "change": _change(now, new),
+        }
         if len(here) == 1 and not table.view["sheets"][me]["gods"][table.k]["bonus_used"]:
-            text += ", and completes the three for a Pharaohs bonus"
-        return text
+            return tn("It fits {n} empty Gods space of yours; in the {kingdom} it makes your sum {sum}: {change}, and "
+                      "completes the three for a Pharaohs bonus",
+                      "It fits {n} empty Gods spaces of yours; in the {kingdom} it makes your sum {sum}: {change}, "
+                      "and completes the three for a Pharaohs bonus", len(spaces), **fits)
+        return tn("It fits {n} empty Gods space of yours; in the {kingdom} it makes your sum {sum}: {change}",
+                  "It fits {n} empty Gods spaces of yours; in the {kingdom} it makes your sum {sum}: {change}",
+                  len(spaces), **fits)
     if kind == "nile":
-        fits = nile_spaces(s, b, number)
-        if not fits:
+        open_spaces = nile_spaces(s, b, number)
+        if not open_spaces:
             return lost
-        text = f"It fits your Nile {spaces_text([x + 1 for x in fits])}: +1 {table.at_scorings_left()}"
         used = table.view["sheets"][me]["nile"]["parts_used"]
-        closing = [x + 1 for x in fits if _completes_part(s, b, x, used)]
+        closing = [x + 1 for x in open_spaces if _completes_part(s, b, x, used)]
+        where = spaces_text([x + 1 for x in open_spaces])
         if closing:
-            text += f"; {spaces_text(closing)} would fill a part for a Civilization bonus"
-        return text
+            return t("It fits your Nile {spaces}: +1 {when}; {closing} would fill a part for a Civilization bonus",
+                     spaces=where, when=table.at_scorings_left(), closing=spaces_text(closing))
+        return t("It fits your Nile {spaces}: +1 {when}", spaces=where, when=table.at_scorings_left())
     if kind == "pharaoh":
         marked = s[b + PHARAOHS_MARKED]
         if marked >= PHARAOH_SPACES:
             return lost
-        symbol = " (a Nile symbol: a Nile bonus)" if marked + 1 in PHARAOH_NILE_SYMBOLS else ""
-        new = table.if_entered(me, "pharaohs", mark_pharaoh)
-        return f"It marks your Pharaohs space {marked + 1}{symbol}: {_change(table.now(me, 'pharaohs'), new)}"
+        change = _change(table.now(me, "pharaohs"), table.if_entered(me, "pharaohs", mark_pharaoh))
+        if marked + 1 in PHARAOH_NILE_SYMBOLS:
+            return t("It marks your Pharaohs space {space} (a Nile symbol: a Nile bonus): {change}",
+                     space=marked + 1, change=change)
+        return t("It marks your Pharaohs space {space}: {change}", space=marked + 1, change=change)
     if kind == "civ":
-        t = table.view["layout"]["civ_types"].index(type_)
-        lines = civ_lines(s, b, t, table.limit)
+        c = table.view["layout"]["civ_types"].index(type_)
+        lines = civ_lines(s, b, c, table.limit)
         if not lines:
             return lost
         if table.k not in lines:
-            where = joined([civ_line_title(x + 1) for x in lines])
-            return f"It can go only in {where}, which does not score this Kingdom"
-        new = table.if_entered(me, "civilization", lambda s, b: mark_civ(s, b, table.k, t))
+            return t("It can go only in {lines}, which does not score this Kingdom",
+                     lines=items([civ_line_title(x + 1) for x in lines]))
+        new = table.if_entered(me, "civilization", lambda s, b: mark_civ(s, b, table.k, c))
         marks = table.count(me, "civilization") + 1
-        text = f"In your {table.kingdom} line it makes {counted(marks, 'mark')}: "
-        text += _change(table.now(me, "civilization"), new)
+        line: dict[str, Param] = {
+            "kingdom": OF_KINGDOM[table.kingdom],
+            "change": _change(table.now(me, "civilization"), new),
+        }
         if marks == 3 and not table.view["sheets"][me]["civilization"][table.k]["bonus_used"]:
-            text += ", and a Monuments bonus"
-        return text
-    t = table.view["layout"]["monument_types"].index(type_)
-    row = s[b + MONUMENTS_START + t]
+            return tn("In your {kingdom} line it makes {n} mark: {change}, and a Monuments bonus",
+                      "In your {kingdom} line it makes {n} marks: {change}, and a Monuments bonus", marks, **line)
+        return tn("In your {kingdom} line it makes {n} mark: {change}",
+                  "In your {kingdom} line it makes {n} marks: {change}", marks, **line)
+    m = table.view["layout"]["monument_types"].index(type_)
+    row = s[b + MONUMENTS_START + m]
     if row >= MONUMENT_ROWS:
         return lost
-    text = f"It marks space {row + 1} of your {card_title(card['card'])} column"
+    column: dict[str, Param] = {"row": row + 1, "monument": card_title(card["card"])}
     if row == 0:
-        text += f": a new column, +1 {table.at_scorings_left()}"
         empty_tops = s[b + MONUMENTS_START : b + MONUMENTS_END].count(0)
         if empty_tops == 1 and not table.view["sheets"][me]["monuments"]["all_tops_used"]:
-            text += ", and the last empty top: a bonus in any section"
+            return t("It marks space {row} of your {monument} column: a new column, +1 {when}, and the last empty "
+                     "top: a bonus in any section", when=table.at_scorings_left(), **column)
+        return t("It marks space {row} of your {monument} column: a new column, +1 {when}",
+                 when=table.at_scorings_left(), **column)
     if row + 1 == MONUMENT_ROWS:
-        text += f": the column is full, +{END_BONUS_POINTS} at the end"
-    return text
+        return t("It marks space {row} of your {monument} column: the column is full, +{points} at the end",
+                 points=END_BONUS_POINTS, **column)
+    return t("It marks space {row} of your {monument} column", **column)
 
 
-def _change(now: int, new: int) -> str:
+def _change(now: int, new: int) -> Text:
     """'+5 instead of 0 this Kingdom', 'still 0 this Kingdom'."""
-    return f"{signed(new)} instead of {signed(now)} this Kingdom" if new != now else f"still {signed(now)} this Kingdom"
+    if new != now:
+        return t("{new} instead of {now} this Kingdom", new=signed(new), now=signed(now))
+    return t("still {now} this Kingdom", now=signed(now))
 
 
 def _completes_part(s: list[int], b: int, space: int, used: list[bool]) -> bool:
@@ -153,25 +184,39 @@ def _completes_part(s: list[int], b: int, space: int, used: list[bool]) -> bool:
     return False
 
 
-def ra_text(table: Table) -> str:
+def ra_text(table: Table) -> Text:
     """The Ra cards: what they do, how many are out, how many are left to come."""
-    what = (
-        f"Ra cards: never written; the {ordinal(RA_PER_KINGDOM)} Ra card of a Kingdom ends it and scores it at once, "
-        f"and the {ordinal(RA_CARDS)} ends the game."
-    )
+    what = t("Ra cards: never written; the {ordinal} Ra card of a Kingdom ends it and scores it at once, and the "
+             "{last} ends the game.", ordinal=ordinal(RA_PER_KINGDOM), last=ordinal(RA_CARDS))
     ra = table.view["ra"]
     if table.over:
-        return f"{what} All {RA_CARDS} have come: the game is over (rules §4)."
+        return t("{what} All {count} have come: the game is over (rules §4).", what=what, count=RA_CARDS)
     left = table.view["deck"]["composition"].get("ra", 0)
     remaining = table.view["deck"]["remaining"]
-    return (
-        f"{what} {ra['this_kingdom']} of {RA_PER_KINGDOM} so far in the {table.kingdom} ({ra['total']} of {RA_CARDS} "
-        f"in all); {left} are among the {remaining} cards left, about one card in {round(remaining / max(left, 1))} "
-        "(rules §4)."
-    )
+    return tn("{what} {count} of {per_kingdom} so far in the {kingdom} ({total} of {all} in all); {n} is among the "
+              "{remaining} cards left, about one card in {every} (rules §4).",
+              "{what} {count} of {per_kingdom} so far in the {kingdom} ({total} of {all} in all); {n} are among the "
+              "{remaining} cards left, about one card in {every} (rules §4).", left,
+              what=what, count=ra["this_kingdom"], per_kingdom=RA_PER_KINGDOM, kingdom=IN_KINGDOM[table.kingdom],
+              total=ra["total"], all=RA_CARDS, remaining=remaining, every=round(remaining / max(left, 1)))
 
 
-def deck_text(table: Table) -> str:
+def _cards_of_kind(kind: str, n: int) -> Text:
+    """How many cards of a kind are left, as a tally: '20 God', '17 Pharaoh', '9 Ra'."""
+    if kind == "god":
+        return tn("{n} God", "{n} God", n)
+    if kind == "nile":
+        return tn("{n} Nile", "{n} Nile", n)
+    if kind == "pharaoh":
+        return tn("{n} Pharaoh", "{n} Pharaoh", n)
+    if kind == "civ":
+        return tn("{n} Civilization", "{n} Civilization", n)
+    if kind == "monument":
+        return tn("{n} Monument", "{n} Monument", n)
+    return tn("{n} Ra", "{n} Ra", n)
+
+
+def deck_text(table: Table) -> Text:
     """The deck: how many cards of each kind are left (public, since every revealed card is known)."""
     composition = table.view["deck"]["composition"]
     by_kind: dict[str, int] = {}
@@ -181,11 +226,21 @@ def deck_text(table: Table) -> str:
         by_kind[kind] = by_kind.get(kind, 0) + count
         if kind in numbers:
             numbers[kind].append(int(arg))
-    kinds = [f"{by_kind[k]} {KIND_TITLES.get(k, 'Ra')}" for k in KIND_NAMES if by_kind.get(k)]
-    left = [f"{KIND_TITLES[k]} {runs(numbers[k])}" for k in ("god", "nile") if numbers[k]]
-    return (
-        f"Deck: {table.view['deck']['remaining']} cards left in an unknown order, but every revealed card is public, "
-        f"so what is left is known: {joined(kinds) if kinds else 'nothing'}"
-        + (f" (numbers left: {'; '.join(left)})" if left else "")
-        + " (rules §1, §3)."
-    )
+    kinds = items([_cards_of_kind(k, by_kind[k]) for k in KIND_NAMES if by_kind.get(k)], empty=t("nothing"))
+    remaining = table.view["deck"]["remaining"]
+    said: dict[str, Param] = {"kinds": kinds}
+    if numbers["god"] and numbers["nile"]:
+        said["numbers"] = t("God {gods}; Nile {niles}", gods=runs(numbers["god"]), niles=runs(numbers["nile"]))
+    elif numbers["god"]:
+        said["numbers"] = t("God {gods}", gods=runs(numbers["god"]))
+    elif numbers["nile"]:
+        said["numbers"] = t("Nile {niles}", niles=runs(numbers["nile"]))
+    if "numbers" in said:
+        return tn("Deck: {n} card left in an unknown order, but every revealed card is public, so what is left is "
+                  "known: {kinds} (numbers left: {numbers}) (rules §1, §3).",
+                  "Deck: {n} cards left in an unknown order, but every revealed card is public, so what is left is "
+                  "known: {kinds} (numbers left: {numbers}) (rules §1, §3).", remaining, **said)
+    return tn("Deck: {n} card left in an unknown order, but every revealed card is public, so what is left is "
+              "known: {kinds} (rules §1, §3).",
+              "Deck: {n} cards left in an unknown order, but every revealed card is public, so what is left is "
+              "known: {kinds} (rules §1, §3).", remaining, **said)

@@ -8,6 +8,7 @@ from typing import Any
 
 from ra.core.options import option_settings
 from ra.core.protocol import OptionSpec
+from ra.core.text import t
 from ra.games.write.tables import MAX_PLAYERS, MIN_PLAYERS
 
 # What a person may set at a new table (players and names aside).
@@ -16,8 +17,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "kingdom_limited",
         "bool",
         False,
-        "Kingdom-limited entries",
-        "Variant: Gods and Civilization entries go only into the current Kingdom's spaces and line.",
+        t("Kingdom-limited entries"),
+        t("Variant: Gods and Civilization entries go only into the current Kingdom's spaces and line."),
     ),
 )
 # Set by setup, not by people: the starting seat is drawn from the seed and written into the record's options, so
@@ -44,19 +45,24 @@ class Options:
         unknown = set(data) - set(OPTION_KEYS)
         if unknown:
             bad, expected = ", ".join(sorted(unknown)), ", ".join(OPTION_KEYS)
-            raise ValueError(f"unknown RA and Write options: {bad} (expected some of {expected})")
+            raise ValueError(t("unknown RA and Write options: {unknown} (expected some of {expected})", unknown=bad,
+                               expected=expected))
         players = data.get("players", 3)
         if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValueError(f"RA and Write is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players!r}")
+            raise ValueError(t("RA and Write is for {least}-{most} players, not {players}", least=MIN_PLAYERS,
+                               most=MAX_PLAYERS, players=repr(players)))
         names = data.get("names") or ()
         if isinstance(names, str) or not all(isinstance(n, str) for n in names) or (
             names and len(names) != players
         ):
-            raise ValueError(f"names must be a list of {players} strings")
+            raise ValueError(t("{option} must be a list of {players} strings", option="names", players=players))
         settings = option_settings(OPTIONS, data, named="{name}")  # named bare, as RA and Write always named them
         first = data.get("first_player")
         if first is not None and (isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players):
-            raise ValueError(f"first_player must be a seat 0..{players - 1}, not {first!r}")
+            raise ValueError(
+                t("{option} must be a seat 0..{last}, not {value}", option="first_player", last=players - 1,
+                  value=repr(first))
+            )
         return cls(players, tuple(names), first_player=first, **settings)
 
     def player_names(self) -> list[str]:

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ra.core.protocol import Move
+from ra.core.text import t, tn
 from ra.games.write.mechanics import WriteRules
 from ra.games.write.options import Options
 from ra.games.write.phases import PHASE_NAMES
@@ -20,9 +21,11 @@ def deck_from_order(order: Sequence[str]) -> tuple[int, ...]:
     codes: list[int] = []
     for name in order:
         if name not in CARD_CODES:
-            raise ValueError(f"{name!r} is not an RA and Write card (e.g. god:17, nile:4, pharaoh, civ:art, ra)")
+            raise ValueError(t("{card} is not an RA and Write card (e.g. {examples})", card=repr(name),
+                               examples="god:17, nile:4, pharaoh, civ:art, ra"))
         if left[name] == 0:
-            raise ValueError(f"the deck holds only {DECK_COUNTS[name]} {name} card(s)")
+            raise ValueError(tn("the deck holds only {n} {card} card", "the deck holds only {n} {card} cards",
+                                DECK_COUNTS[name], card=name))
         left[name] -= 1
         codes.append(CARD_CODES[name])
     for c in DECK:

@@ -14,6 +14,7 @@ from array import array
 from collections.abc import MutableSequence
 from typing import TypeAlias
 
+from ra.core.text import Text, t
 from ra.games.write.tables import (
     CIV_LINE_BONUS_AT,
     CIV_SPACES,
@@ -68,7 +69,6 @@ MONUMENT_INDEX: dict[str, int] = {name: t for t, name in enumerate(MONUMENT_TYPE
 # --- bonus entry kinds ---------------------------------------------------------------------------------------------
 NO_BONUS, B_PHARAOH, B_NILE, B_CIV, B_MONUMENT, B_ANY = range(6)
 BONUS_NAMES: tuple[str, ...] = ("", "pharaohs", "nile", "civilization", "monuments", "any")
-BONUS_TITLES: tuple[str, ...] = ("", "Pharaohs", "Nile", "Civilization", "Monuments", "any section")
 
 
 def blank_block() -> Sheets:
@@ -248,16 +248,16 @@ def nile_bounds(s: Sheet, b: int) -> list[tuple[int, int, int]]:
     return out
 
 
-def nile_conflict(s: Sheet, b: int, space: int, number: int) -> str | None:
+def nile_conflict(s: Sheet, b: int, space: int, number: int) -> Text | None:
     """Why `number` may not go in Nile `space` ("the Nile must not decrease: 7 is left of 5"), or None."""
     for j in range(space):
         v = s[b + NILE_START + j]
         if v > number:
-            return f"the Nile must not decrease: {v} is left of {number}"
+            return t("the Nile must not decrease: {left} is left of {right}", left=v, right=number)
     for j in range(space + 1, NILE_SPACES):
         v = s[b + NILE_START + j]
         if v and v < number:
-            return f"the Nile must not decrease: {number} is left of {v}"
+            return t("the Nile must not decrease: {left} is left of {right}", left=number, right=v)
     return None
 
 

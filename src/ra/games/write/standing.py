@@ -6,14 +6,15 @@ would change is scored the same way, on a copy of the sheets with the entry made
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
+from ra.core.text import Items, Param, Seat, Text, items, t, tn
 from ra.games.write.fromview import sheet_block
 from ra.games.write.scoring import NUM_SECTIONS, majority_points, score_kingdom
 from ra.games.write.sheet import SHEET_WIDTH
 from ra.games.write.tables import KINGDOMS, SECTIONS
 from ra.games.write.view import WriteView
-from ra.games.write.words import joined, kingdom_title, signed
+from ra.games.write.words import IN_KINGDOM, seat, signed
 
 
 class Table:
@@ -26,7 +27,7 @@ class Table:
         self.viewer = view["viewer"]
         self.sheets = [x for sheet in view["sheets"] for x in sheet_block(sheet, None, None)]
         self.k = KINGDOMS.index(view["kingdom"])
-        self.kingdom = kingdom_title(view["kingdom"])
+        self.kingdom = view["kingdom"]  # its key ("old"): the words say it in the form each sentence needs
         self.over = view["result"] is not None
         self.scorings_left = len(KINGDOMS) - view["ra"]["kingdoms_scored"]
         self.limit = self.k if view["options"]["kingdom_limited"] else -1  # the kingdom-limited variant (§2)
@@ -46,51 +47,92 @@ class Table:
         entry(s, seat * SHEET_WIDTH)
         return score_kingdom(s, self.n, self.k)[1][seat * NUM_SECTIONS + SECTIONS.index(section)]
 
-    def at_scorings_left(self) -> str:
+    def at_scorings_left(self) -> Text:
         """'at each of the 3 scorings left', 'at the last scoring': how often an entry made now still pays."""
         left = self.scorings_left
-        return f"at each of the {left} scorings left" if left > 1 else "at the last scoring"
+        return t("at each of the {count} scorings left", count=left) if left > 1 else t("at the last scoring")
 
-    def name(self, seat: int) -> str:
-        """A seat's name."""
-        return str(self.view["names"][seat])
+    def name(self, index: int) -> Seat:
+        """A seat, with its name."""
+        return seat(self.view, index)
 
-    def each(self, values: list[int] | list[str]) -> str:
+    def each(self, values: Sequence[Param]) -> Items:
         """Per seat: 'Ana 3, Ben 4 and Cleo 0'."""
-        return joined([f"{self.name(p)} {v}" for p, v in enumerate(values)])
+        return items([t("{player} {value}", player=self.name(p), value=v) for p, v in enumerate(values)])
 
 
-def majority_standing(table: Table, section: str, reach: int) -> str:
+def majority_standing(table: Table, section: str, reach: int) -> Text:
     """Gods or Pharaohs (§5): every seat's count and who would score ±5 now; for a seat, what a tie would be worth.
 
-    `reach` is how much more the viewer can still add this Kingdom, so that a tie out of reach is called so.
+    `reach` is how much more the viewer can still add this Kingdom, so that a tie out of reach is called so. For a
+    seat, Gods speak of the current Kingdom ("In the Old Kingdom you have 17, …"), Pharaohs of the row ("You have 3").
     """
     values = [table.count(p, section) for p in range(table.n)]
     if table.viewer is None:
-        leaders = [table.name(p) for p in range(table.n) if table.now(p, section) > 0]
-        trailers = [table.name(p) for p in range(table.n) if table.now(p, section) < 0]
-        lead = f"{joined(leaders)} would score +5" if leaders else "nobody would score"
-        trail = f", {joined(trailers)} -5" if trailers else ""
-        return f"{table.each(values)}: {lead}{trail} this Kingdom"
+        each = table.each(values)
+        leaders = items([table.name(p) for p in range(table.n) if table.now(p, section) > 0])
+        trailers = items([table.name(p) for p in range(table.n) if table.now(p, section) < 0])
+        if leaders.items and trailers.items:
+            return t("{each}: {leaders} would score +5, {trailers} -5 this Kingdom", each=each, leaders=leaders,
+                     trailers=trailers)
+        if leaders.items:
+            return t("{each}: {leaders} would score +5 this Kingdom", each=each, leaders=leaders)
+        if trailers.items:
+            return t("{each}: nobody would score, {trailers} -5 this Kingdom", each=each, trailers=trailers)
+        return t("{each}: nobody would score this Kingdom", each=each)
     me = table.viewer
     mine, others = values[me], [v for p, v in enumerate(values) if p != me]
     top = max(others)
-    tops = joined([table.name(p) for p, v in enumerate(values) if v == top and p != me])
-    now = signed(table.now(me, section))
+    said: dict[str, Param] = {
+        "mine": mine,
+        "top": top,
+        "tops": items([table.name(p) for p, v in enumerate(values) if v == top and p != me]),
+        "now": signed(table.now(me, section)),
+    }
+    gods = section == "gods"
+    if gods:
+        said["kingdom"] = IN_KINGDOM[table.kingdom]
     if mine > top:
-        return f"you have {mine}, the most of the others is {top} ({tops}): {now} this Kingdom"
+        if gods:
+            return t("In the {kingdom} you have {mine}, the most of the others is {top} ({tops}): {now} this Kingdom",
+                     **said)
+        return t("You have {mine}, the most of the others is {top} ({tops}): {now} this Kingdom", **said)
     if mine == top:
-        return f"you have {mine}, as many as {tops}: {now} this Kingdom"
+        if gods:
+            return t("In the {kingdom} you have {mine}, as many as {tops}: {now} this Kingdom", **said)
+        return t("You have {mine}, as many as {tops}: {now} this Kingdom", **said)
     need = top - mine
     value = majority_points([top if p == me else v for p, v in enumerate(values)])[me]
-    verb = "ties" if need == 1 else "tie"
+    ties = True
     if value <= table.now(me, section):  # a tie with everyone scores nothing (§5): say what passing the most gives
         need += 1
         value = majority_points([top + 1 if p == me else v for p, v in enumerate(values)])[me]
-        verb = "gives" if need == 1 else "give"
-    more = "one more" if need == 1 else f"{need} more"
+        ties = False
+    said["value"] = signed(value)
     if need > reach:
-        hint = f"{more} would be needed, out of reach this Kingdom"
-    else:
-        hint = f"{more} {verb} {'for ' if verb.startswith('tie') else ''}{signed(value)} this Kingdom"
-    return f"you have {mine}, the most is {top} ({tops}) — {hint}; now {now}"
+        if gods:
+            return tn("In the {kingdom} you have {mine}, the most is {top} ({tops}) — one more would be needed, out "
+                      "of reach this Kingdom; now {now}",
+                      "In the {kingdom} you have {mine}, the most is {top} ({tops}) — {n} more would be needed, out "
+                      "of reach this Kingdom; now {now}", need, **said)
+        return tn("You have {mine}, the most is {top} ({tops}) — one more would be needed, out of reach this "
+                  "Kingdom; now {now}",
+                  "You have {mine}, the most is {top} ({tops}) — {n} more would be needed, out of reach this "
+                  "Kingdom; now {now}", need, **said)
+    if ties:
+        if gods:
+            return tn("In the {kingdom} you have {mine}, the most is {top} ({tops}) — one more ties for {value} "
+                      "this Kingdom; now {now}",
+                      "In the {kingdom} you have {mine}, the most is {top} ({tops}) — {n} more tie for {value} "
+                      "this Kingdom; now {now}", need, **said)
+        return tn("You have {mine}, the most is {top} ({tops}) — one more ties for {value} this Kingdom; now {now}",
+                  "You have {mine}, the most is {top} ({tops}) — {n} more tie for {value} this Kingdom; now {now}",
+                  need, **said)
+    if gods:
+        return tn("In the {kingdom} you have {mine}, the most is {top} ({tops}) — one more gives {value} this "
+                  "Kingdom; now {now}",
+                  "In the {kingdom} you have {mine}, the most is {top} ({tops}) — {n} more give {value} this "
+                  "Kingdom; now {now}", need, **said)
+    return tn("You have {mine}, the most is {top} ({tops}) — one more gives {value} this Kingdom; now {now}",
+              "You have {mine}, the most is {top} ({tops}) — {n} more give {value} this Kingdom; now {now}",
+              need, **said)

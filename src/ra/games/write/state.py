@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from ra.core.errors import GameOverError, IllegalActionError, NotYourTurnError, UnknownActionError
 from ra.core.record import make_record
+from ra.core.text import t
 from ra.games.write import checks, legal
 from ra.games.write.actions import (
     NUM_ACTIONS,
@@ -139,13 +140,15 @@ class State(WriteRules):
     def apply(self, action: int, player: int | None = None) -> None:
         """Apply an action after checking it; raises an IllegalActionError subclass and leaves state unchanged."""
         if self.phase == OVER:
-            raise GameOverError("the game is over: the 9th Ra has ended the New Kingdom")
+            raise GameOverError(t("the game is over: the 9th Ra has ended the New Kingdom"))
         if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
-            raise UnknownActionError(f"{action!r} is not an RA and Write action id (0..{NUM_ACTIONS - 1})")
+            raise UnknownActionError(t("{action} is not an RA and Write action id (0..{last})", action=repr(action),
+                                       last=NUM_ACTIONS - 1))
         if player is None:
             player = self.cur[0]
         elif isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players:
-            raise NotYourTurnError(f"there is no player {player!r} in this {self.num_players}-player game")
+            raise NotYourTurnError(t("there is no player {player} in this {players}-player game", player=repr(player),
+                                     players=self.num_players))
         if player not in self.cur:
             raise NotYourTurnError(checks.not_your_turn(self, player))
         if action not in self.legal_actions(player):

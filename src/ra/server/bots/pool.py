@@ -23,6 +23,10 @@ class BotPool(Protocol):
         """Stop at once: running decisions are abandoned."""
         ...
 
+    def warm(self) -> None:
+        """Get ready for decisions now rather than at the first (the server starts with bot turns to resume)."""
+        ...
+
 
 class ThreadBotPool:
     """Decisions in threads of this process (`bot_workers=0`): for tests; a thread past the deadline runs on."""
@@ -41,6 +45,9 @@ class ThreadBotPool:
             raise DecisionTimeout(f"no decision within {self.deadline:g} s") from None
         except Exception as exc:
             raise DecisionFailed(f"{type(exc).__name__}: {exc}") from exc
+
+    def warm(self) -> None:
+        """Nothing to start: threads are made as decisions come."""
 
     def close(self) -> None:
         """Stop taking decisions (threads still running finish in the background)."""

@@ -52,6 +52,12 @@ class BotRunner:
         if self.pool is None:
             self.pool = make_pool(self.settings.bot_workers, self.settings.bot_deadline)
 
+    def warm(self) -> None:
+        """Start the pool's workers now (there are bot turns to resume), not at the first decision."""
+        self.start()
+        assert self.pool is not None
+        self.pool.warm()
+
     async def stop(self) -> None:
         """Cancel every runner and close the pool at once (running searches are killed, not awaited)."""
         self.stopping = True

@@ -4,6 +4,10 @@ Quick bots go ahead of searching ones (those with a time limit, or measured slow
 never hold up a greedy bot for long. A decision still unanswered at the deadline (queueing included) is abandoned
 (its answer, if one comes, is dropped); a worker whose decision has itself run past the deadline is stuck, and is
 killed and replaced. A worker that dies fails its decision at once (the caller asks again).
+
+A worker takes a second or more to start (a fresh interpreter importing every bot). So that bots play on at once
+after the server (re)starts, `warm` starts the workers before any decision is asked, and until one is ready the
+bots that decide in milliseconds (QUICK_KINDS) decide in a thread of the server instead of waiting.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from ra.server.bots.decisions import Decision, DecisionFailed, DecisionTimeout, 
 log = logging.getLogger("ra.server")
 
 RESTART_PAUSE = 1.0  # seconds before trying again to start a worker after one failed to start
+QUICK_KINDS = frozenset({"random", "greedy"})  # bots without a search: a decision takes milliseconds
 SLOW = 0.5  # seconds: a bot without a time limit deciding this slowly on average waits behind the quick ones
 
 
@@ -128,6 +133,7 @@ class ProcessBotPool:
         self._order = itertools.count()
         self._costs = _Costs()
         self._no_start_until = 0.0  # after a worker failed to start, the next try waits
+        self._warmed = False  # `warm` was called: quick bots need not wait for a worker
         self._closed = False
 
     @property
@@ -139,6 +145,8 @@ class ProcessBotPool:
         """The action id; DecisionTimeout past the deadline, DecisionFailed if the bot raised or its worker died."""
         if self._closed:
             raise DecisionFailed("the bot pool is closed")
+        if self._warmed and task.kind in QUICK_KINDS and not any(worker.ready for worker in self._workers):
+            return await self._decide_here(task)  # the workers are starting: a quick bot does not wait for them
         loop = asyncio.get_running_loop()
         job = _Job(task, loop.create_future(), loop.time())
         heapq.heappush(self._queue, (self._costs.rank(task.spec), next(self._order), job))
@@ -151,6 +159,27 @@ class ProcessBotPool:
         finally:
             if not job.future.done():
                 job.future.cancel()  # if still queued, the dispatcher skips it; if running, its answer is dropped
+
+    async def _decide_here(self, task: Decision) -> int:
+        """A quick bot's decision in a thread of this process (no worker is ready yet)."""
+        try:
+            async with asyncio.timeout(self.deadline):
+                return await asyncio.to_thread(decide, task)
+        except TimeoutError:
+            raise DecisionTimeout(f"no decision within {self.deadline:g} s") from None
+        except Exception as exc:
+            raise DecisionFailed(f"{type(exc).__name__}: {exc}") from exc
+
+    def warm(self) -> None:
+        """Start every worker now (they start on demand otherwise), in the background; until one is ready, quick
+        bots decide in a thread of this process."""
+        self._warmed = True
+        loop = asyncio.get_running_loop()
+        while not self._closed and len(self._workers) + self._starting < self.size:
+            if loop.time() < self._no_start_until:
+                return
+            self._starting += 1
+            asyncio.get_running_loop().create_task(self._start_worker())
 
     def _dispatch(self) -> None:
         """Hand queued decisions to idle workers, starting workers while there are fewer than `size`."""

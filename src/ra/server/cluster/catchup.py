@@ -6,11 +6,11 @@ the next one; the live path's own functions tell each move (`narrated_entry`), a
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 
 from ra.server.storage.rows import MoveRow, TableRow
-from ra.server.tables.model import Table, narrated_entry, status_of
+from ra.server.tables.model import Table, narrated_entry, seat_view, status_of
+from ra.server.tables.wire import json_text
 
 
 class Gap(RuntimeError):
@@ -22,6 +22,8 @@ def absorb(table: Table, row: TableRow, moves: list[MoveRow]) -> bool:
     changed. Gap (nothing changed) if the moves do not follow on from the table's state. Caller holds the lock."""
     names = [s["name"] for s in row.seats]
     state, entries, current_at = table.state, [], []
+    # Each move is told from the spectator views before and after it: each view made once (the first one before).
+    seen = table.spectator_view() if names == table.names else seat_view(state, None, names)
     for expected, move in enumerate(moves, start=table.seq + 1):
         if move.seq != expected:
             raise Gap(f"table {row.id}: stored move {move.seq} where {expected} was expected")
@@ -32,15 +34,17 @@ def absorb(table: Table, row: TableRow, moves: list[MoveRow]) -> bool:
             raise Gap(f"table {row.id}: stored move {move.seq} does not apply: {exc}") from exc
         if after.history[-1].draws != tuple(move.draws):
             raise Gap(f"table {row.id}: stored draws of move {move.seq} do not replay")
-        entries.append(narrated_entry(table.module, state, after, names))
+        after_view = seat_view(after, None, names)
+        entries.append(narrated_entry(table.module, state, after, names, (seen, after_view)))
         current_at.append(after.current_players())
-        state = after
+        state, seen = after, after_view
     changed = bool(moves)
     if moves:
         table.state = state  # a new object: snapshots already published keep the old one
+        table.seen = (state, names, seen)
         table.current_at.extend(current_at)
         table.log.extend(entries)
-        table.log_json.extend(json.dumps(entry) for entry in entries)
+        table.log_json.extend(json_text(entry) for entry in entries)
     if row.seats != table.row.seats:
         for entry in table.log:  # as the service does when a seat is renamed here
             if 0 <= entry["player"] < len(row.seats):

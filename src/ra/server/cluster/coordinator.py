@@ -36,6 +36,7 @@ from ra.server.tables.model import ServiceError, Snapshot, Table, iso
 from ra.server.tables.store import TableStore
 
 log = logging.getLogger("ra.server")
+TAKE_AT_START = 1000  # bot turns a starting process takes over at most (the lease sweep takes any others later)
 
 
 class Bots(Protocol):
@@ -84,8 +85,9 @@ class Cluster:
         if shared:
             self.leases.solo = False  # other processes hold leases too: a claim waits for theirs to expire
             if redis_url:
-                self.doorbell = RedisDoorbell(redis_url, self.leases.owner, self.rung, self.resync_soon)
-            self.pubsub = SharedPubSub(local, self._ring if self.doorbell else None, self.poke)
+                self.doorbell = RedisDoorbell(redis_url, self.leases.owner, self.rung, self.resync_soon, self.poke)
+                local.when_empty(self.doorbell.unwatch)  # nobody here watches the table any more
+            self.pubsub = SharedPubSub(local, self._ring if self.doorbell else None, self._arrived)
 
     @property
     def leases(self) -> Leases:
@@ -95,7 +97,16 @@ class Cluster:
     # -- hooks of the table service and the bot runner ------------------------------------------------------------
 
     async def before_act(self, table: Table) -> None:
-        """Catch the table up before an action is checked against it (caller holds `table.lock`)."""
+        """Catch the table up before an action is checked against it (caller holds `table.lock`): only without a
+        doorbell. With one, this process hears of the tables it serves as they change, and the database's key
+        refuses an action made on an old state (the service then catches up and checks the action again): one
+        query less on every action."""
+        if self.shared and self.doorbell is None:
+            await self._sync(table)
+
+    async def refresh(self, table: Table) -> None:
+        """Catch the table up if the database holds another version of it (a client is about to see it; caller
+        holds `table.lock`)."""
         if self.shared:
             await self._sync(table)
 
@@ -128,13 +139,35 @@ class Cluster:
             self.deliver(table)
         return changed
 
+    async def tables_to_resume(self) -> list[str]:
+        """At start: alone on the database, every unfinished table (its bots may be due); shared, the tables whose
+        bot turn nobody holds now (a stopped or dead process's), taken over at once. No process rebuilds a table it
+        does not serve: the others are loaded when a client or a bot turn needs them."""
+        if not self.shared:
+            return await self.db(self.storage.unfinished_ids)
+        self.leases.seconds = self.settings.lease_seconds
+        taken = await self.db(self.leases.take_expired, TAKE_AT_START)
+        for table_id, seq in taken:
+            log.info("table %s: taking over its bot turn at seq %d at start", table_id, seq)
+        resume = [table_id for table_id, _ in taken]
+        for table_id in await self.db(self.leases.unclaimed, TAKE_AT_START):
+            if await self.db(self.leases.claim, table_id, 0):  # each such table is resumed by one process
+                resume.append(table_id)
+        return resume
+
+    async def settled(self, table: Table) -> None:
+        """A table resumed at start turned out to have no bot due: give up its bot turn (another process would
+        otherwise take it over again, for nothing)."""
+        if self.shared:
+            await self.db(self.leases.drop, table.row.id, table.seq)
+
     async def bots_may_play(self, table: Table) -> bool:
         """True if this process holds (or now takes) the lease on the table's bot turn; the table is then caught
         up. False if another process plays these bots."""
         table_id = table.row.id
         if not self.leases.holds(table_id) and not await self.db(self.leases.claim, table_id, table.seq):
             return False
-        if self.shared:
+        if self.shared and self.doorbell is None:  # with a doorbell, as `before_act`
             async with table.lock:
                 await self._sync(table)
         return True
@@ -158,6 +191,12 @@ class Cluster:
             return
         if self.local.subscribers(table_id) or self.bots.busy(table_id):
             self.poke(table_id)
+
+    def _arrived(self, table_id: str) -> None:
+        """A client of the table connected here: hear its doorbell, and read it again now."""
+        if self.doorbell is not None:
+            self.doorbell.watch(table_id)
+        self.poke(table_id)
 
     def poke(self, table_id: str) -> None:
         """Read a loaded table again from the database soon (at most one read under way per table)."""
@@ -198,15 +237,21 @@ class Cluster:
         self._tasks.append(asyncio.create_task(self._resync(), name="ra-resync"))
 
     async def _resync(self) -> None:
-        """Read again each loaded table whose seq or time in the database differs from memory (one query)."""
+        """Read again each loaded table whose seq or time in the database differs from memory (one query); one that
+        nobody here watches or plays is forgotten instead (rebuilt if it is needed again): no process replays the
+        moves of tables it does not serve."""
         ids = list(self.tables)
         if not ids:
             return
         stored = await self.db(self.storage.versions, ids)
         for table_id, (seq, updated) in stored.items():
             table = self.tables.peek(table_id)
-            if table is not None and (table.seq, table.row.updated) != (seq, updated):
+            if table is None or (table.seq, table.row.updated) == (seq, updated):
+                continue
+            if self.local.subscribers(table_id) or self.bots.busy(table_id) or table.lock.locked():
                 self.poke(table_id)
+            else:
+                self.tables.pop(table_id)
 
     # -- lifecycle and leases ---------------------------------------------------------------------------------
 

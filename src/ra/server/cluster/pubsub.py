@@ -49,7 +49,11 @@ class LocalPubSub(Generic[T]):
 
     def __init__(self, on_empty: Callable[[str], None] | None = None) -> None:
         self._topics: defaultdict[str, set[LocalSubscription[T]]] = defaultdict(set)
-        self.on_empty = on_empty
+        self._on_empty: list[Callable[[str], None]] = [] if on_empty is None else [on_empty]
+
+    def when_empty(self, handler: Callable[[str], None]) -> None:
+        """Also run `handler(topic)` when a topic's last subscriber leaves."""
+        self._on_empty.append(handler)
 
     def subscribe(self, topic: str) -> LocalSubscription[T]:
         """A new subscription to `topic`."""
@@ -73,8 +77,8 @@ class LocalPubSub(Generic[T]):
             subs.discard(sub)
             if not subs:
                 del self._topics[topic]
-                if self.on_empty is not None:
-                    self.on_empty(topic)
+                for handler in self._on_empty:
+                    handler(topic)
 
 
 class SharedPubSub(Generic[T]):

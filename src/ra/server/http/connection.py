@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from collections import deque
@@ -18,10 +17,11 @@ from typing import Any, Protocol
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ra.core.protocol import GameModule
-from ra.server.http.limits import Counter, JsonError, parse_json
+from ra.server.http.limits import Counter, JsonError, MessageRate, parse_json
 from ra.server.http.messages import (
     PONG,
     Action,
+    ExplainRequest,
     HintRequest,
     Ping,
     Refused,
@@ -34,9 +34,11 @@ from ra.server.settings import Limits
 from ra.server.tables.interfaces import Subscription
 from ra.server.tables.model import ServiceError, Snapshot, Table
 from ra.server.tables.service import TableService
+from ra.server.tables.wire import json_text
 
 log = logging.getLogger("ra.server")
 MESSAGE_TOO_BIG = 1009  # RFC 6455
+POLICY_VIOLATION = 1008  # RFC 6455: too many messages
 # Hints search for seconds in the bot pool: each connection may ask this many per window, one at a time.
 HINTS_PER_WINDOW = 5
 HINT_WINDOW = 60.0  # seconds
@@ -74,14 +76,17 @@ class Connection:
         self.gate, self.service, self.ws, self.table_id = gate, gate.service, ws, table_id
         self.address = ws.client.host if ws.client else "unknown"
         self.seat: int | None = None
+        # `explain=ask`: this client asks for explanations when it shows them; its state messages carry none.
+        self.pushes_explanations = ws.query_params.get("explain") != "ask"
         self.sent_version = -1
         self.send_lock = asyncio.Lock()
         self.hints: deque[float] = deque()  # when this connection asked its recent hints
+        self.rate = MessageRate(gate.limits.ws_messages_per_second, gate.limits.ws_message_burst)
         self.hint_task: asyncio.Task[None] | None = None
 
     async def send(self, message: dict[str, Any] | str) -> None:
         """Send one message (serialized sends: state pushes and replies never interleave)."""
-        text = message if isinstance(message, str) else json.dumps(message)
+        text = message if isinstance(message, str) else json_text(message)
         async with self.send_lock:
             await self.ws.send_text(text)
 
@@ -90,7 +95,7 @@ class Connection:
         if snap.version <= self.sent_version:
             return
         self.sent_version = snap.version
-        await self.send(snap.message(self.seat))
+        await self.send(snap.message(self.seat, self.pushes_explanations))
 
     async def refuse(self, code: str, message: str, close_code: int) -> None:
         """Tell the client why, then close with `close_code` and the same reason."""
@@ -160,6 +165,11 @@ class Connection:
                     limit = self.gate.limits.max_ws_message
                     await self.refuse("too_big", f"a message has at most {limit} bytes", MESSAGE_TOO_BIG)
                     break
+                if not self.rate.allow():
+                    limits = self.gate.limits
+                    why = f"more than {limits.ws_messages_per_second:g} messages a second on one connection"
+                    await self.refuse("too_many", why, POLICY_VIOLATION)
+                    break
                 reply = await self.handle(raw)
                 if reply is not None:
                     await self.send(reply)
@@ -181,7 +191,7 @@ class Connection:
             snap = await sub.get()
             await self.send_state(snap)
 
-    async def handle(self, raw: str | bytes) -> dict[str, Any] | None:
+    async def handle(self, raw: str | bytes) -> dict[str, Any] | str | None:
         """Answer one client message: None on success (the update comes by pub/sub), else a reply."""
         try:
             message = read_client_message(parse_json(raw, self.gate.limits.max_json_depth), self.seat is None)
@@ -192,6 +202,8 @@ class Connection:
         try:
             if isinstance(message, Ping):
                 return PONG
+            if isinstance(message, ExplainRequest):
+                return (await self.service.get(self.table_id)).snap().explanation_message(self.seat)
             seat = self.seat
             assert seat is not None  # the other messages need a seat: refused for a spectator above
             if isinstance(message, Action):

@@ -104,6 +104,27 @@ class RateLimiter:
         return 0
 
 
+class MessageRate:
+    """At most `rate` events a second on average, in bursts of up to `burst` (a token bucket); `rate` 0 is no
+    limit. For one connection's messages: memory and time constant whatever the client sends."""
+
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate, self.burst, self.clock = rate, max(1, burst), clock
+        self.tokens, self.last = float(self.burst), clock()
+
+    def allow(self) -> bool:
+        """True (the event counted) if one more event may happen now."""
+        if self.rate <= 0:
+            return True
+        now = self.clock()
+        self.tokens = min(float(self.burst), self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
 class Counter:
     """Open things (WebSockets) per key, with a ceiling; `enter` refuses past it, `leave` gives the place back."""
 
@@ -156,7 +177,7 @@ class RequestBodies:
         too_big = f"the request body is larger than {limit} bytes"
         length = headers.get("content-length", "")
         if length.strip().isdigit() and int(length) > limit:
-            await answer(send, 413, too_big)
+            await answer(send, 413, too_big, close=True)  # the body is never read: nothing else can follow
             return
         chunks: list[bytes] = []
         size, more = 0, True
@@ -167,7 +188,7 @@ class RequestBodies:
             chunk = message.get("body", b"")
             size += len(chunk)
             if size > limit:
-                await answer(send, 413, too_big)
+                await answer(send, 413, too_big, close=True)
                 return
             chunks.append(chunk)
             more = message.get("more_body", False)
@@ -198,10 +219,15 @@ def _replay(body: bytes) -> Receive:
     return receive
 
 
-async def answer(send: Send, status: int, message: str, headers: dict[str, str] | None = None) -> None:
-    """Send the protocol's error answer `{"error": message}` from a middleware."""
+async def answer(
+    send: Send, status: int, message: str, headers: dict[str, str] | None = None, close: bool = False
+) -> None:
+    """Send the protocol's error answer `{"error": message}` from a middleware; with `close`, the connection
+    closes after it (the rest of a refused body is never read)."""
     body = json.dumps({"error": message}).encode("utf-8")
     extra = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in (headers or {}).items()]
+    if close:
+        extra.append((b"connection", b"close"))
     raw = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()), *extra]
     await send({"type": "http.response.start", "status": status, "headers": raw})
     await send({"type": "http.response.body", "body": body})

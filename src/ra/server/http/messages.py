@@ -109,13 +109,21 @@ class HintRequest(ClientMessage):
     type: Literal["hint"]
 
 
+class ExplainRequest(ClientMessage):
+    """The explanation of the sender's view at the table's current version, answered by an `explain` message: how
+    a client that connected with `explain=ask` gets the texts its board shows (made once per version and seat,
+    however many ask)."""
+
+    type: Literal["explain"]
+
+
 class Ping(ClientMessage):
     """Keeps the connection alive; answered by `pong`."""
 
     type: Literal["ping"]
 
 
-ClientMessages = Action | Rename | HintRequest | Ping
+ClientMessages = Action | Rename | HintRequest | ExplainRequest | Ping
 CLIENT_MESSAGES: tuple[type[ClientMessage], ...] = get_args(ClientMessages)
 _CLIENT = TypeAdapter[ClientMessages](Annotated[ClientMessages, Field(discriminator="type")])
 
@@ -179,7 +187,7 @@ class StateMessage(ServerMessage):
     )
     explain: dict[str, Any] | None = Field(
         description="the engine's explanation of that view: `{elements: {key: text}, lot_value: [per seat] | "
-        "null}` (null for a game without it)"
+        "null}` (null for a game without it, and always null on a connection made with `explain=ask`)"
     )
     log: list[dict[str, Any]] = Field(
         description='every accepted action, public: `{"seq","player","name","notation","text","lines","draws"}`'
@@ -198,6 +206,16 @@ class HintMessage(ServerMessage):
     reason: str = Field(description="why, in one line from the bot's own figures (else a generic one)")
 
 
+class ExplainMessage(ServerMessage):
+    """The answer to an `explain` request: the explanation of the receiver's view at `seq`."""
+
+    type: Literal["explain"] = "explain"
+    seq: int = Field(description="the table's seq the explanation is for (its newest when asked)")
+    explain: dict[str, Any] | None = Field(
+        description="as the `explain` of a `state` message (null for a game without explanations)"
+    )
+
+
 class ErrorMessage(ServerMessage):
     """Answers only the client that caused it; nothing changes."""
 
@@ -212,7 +230,7 @@ class Pong(ServerMessage):
     type: Literal["pong"] = "pong"
 
 
-SERVER_MESSAGES: tuple[type[ServerMessage], ...] = (StateMessage, HintMessage, ErrorMessage, Pong)
+SERVER_MESSAGES: tuple[type[ServerMessage], ...] = (StateMessage, HintMessage, ExplainMessage, ErrorMessage, Pong)
 PONG = Pong().model_dump()
 
 

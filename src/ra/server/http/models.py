@@ -91,6 +91,9 @@ class OptionInfo(BaseModel):
     maximum: int | None = None
     choices: list[str] | None = None
     scope: Literal["table"] | None = None
+    shows: list[str] | None = Field(
+        default=None, description="a helper's fields of the explanation (Ra's `lot_helper`: `lot_value`)"
+    )
 
 
 class LevelInfo(BaseModel):

@@ -18,13 +18,17 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import Callable, Collection
-from typing import Any
+from collections.abc import Callable, Collection, Sequence
+from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 
 from ra.server.storage.schema import bot_turns_t as turns
+from ra.server.storage.schema import tables_t
+
+if TYPE_CHECKING:
+    from ra.server.storage.rows import NewMove  # rows.py imports this module
 
 Effect = Callable[[], None]
 
@@ -70,30 +74,39 @@ class Leases:
     # -- inside a move's transaction ------------------------------------------------------------------------------
 
     def fence(self, c: sa.Connection, table_id: str) -> bool:
-        """True if this process owns the table's bot turn (the row stays locked until the move commits)."""
+        """True if this process owns the table's bot turn (the row stays locked until the move commits); always
+        True for a process alone on its database (no query: nobody else can have taken the turn)."""
+        if self.solo:
+            return True
         query = sa.select(turns.c.owner).where(turns.c.table_id == table_id).with_for_update()
         if c.execute(query).scalar() == self.owner:
             return True
         self.held.pop(table_id, None)  # taken over meanwhile: ask the database before playing again
         return False
 
-    def mark(self, c: sa.Connection, table_id: str, seq: int, due: bool) -> Effect:
-        """Record after the move at `seq` whether bots are due (this process then owns the turn); what to do once
-        the transaction has committed."""
+    def mark(self, c: sa.Connection, items: Sequence[NewMove]) -> list[Effect]:
+        """Record after each move whether bots are due (this process then owns the turn); what to do once the
+        transaction has committed. Only moves that change a bot turn cost a statement: one that hands the turn to
+        a bot (upserted), and one that ends it (deleted); a bot move whose turn goes on, by a process that holds its
+        lease for a while yet, leaves the row as it is (the lease is renewed apart, `renew`)."""
         until = time.time() + self.seconds
+        due = [item for item in items if item.bots_due and not (item.by_bot and self.holds(item.table_id))]
+        ended = [item.table_id for item in items if not item.bots_due and (item.by_bot or item.bots_were_due)]
         if due:
-            values = {"table_id": table_id, "seq": seq, "owner": self.owner, "expires": _utc(until)}
-            _upsert(c, values, {"seq": seq, "owner": self.owner, "expires": values["expires"]})
-        else:
-            c.execute(turns.delete().where(turns.c.table_id == table_id))
+            expires = _utc(until)
+            for item in due:
+                values = {"table_id": item.table_id, "seq": item.move.seq, "owner": self.owner, "expires": expires}
+                _upsert(c, values, {"seq": item.move.seq, "owner": self.owner, "expires": expires})
+        if ended:
+            c.execute(turns.delete().where(turns.c.table_id.in_(ended)))
 
         def committed() -> None:
-            if due:
-                self.held[table_id] = until
-            else:
+            for item in due:
+                self.held[item.table_id] = until
+            for table_id in ended:
                 self.held.pop(table_id, None)
 
-        return committed
+        return [committed]
 
     # -- transactions of their own ------------------------------------------------------------------------------
 
@@ -160,6 +173,15 @@ class Leases:
         for table_id, _ in rows:
             self.held[table_id] = until
         return rows
+
+    def unclaimed(self, limit: int) -> list[str]:
+        """Unfinished tables with a bot seat and no bot turn row: their bots may be due although nobody holds the
+        turn (a table stored before leases existed, or one whose process died before its bots first claimed it)."""
+        orphan = ~sa.exists().where(turns.c.table_id == tables_t.c.id)
+        query = sa.select(tables_t.c.id, tables_t.c.seats).where(tables_t.c.status != "finished", orphan).limit(limit)
+        with self.engine.connect() as c:
+            rows = c.execute(query).all()
+        return [str(r.id) for r in rows if any(seat.get("kind") == "bot" for seat in r.seats)]
 
     def drop(self, table_id: str, seq: int) -> None:
         """Delete this process's row of a table whose bots, at `seq` or later, turned out not to be due."""

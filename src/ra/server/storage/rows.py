@@ -58,7 +58,8 @@ class MoveRow:
 @dataclass(frozen=True)
 class NewMove:
     """An action to store: the table, the move, the table's status and time after it; whether a bot seat made it
-    (its process must then hold the table's bot turn, leases.py) and whether bots must act after it."""
+    (its process must then hold the table's bot turn, leases.py), whether bots must act after it, and whether they
+    had to before it (only then can the table have a bot turn to end: unknown, True, looks)."""
 
     table_id: str
     move: MoveRow
@@ -66,6 +67,7 @@ class NewMove:
     updated: dt.datetime
     by_bot: bool = False
     bots_due: bool = False
+    bots_were_due: bool = True
 
 
 class Storage(Protocol):

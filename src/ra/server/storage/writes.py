@@ -24,18 +24,29 @@ from ra.server.storage.schema import moves_t, tables_t
 RETRY_ALONE = {"40P01", "40001"}  # PostgreSQL's deadlock detected, serialization failure
 
 
+# One statement each for a whole batch (executemany: a multi-row insert, the updates in one round trip).
+_INSERT_MOVES = moves_t.insert()
+_ADVANCE_TABLE = (
+    tables_t.update()
+    .where(tables_t.c.id == sa.bindparam("table"), tables_t.c.seq == sa.bindparam("before"))
+    .values(seq=sa.bindparam("after"), status=sa.bindparam("new_status"), updated=sa.bindparam("stamp"))
+)
+
+
 def add_moves(engine: sa.Engine, leases: Leases, batch: list[NewMove]) -> list[SeqConflictError | None]:
     """Commit several actions (of different tables) at once; per action None or its SeqConflictError.
 
-    One transaction for the whole batch (group commit), its tables locked in the order of their ids (as every
-    process does, so that two batches never wait for each other in a circle); if any action conflicts, or the
-    database still picked the batch as a deadlock's victim, each action is retried alone.
+    One transaction for the whole batch (group commit): the bot turns it plays fenced, then every move in one
+    multi-row insert and every table moved on in one batch of updates, each from `seq - 1` to `seq`, its tables in
+    the order of their ids (as every process does, so that two batches never wait for each other in a circle),
+    then the bot turns the moves hand on or end. If any action conflicts, or the database still picked the batch
+    as a deadlock's victim, each action is retried alone.
     """
-    effects: list[Effect] = []
+    if len({item.table_id for item in batch}) != len(batch):  # never from the service (it holds the table's lock)
+        return [_one(engine, leases, item) for item in batch]
     try:
         with engine.begin() as c:
-            for item in sorted(batch, key=lambda item: item.table_id):
-                effects.append(_insert(c, leases, item))
+            effects = _insert(c, leases, sorted(batch, key=lambda item: item.table_id))
     except SeqConflictError:
         return [_one(engine, leases, item) for item in batch]  # find which: the others commit alone
     except sa.exc.OperationalError as exc:
@@ -49,10 +60,10 @@ def add_moves(engine: sa.Engine, leases: Leases, batch: list[NewMove]) -> list[S
 def _one(engine: sa.Engine, leases: Leases, item: NewMove) -> SeqConflictError | None:
     try:
         with engine.begin() as c:
-            effect = _insert(c, leases, item)
+            effects = _insert(c, leases, [item])
     except SeqConflictError as exc:
         return exc
-    _run([effect])
+    _run(effects)
     return None
 
 
@@ -61,32 +72,43 @@ def _run(effects: list[Callable[[], None]]) -> None:
         effect()
 
 
-def _insert(c: sa.Connection, leases: Leases, item: NewMove) -> Effect:
-    move, stamp = item.move, item.updated
-    if item.by_bot and not leases.fence(c, item.table_id):
-        raise SeqConflictError(f"table {item.table_id}: another server process plays its bots now")
+def _insert(c: sa.Connection, leases: Leases, items: list[NewMove]) -> list[Effect]:
+    """Store `items` (of different tables, in the order of their ids) in the transaction of `c`."""
+    for item in items:
+        if item.by_bot and not leases.fence(c, item.table_id):
+            raise SeqConflictError(f"table {item.table_id}: another server process plays its bots now")
+    rows = [
+        {
+            "table_id": item.table_id,
+            "seq": item.move.seq,
+            "player": item.move.player,
+            "action": item.move.action,
+            "notation": item.move.notation,
+            "draws": list(item.move.draws),
+            "created": item.updated,
+        }
+        for item in items
+    ]
     try:
-        c.execute(
-            moves_t.insert().values(
-                table_id=item.table_id,
-                seq=move.seq,
-                player=move.player,
-                action=move.action,
-                notation=move.notation,
-                draws=list(move.draws),
-                created=stamp,
-            )
-        )
+        c.execute(_INSERT_MOVES, rows)
     except IntegrityError as exc:
-        raise SeqConflictError(f"table {item.table_id} already has an action at seq {move.seq}") from exc
-    done = c.execute(
-        tables_t.update()
-        .where(tables_t.c.id == item.table_id, tables_t.c.seq == move.seq - 1)
-        .values(seq=move.seq, status=item.status, updated=stamp)
-    )
-    if done.rowcount != 1:
-        raise SeqConflictError(f"table {item.table_id} is not at seq {move.seq - 1}")
-    return leases.mark(c, item.table_id, move.seq, item.bots_due)
+        where = " or ".join(f"table {item.table_id} at seq {item.move.seq}" for item in items)
+        raise SeqConflictError(f"an action is stored already: {where}") from exc
+    advance = [
+        {
+            "table": item.table_id,
+            "before": item.move.seq - 1,
+            "after": item.move.seq,
+            "new_status": item.status,
+            "stamp": item.updated,
+        }
+        for item in items
+    ]
+    done = c.execute(_ADVANCE_TABLE, advance)
+    if done.rowcount != len(items):
+        where = " or ".join(f"table {item.table_id} at seq {item.move.seq - 1}" for item in items)
+        raise SeqConflictError(f"a table is no longer where its action was made: {where}")
+    return leases.mark(c, items)
 
 
 def seats_status(seats: list[dict[str, Any]], finished: bool) -> str:

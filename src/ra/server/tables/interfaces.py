@@ -48,6 +48,10 @@ class Bots(Protocol):
         """Get ready to play (before the first table is kicked)."""
         ...
 
+    def warm(self) -> None:
+        """Start what bots need to decide now, not at the first decision (there are bot turns to resume)."""
+        ...
+
     async def stop(self) -> None:
         """Stop playing at once."""
         ...
@@ -69,6 +73,18 @@ class Peers(Protocol):
         """Catch the table up with the database before an action is checked (caller holds `table.lock`)."""
         ...
 
+    async def refresh(self, table: Table) -> None:
+        """Catch the table up with the database before a client sees it (caller holds `table.lock`)."""
+        ...
+
     async def catch_up(self, table: Table) -> bool:
         """Apply what the database holds beyond the table in memory (caller holds `table.lock`)."""
+        ...
+
+    async def tables_to_resume(self) -> list[str]:
+        """At start, the tables whose bots this process may have to play on (alone: every unfinished one)."""
+        ...
+
+    async def settled(self, table: Table) -> None:
+        """A table resumed at start has no bot due: this process gives up its bot turn."""
         ...

@@ -6,7 +6,6 @@ import asyncio
 import base64
 import hashlib
 import hmac
-import json
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -15,6 +14,7 @@ from typing import Any, ClassVar
 from ra.core.protocol import GameModule, GameState, Move
 from ra.server.storage.rows import TableRow
 from ra.server.tables.story import explanation, narration
+from ra.server.tables.wire import json_text
 
 MAX_NAME = 40
 # Letters that show as nothing (fillers, blank patterns, an invisible combining mark): spoofable names otherwise.
@@ -145,11 +145,18 @@ def log_entry(
     }
 
 
-def narrated_entry(module: GameModule, before: GameState, after: GameState, names: list[str]) -> dict[str, Any]:
-    """The log entry of `after`'s last move, told by the engine from the spectator views before and after it."""
+def narrated_entry(
+    module: GameModule,
+    before: GameState,
+    after: GameState,
+    names: list[str],
+    views: tuple[Mapping[str, Any], Mapping[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """The log entry of `after`'s last move, told by the engine from the spectator views before and after it
+    (`views`, when the caller has them already)."""
     move = after.history[-1]
-    lines = narration(module, seat_view(before, None, names), seat_view(after, None, names), move)
-    return log_entry(module, move, len(after.history), names, lines)
+    seen = views or (seat_view(before, None, names), seat_view(after, None, names))
+    return log_entry(module, move, len(after.history), names, narration(module, seen[0], seen[1], move))
 
 
 def seat_view(state: GameState, seat: int | None, names: list[str]) -> dict[str, Any]:
@@ -161,7 +168,8 @@ def seat_view(state: GameState, seat: int | None, names: list[str]) -> dict[str,
 
 
 class Snapshot:
-    """One version of a table, as published: builds each seat's `state` message once, on demand."""
+    """One version of a table, as published: each seat's view, explanation and `state` message made once, on
+    demand, and shared by every connection of that seat (spectators share one)."""
 
     def __init__(
         self,
@@ -171,36 +179,65 @@ class Snapshot:
         log_json: list[str],
         row: TableRow,
         module: GameModule | None = None,
+        spectator: dict[str, Any] | None = None,
     ) -> None:
         self.version = version
         self.state = state  # never mutated again: the service applies actions to a clone
-        seq = len(state.history)
+        self.seq = seq = len(state.history)
         self.log = log[:seq]
         self.names = [s["name"] for s in row.seats]
         self.summary = summary(row)
         self.module = module
         self.options = row.options  # its table options: which of the game's helpers explanations show
         # The log and summary are the same for every seat: serialized once per version, not once per seat.
-        self._tail = f',"log":[{",".join(log_json[:seq])}],"table":{json.dumps(self.summary)}}}'
-        self._cache: dict[int | None, str] = {}
+        self._tail = f',"log":[{",".join(log_json[:seq])}],"table":{json_text(self.summary)}}}'
+        # `spectator`: the spectator's view of `state` with these names, made already (to tell the last move).
+        self._views: dict[int | None, dict[str, Any]] = {} if spectator is None else {None: spectator}
+        self._explained: dict[int | None, dict[str, Any] | None] = {}
+        self._messages: dict[tuple[int | None, bool], str] = {}
+        self._explanation_messages: dict[int | None, str] = {}
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """A seat's view (None: spectator's), made once per version; never to be changed by the caller."""
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = seat_view(self.state, seat, self.names)
+        return view
+
+    def explanation(self, seat: int | None) -> dict[str, Any] | None:
+        """The engine's explanation of a seat's view (only what that view shows; None if the game has none), made
+        once per version: it costs far more than the view, and most versions are never explained to anyone."""
+        if seat in self._explained:
+            return self._explained[seat]
+        explained = self._explained[seat] = self.explain(self.view(seat))
+        return explained
 
     def payload(self, seat: int | None) -> dict[str, Any]:
         """`{"seq","view","explain","log"}` for a seat (None: spectator)."""
-        view = seat_view(self.state, seat, self.names)
-        return {"seq": len(self.state.history), "view": view, "explain": self.explain(view), "log": self.log}
+        return {"seq": self.seq, "view": self.view(seat), "explain": self.explanation(seat), "log": self.log}
 
     def explain(self, view: Mapping[str, Any]) -> dict[str, Any] | None:
-        """The engine's explanation of a seat's view (only what that view shows; None if the game has none)."""
+        """The engine's explanation of a view (only what that view shows; None if the game has none)."""
         return None if self.module is None else explanation(self.module, view, self.options)
 
-    def message(self, seat: int | None) -> str:
-        """The JSON `state` message for a seat (None: spectator)."""
-        text = self._cache.get(seat)
+    def message(self, seat: int | None, explained: bool = True) -> str:
+        """The JSON `state` message for a seat (None: spectator); without its explanation (`explain` null) for a
+        client that asks for explanations when it shows them (`explanation_message`)."""
+        key = (seat, explained)
+        text = self._messages.get(key)
         if text is None:
-            data = seat_view(self.state, seat, self.names)
-            view, explain = json.dumps(data), json.dumps(self.explain(data))
-            text = f'{{"type":"state","seq":{len(self.state.history)},"view":{view},"explain":{explain}{self._tail}'
-            self._cache[seat] = text
+            view = json_text(self.view(seat))
+            explain = json_text(self.explanation(seat)) if explained else "null"
+            text = f'{{"type":"state","seq":{self.seq},"view":{view},"explain":{explain}{self._tail}'
+            self._messages[key] = text
+        return text
+
+    def explanation_message(self, seat: int | None) -> str:
+        """The JSON `explain` message for a seat (None: spectator): the explanation of its view at this version."""
+        text = self._explanation_messages.get(seat)
+        if text is None:
+            explain = json_text(self.explanation(seat))
+            text = self._explanation_messages[seat] = f'{{"type":"explain","seq":{self.seq},"explain":{explain}}}'
         return text
 
 
@@ -218,6 +255,8 @@ class Table:
     version: int = 0
     snapshot: Snapshot | None = None
     current_at: list[tuple[int, ...]] = field(default_factory=list)  # current players at each seq
+    # The spectator's view of `state` with `names`, once made: it tells the next move, and spectators see it.
+    seen: tuple[GameState, list[str], dict[str, Any]] | None = None
 
     def still_open(self, seat: int, seq: int) -> bool:
         """True if `seat` has been to act ever since `seq` without acting (its decision is unchanged)."""
@@ -241,9 +280,17 @@ class Table:
         """The current version's snapshot (made once per version)."""
         if self.snapshot is None or self.snapshot.version != self.version:
             if len(self.log_json) != len(self.log):
-                self.log_json = [json.dumps(entry) for entry in self.log]
-            self.snapshot = Snapshot(self.version, self.state, self.log, self.log_json, self.row, self.module)
+                self.log_json = [json_text(entry) for entry in self.log]
+            seen = self.spectator_view()
+            self.snapshot = Snapshot(self.version, self.state, self.log, self.log_json, self.row, self.module, seen)
         return self.snapshot
+
+    def spectator_view(self) -> dict[str, Any]:
+        """The spectator's view of the current state with the current names (made once; never to be changed)."""
+        names = self.names
+        if self.seen is None or self.seen[0] is not self.state or self.seen[1] != names:
+            self.seen = (self.state, names, seat_view(self.state, None, names))
+        return self.seen[2]
 
     def bot_seats_to_act(self) -> list[int]:
         """Bot seats among the players who must act now."""

@@ -30,14 +30,20 @@ from ra.server.tables.model import (
     check_name,
     hash_matches,
     narrated_entry,
+    seat_view,
     status_of,
     summary,
     token_matches,
 )
 from ra.server.tables.rebuild import replay_json
 from ra.server.tables.store import TableStore
+from ra.server.tables.wire import json_text
 
 log = logging.getLogger("ra.server")
+
+
+class MovedOn(ServiceError):
+    """`stale`: another process stored a move first; the table has been caught up with it since."""
 
 
 class TableService:
@@ -72,9 +78,13 @@ class TableService:
     # -- lifecycle ------------------------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Start the bot workers, load every unfinished table and resume pending bot turns."""
+        """Start the bot workers, load the tables whose bot turns this process resumes (alone on its database:
+        every unfinished one), and resume them."""
         self.bots.start()
-        for table_id in await self.db(self.storage.unfinished_ids):
+        resume = await self.peers.tables_to_resume()
+        if resume:
+            self.bots.warm()  # the workers start while the tables are rebuilt
+        for table_id in resume:
             try:
                 table = await self.get(table_id)
             except ServiceError as exc:
@@ -83,7 +93,10 @@ class TableService:
             except Exception as exc:
                 log.error("table %s cannot be rebuilt: %s: %s", table_id, type(exc).__name__, exc)
                 continue
-            self.kick_bots(table)
+            if table.bot_seats_to_act():
+                self.kick_bots(table)
+            else:
+                await self.peers.settled(table)
 
     async def stop(self) -> None:
         """Stop the bots at once (killing their workers), finish storing, release storage."""
@@ -111,7 +124,7 @@ class TableService:
     async def refresh(self, table: Table) -> None:
         """Catch the table up with the database if another process moved it on (a client is about to see it)."""
         async with table.lock:
-            await self.peers.before_act(table)
+            await self.peers.refresh(table)
 
     async def create(self, body: Any) -> dict[str, Any]:
         """Create a table from a POST body; the answer holds each person seat's token and invite link, and the
@@ -210,9 +223,17 @@ class TableService:
         table = await self.live(table)
         async with table.lock:
             await self.peers.before_act(table)  # another process may have moved the table on
-            if seq != table.seq and not table.still_open(seat, seq):
-                raise ServiceError("stale", f"stale action: you saw seq {seq}, the table is at seq {table.seq}")
-            await self.apply(table, seat, action)
+            if seq > table.seq:  # the client saw a version this process has not: another process made it
+                await self.peers.catch_up(table)
+            for last_try in (False, True):
+                if seq != table.seq and not table.still_open(seat, seq):
+                    raise ServiceError("stale", f"stale action: you saw seq {seq}, the table is at seq {table.seq}")
+                try:
+                    await self.apply(table, seat, action)
+                    break
+                except MovedOn:
+                    if last_try:
+                        raise  # the table was caught up: check the action again on the newest state, once
         self.kick_bots(table)
 
     async def apply(self, table: Table, seat: int, action: int) -> None:
@@ -242,16 +263,20 @@ class TableService:
         stamp = now()
         try:
             due = not new.is_terminal() and any(p in table.bots for p in new.current_players())
-            await self.commits.store(NewMove(row.id, record, status, stamp, move.player in table.bots, due))
+            were_due = any(p in table.bots for p in table.state.current_players())
+            await self.commits.store(NewMove(row.id, record, status, stamp, move.player in table.bots, due, were_due))
         except SeqConflictError as exc:
             log.info("%s; catching up from storage", exc)  # another process won the race
             await self.peers.catch_up(table)
-            raise ServiceError("stale", "the table moved on; the newest state follows") from None
-        entry = narrated_entry(table.module, table.state, new, table.names)  # told from the states before and after
-        table.state = new
+            raise MovedOn("stale", "the table moved on; the newest state follows") from None
+        # Told from the spectator views before and after: the one before was made for the move before.
+        names = table.names
+        after = seat_view(new, None, names)
+        entry = narrated_entry(table.module, table.state, new, names, (table.spectator_view(), after))
+        table.state, table.seen = new, (new, names, after)
         table.current_at.append(new.current_players())
         table.log.append(entry)
-        table.log_json.append(json.dumps(entry))
+        table.log_json.append(json_text(entry))
         row.seq, row.status, row.updated = seq, status, stamp
         self._publish(table)
 

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ra.core.protocol import GameModule, Move, OptionSpec
+from ra.core.text import english
 from ra.games import GAMES, game_module
 
 log = logging.getLogger("ra.server")
@@ -96,8 +97,13 @@ def _every_table_option() -> dict[str, OptionSpec]:
 
 
 def table_options_json(module: GameModule) -> list[dict[str, Any]]:
-    """A game's table options as /api/meta lists them (each marked `"scope": "table"`)."""
-    return [{**spec.as_json(), "scope": "table"} for spec in table_options(module)]
+    """A game's table options as /api/meta lists them (each marked `"scope": "table"`; a helper also names the
+    explanation fields it shows, `shows`, which a page asking for explanations on demand asks for each view)."""
+    options = []
+    for spec in table_options(module):
+        shows = list(getattr(spec, "shows", ()))
+        options.append({**spec.as_json(), "scope": "table", **({"shows": shows} if shows else {})})
+    return options
 
 
 def split_table_options(module: GameModule, options: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, bool]]:
@@ -169,7 +175,7 @@ def narration(module: GameModule, before: Mapping[str, Any], after: Mapping[str,
     if narrate is None:
         return []
     try:
-        return [str(line) for line in narrate(before, after, move)]
+        return [english(line, after.get("viewer")) for line in narrate(before, after, move)]  # the views' reader
     except Exception as exc:  # a narration bug must never lose a committed move: the log keeps its phrase
         log.error("%s cannot narrate move %r: %s: %s", module.GAME, move, type(exc).__name__, exc, exc_info=exc)
         return []

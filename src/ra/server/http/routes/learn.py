@@ -17,6 +17,7 @@ from fastapi import Path as PathParam
 from fastapi.responses import FileResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from ra.core.text import english
 from ra.games import game_module
 from ra.server.http.errors import errors
 from ra.server.http.models import Closed
@@ -208,7 +209,8 @@ def asked(lesson: Tutorial, step: int, move: int, view: dict[str, Any]) -> Asked
     if move >= len(moves) or moves[move].seat != lesson.learner:
         return None
     expected: Play = moves[move]
-    return Asked(notation=expected.action, phrase=phrase(view, expected.action), say=expected.say or None)
+    say = None if expected.say is None else english(expected.say, lesson.learner)  # English until pages render texts
+    return Asked(notation=expected.action, phrase=phrase(view, expected.action), say=say or None)
 
 
 @lru_cache(maxsize=1024)
@@ -270,4 +272,4 @@ def try_move(game: GameName, body: Attempt) -> Verdict:
     expected = step.moves[body.move]
     state = lesson.position(body.step, body.move)
     message = judge(lesson.module, state, expected, body.notation, hint=step.hint_for(expected))
-    return Verdict(ok=message is None, message=message)
+    return Verdict(ok=message is None, message=None if message is None else english(message, lesson.learner))

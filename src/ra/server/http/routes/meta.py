@@ -18,7 +18,7 @@ def game_info(game: str) -> GameInfo:
     module = game_module(game)
     low, high = module.MIN_PLAYERS, module.MAX_PLAYERS
     default = min(max(3, low), high)  # the lobby's starting count: three where the game allows it
-    levels = [LevelInfo(name=v.name, spec=v.spec, description=v.description) for v in levels_for(game)]
+    levels = [LevelInfo(name=v.name, spec=v.spec, description=str(v.description)) for v in levels_for(game)]
     return GameInfo(
         name=game,
         title=module.TITLE,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from fastapi import APIRouter, WebSocket
 
 from ra.server.http.connection import Connection
@@ -12,4 +14,6 @@ router = APIRouter()
 
 @router.websocket("/ws/{table_id}")
 async def websocket(ws: WebSocket, table_id: str, gate: Sockets) -> None:
-    await Connection(gate, ws, table_id).run()
+    # In a task of its own: each time the connection wakes (a message, a lock, a commit), only its own few frames
+    # resume, not the two dozen of the ASGI middleware stack around this handler. Cancelling the handler cancels it.
+    await asyncio.create_task(Connection(gate, ws, table_id).run(), name=f"ws-{table_id}")

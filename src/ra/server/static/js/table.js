@@ -9,6 +9,7 @@
 /** @typedef {import("./common/types.js").Board} Board */
 /** @typedef {import("./common/types.js").BoardModule} BoardModule */
 /** @typedef {import("./common/types.js").Explanation} Explanation */
+/** @typedef {import("./common/types.js").ExplainMessage} ExplainMessage */
 /** @typedef {import("./common/types.js").StateMessage} StateMessage */
 /** @typedef {import("./common/types.js").ErrorMessage} ErrorMessage */
 /** @typedef {import("./common/types.js").LogEntry} LogEntry */
@@ -60,8 +61,15 @@ class TablePage {
     this.board = null;
     /** @type {BoardModule | null} */
     this.module = null;
-    /** @type {Explanation | null} the engine's explanation of the latest view */
-    this.explain = null;
+    /** @type {ExplainMessage | null} the engine's explanation of the latest view, once asked for and come */
+    this.explained = null;
+    /** @type {ExplainMessage | null} an explanation that came before the state of its seq */
+    this.ahead = null;
+    this.asked = false; // for the latest view
+    /** @type {{name: string, shows: string[]}[]} the table options that show explanation fields, from /api/meta */
+    this.helpers = [];
+    /** @type {{view: BaseView, prev: BaseView | null} | null} what the board drew last */
+    this.drawn = null;
     /** @type {string | null} why this page watches although it was opened with a seat link */
     this.notice = null;
     /** @type {Promise<Board | null> | null} the board's loading, shared by states that arrive meanwhile */
@@ -75,13 +83,14 @@ class TablePage {
     /** @type {TableSummary | null} */
     this.table = null;
     this.invitesShown = false;
-    this.conn = new TableConnection(socketUrl(window.location, tableId, seat, token, true), seat, {
+    this.conn = new TableConnection(socketUrl(window.location, tableId, seat, token, true, true), seat, {
       onState: (msg) => { void this.onState(msg); },
       onError: (msg, retrying) => this.onError(msg, retrying),
       onStatus: (status) => this.onStatus(status),
       onHint: (msg) => this.hints.answer(msg),
+      onExplain: (msg) => this.onExplain(msg),
     });
-    this.tips = new ExplainTips(byId("play"), () => this.explain);
+    this.tips = new ExplainTips(byId("play"), () => this.explanation(), () => this.askExplanation());
     this.news = new ScoringPanel();
     this.confirm = new ConfirmDialog(storage("localStorage"));
     this.hints = new HintBox(this.boardRoot, () => this.conn.hint());
@@ -139,6 +148,8 @@ class TablePage {
       const [module, meta] = await Promise.all([loadBoard(game), api.meta().catch(() => null)]);
       if (!module) return null;
       this.title = gameMeta(meta, game)?.title ?? game;
+      this.helpers = (gameMeta(meta, game)?.options ?? []).filter((o) => o.scope === "table" && o.shows?.length)
+        .map((o) => ({ name: o.name, shows: o.shows ?? [] }));
       this.module = module;
       byId("confirm-toggle").hidden = !module.confirmMove;
       replaceChildren(byId("rules-body"), module.rulesPanel());
@@ -161,10 +172,16 @@ class TablePage {
     else if (this.conn.resends === 0) this.hideMessage();
     document.body.classList.remove("pending");
     this.table = msg.table ?? this.table;
-    this.explain = msg.explain ?? null;
+    // Explanations come on demand (socketUrl's `ask`): one that came ahead of its state is kept for it.
+    this.explained = msg.explain !== undefined && msg.explain !== null ? { type: "explain", seq: msg.seq, explain: msg.explain }
+      : this.ahead?.seq === msg.seq ? this.ahead : null;
+    if (this.ahead && this.ahead.seq <= msg.seq) this.ahead = null;
+    this.asked = false;
+    if (this.helpersOn().length) this.askExplanation(); // a helper shows fields of every view's explanation
     if (String(msg.seq) !== document.body.dataset.seq) this.confirm.close(); // asked about a position now gone
     const news = this.prevView && this.prevView.game === view.game ? this.module?.scoringNews?.(view, this.prevView) : null;
-    this.board.render(view, this.prevView, { explain: this.explain });
+    this.drawn = { view, prev: this.prevView };
+    this.board.render(view, this.prevView, { explain: this.explanation() ?? null });
     this.prevView = view;
     if (news) this.news.show(news);
     this.tips.refresh();
@@ -174,6 +191,36 @@ class TablePage {
     this.hints.update(this.seat !== null && this.table?.options?.hints === true, turnState(view) === "mine", msg.seq);
     // Hooks for the browser tests and for CSS: what the page currently shows.
     Object.assign(document.body.dataset, { seq: String(msg.seq), phase: view.phase, turn: turnState(view) });
+  }
+
+  /** @returns {Explanation | null | undefined} the latest view's explanation; undefined until it came */
+  explanation() {
+    const seq = this.conn.seq;
+    return this.explained !== null && this.explained.seq === seq ? this.explained.explain : undefined;
+  }
+
+  /** Ask for the latest view's explanation (once per view). */
+  askExplanation() {
+    if (!this.asked) this.asked = this.conn.explain();
+  }
+
+  /** @returns {string[]} the explanation fields the table's helpers that are on show */
+  helpersOn() {
+    return this.helpers.filter((helper) => this.table?.options?.[helper.name] === true).flatMap((helper) => helper.shows);
+  }
+
+  /** @param {ExplainMessage} msg */
+  onExplain(msg) {
+    const seq = this.conn.seq ?? -1;
+    if (msg.seq > seq) this.ahead = msg;
+    if (msg.seq !== seq) return;
+    this.explained = msg;
+    const explain = /** @type {Record<string, unknown> | null} */ (msg.explain);
+    // The board drew this view without its helpers' fields: draw it again if they show something.
+    if (this.board && this.drawn && explain && this.helpersOn().some((field) => explain[field] !== null && explain[field] !== undefined)) {
+      this.board.render(this.drawn.view, this.drawn.prev, { explain: msg.explain });
+    }
+    this.tips.refresh();
   }
 
   /**
@@ -201,7 +248,7 @@ class TablePage {
   watch() {
     this.seat = null;
     this.token = null;
-    this.conn.watch(socketUrl(window.location, this.tableId, null, null));
+    this.conn.watch(socketUrl(window.location, this.tableId, null, null, false, true));
     this.notice ??= "This seat link does not work: you are watching as a spectator.";
   }
 

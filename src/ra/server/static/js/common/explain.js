@@ -1,7 +1,8 @@
 // Every board element the engine explains carries `data-explain` (a key of the state message's
 // `explain.elements`). This module shows that text in one popover: on hover (mouse), on keyboard focus, and on a
 // tap or click of an element that sends no move; a long press shows it on anything, moves included (a tap on a
-// move plays it). Without an explanation (the replay page) the element's own label is shown.
+// move plays it). Without an explanation (the replay page) the element's own label is shown. The table page
+// asks for a view's explanation only when an element wants its text: until it comes, the element waits.
 
 /** @typedef {import("./types.js").Explanation} Explanation */
 
@@ -25,11 +26,16 @@ export function explainText(explain, node) {
 export class ExplainTips {
   /**
    * @param {HTMLElement} root
-   * @param {() => Explanation | null} explanation  the latest explanation of the viewer's view
+   * @param {() => Explanation | null | undefined} explanation  the latest explanation of the viewer's view;
+   *   undefined while it is not known yet: `ask` asks for it, and the page calls `refresh` when it comes
+   * @param {() => void} [ask]
    */
-  constructor(root, explanation) {
+  constructor(root, explanation, ask = () => {}) {
     this.root = root;
     this.explanation = explanation;
+    this.ask = ask;
+    /** @type {{node: HTMLElement, pinned: boolean} | null} an element whose text is on its way */
+    this.waiting = null;
     this.tip = el("div", { id: "explain-tip", class: "explain-tip", role: "tooltip", hidden: true });
     document.body.append(this.tip);
     /** @type {HTMLElement | null} */
@@ -53,7 +59,7 @@ export class ExplainTips {
     root.addEventListener("pointerout", (event) => {
       if (event.pointerType !== "mouse" || this.pinned) return;
       const to = event.relatedTarget instanceof Node ? this.explained(event.relatedTarget) : null;
-      if (to !== this.target) this.hide();
+      if (to !== (this.waiting?.node ?? this.target)) this.hide();
     });
     root.addEventListener("focusin", (event) => {
       const node = this.explained(event.target);
@@ -67,7 +73,7 @@ export class ExplainTips {
         if (this.pinned) this.hide();
         return;
       }
-      if (this.pinned && this.target === node) this.hide();
+      if ((this.pinned && this.target === node) || this.waiting?.node === node) this.hide();
       else this.show(node, true);
     });
     root.addEventListener("contextmenu", (event) => {
@@ -102,7 +108,14 @@ export class ExplainTips {
    */
   show(node, pinned) {
     clearTimeout(this.timer);
-    const text = explainText(this.explanation(), node);
+    const explanation = this.explanation();
+    if (explanation === undefined) {
+      this.waiting = { node, pinned };
+      this.ask();
+      return;
+    }
+    this.waiting = null;
+    const text = explainText(explanation, node);
     if (!text || !node.isConnected) {
       this.hide();
       return;
@@ -133,19 +146,23 @@ export class ExplainTips {
   /** Hide the popover. */
   hide() {
     clearTimeout(this.timer);
+    this.waiting = null;
     this.target?.removeAttribute("aria-describedby");
     this.target = null;
     this.pinned = false;
     this.tip.hidden = true;
   }
 
-  /** After a redraw: the element shown may be gone; show the same key's new element, with the new text. */
+  /** After a redraw, or once an explanation came: the element shown (or waiting) may be gone; show the same key's
+   * new element, with the new text. */
   refresh() {
-    if (this.tip.hidden) return;
-    const key = this.tip.dataset.key ?? "";
-    const node = this.target?.isConnected ? this.target
+    const waiting = this.waiting;
+    if (this.tip.hidden && !waiting) return;
+    const current = waiting ? waiting.node : this.target;
+    const key = (waiting ? waiting.node.dataset.explain : this.tip.dataset.key) ?? "";
+    const node = current?.isConnected ? current
       : /** @type {HTMLElement | null} */ (this.root.querySelector(`[data-explain="${CSS.escape(key)}"]`));
-    if (node) this.show(node, this.pinned);
+    if (node) this.show(node, waiting ? waiting.pinned : this.pinned);
     else this.hide();
   }
 }

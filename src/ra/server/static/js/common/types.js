@@ -85,6 +85,15 @@
  */
 
 /**
+ * The server's "explain" message: the explanation of the receiver's view at `seq` (asked for on a connection
+ * made with `explain=ask`).
+ * @typedef {object} ExplainMessage
+ * @property {"explain"} type
+ * @property {number} seq
+ * @property {Explanation | null} explain
+ */
+
+/**
  * The server's "error" message.
  * @typedef {object} ErrorMessage
  * @property {"error"} type
@@ -104,6 +113,7 @@
  * @property {number} [maximum]
  * @property {string[]} [choices]
  * @property {"table"} [scope]
+ * @property {string[]} [shows]  a helper's fields of the explanation (Ra's `lot_helper`: `lot_value`)
  */
 
 /**

@@ -6,6 +6,7 @@
 /** @typedef {import("../common/types.js").StateMessage} StateMessage */
 /** @typedef {import("../common/types.js").ErrorMessage} ErrorMessage */
 /** @typedef {import("../common/types.js").HintMessage} HintMessage */
+/** @typedef {import("../common/types.js").ExplainMessage} ExplainMessage */
 /** @typedef {import("../common/types.js").LogEntry} LogEntry */
 
 /** Close codes 4400–4499: the request itself was refused (no such table, bad token); retrying cannot help. */
@@ -36,19 +37,23 @@ export function landed(log, seat, seq) {
 
 /**
  * The socket URL of a table for a seat (null: spectator). With `fallback`, a seat link the server refuses makes
- * the page a spectator instead of closing (the server says why first).
+ * the page a spectator instead of closing (the server says why first). With `ask`, state messages come without
+ * their explanation: the page asks for it when it shows it (`TableConnection.explain`).
  * @param {{protocol: string, host: string}} loc
  * @param {string} id
  * @param {number | null} seat
  * @param {string | null} token
  * @param {boolean} [fallback]
+ * @param {boolean} [ask]
  * @returns {string}
  */
-export function socketUrl(loc, id, seat, token, fallback = false) {
+export function socketUrl(loc, id, seat, token, fallback = false, ask = false) {
   const scheme = loc.protocol === "https:" ? "wss" : "ws";
   const url = `${scheme}://${loc.host}/ws/${encodeURIComponent(id)}`;
-  if (seat === null) return url;
-  return `${url}?seat=${seat}&token=${encodeURIComponent(token ?? "")}${fallback ? "&fallback=spectator" : ""}`;
+  const query = seat === null ? [] : [`seat=${seat}`, `token=${encodeURIComponent(token ?? "")}`];
+  if (seat !== null && fallback) query.push("fallback=spectator");
+  if (ask) query.push("explain=ask");
+  return query.length ? `${url}?${query.join("&")}` : url;
 }
 
 /**
@@ -57,6 +62,7 @@ export function socketUrl(loc, id, seat, token, fallback = false) {
  * @property {(msg: ErrorMessage, retrying: boolean) => void} [onError]  retrying: the action will be sent again
  * @property {(status: "connecting" | "open" | "closed") => void} [onStatus]
  * @property {(msg: HintMessage) => void} [onHint]
+ * @property {(msg: ExplainMessage) => void} [onExplain]
  */
 
 /**
@@ -153,6 +159,7 @@ export class TableConnection {
     if (msg?.type === "state") this.onState(/** @type {StateMessage} */ (msg));
     else if (msg?.type === "error") this.onError(/** @type {ErrorMessage} */ (msg));
     else if (msg?.type === "hint") this.handlers.onHint?.(/** @type {HintMessage} */ (msg));
+    else if (msg?.type === "explain") this.handlers.onExplain?.(/** @type {ExplainMessage} */ (msg));
   }
 
   /** @param {StateMessage} msg */
@@ -232,6 +239,14 @@ export class TableConnection {
    */
   hint() {
     return this.send({ type: "hint" });
+  }
+
+  /**
+   * Ask for the explanation of this page's view (answered by an "explain" message for the table's newest seq).
+   * @returns {boolean}
+   */
+  explain() {
+    return this.send({ type: "explain" });
   }
 
   /**
