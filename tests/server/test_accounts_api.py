@@ -93,3 +93,13 @@ def test_delete_asks_for_the_password_and_removes_everything(web: TestClient) ->
     again = people_app_client(web)
     assert again.post("/api/account/sign-in", json={"name": "Ann", "password": PASSWORD}).status_code == 401
     assert again.post("/api/account/sign-up", json={"name": "Ann", "password": PASSWORD}).status_code == 201
+
+
+def test_a_sign_in_name_is_cleaned_as_at_sign_up_and_odd_characters_reach_no_database(web: TestClient) -> None:
+    sign_up(people_app_client(web), "Ann Lee")
+    assert web.post("/api/account/sign-in", json={"name": "  Ann\u200b  Lee ", "password": PASSWORD}).status_code == 200
+    for name in ("\x00", "Ann\x00Lee", "\u202e"):  # PostgreSQL refuses NUL in text: no 503, just a wrong name
+        r = web.post("/api/account/sign-in", json={"name": name, "password": PASSWORD})
+        assert r.status_code == 401 and r.json()["error"] == "The name or the password is wrong.", r.text
+    r = web.post("/api/account/email", json={"email": "ann\x00@example.org"}, headers=csrf(web))
+    assert r.status_code == 400, r.text

@@ -31,7 +31,7 @@ from ra.server.tables.model import ServiceError, check_name
 P = ParamSpec("P")
 R = TypeVar("R")
 MAX_EMAIL = 254
-_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+_EMAIL = re.compile(r"^[^@\s\x00-\x1f\x7f]+@[^@\s\x00-\x1f\x7f]+\.[^@\s\x00-\x1f\x7f]+$")  # no control characters
 TOUCH_EVERY = dt.timedelta(hours=1)  # a session's use is written at most this often
 WRONG = t("The name or the password is wrong.")
 UNAVAILABLE = t("The server cannot save anything right now; try again in a moment.")
@@ -109,6 +109,10 @@ class AccountService:
 
     async def sign_in(self, name: str, password: str, address: str, agent: str) -> str:
         """A new session for the account with this name and password: its secret. Throttled per name and address."""
+        try:
+            name = account_name(name)  # cleaned as at sign-up; NUL and the like never reach the database
+        except AccountError:
+            raise AccountError(401, "wrong", WRONG) from None  # no account has such a name
         key, by_address = "n:" + name_key(name)[:60], address_key(address)
         stamp, window = now(), dt.timedelta(seconds=self.settings.sign_in_window)
         counts = await self._db(self.store.failures, [key, by_address], stamp - window)
