@@ -1,5 +1,6 @@
 """Every knob of `ra serve` in one frozen object, `Settings`: where it listens and stores, what one client may send
-and open (`Limits`), and how the table service runs (`ServiceSettings`: bots, memory, processes sharing a database).
+and open (`Limits`), how the table service runs (`ServiceSettings`: bots, memory, processes sharing a database),
+and accounts, ratings and chat (`AccountSettings`).
 
 `ra serve` (src/ra/commands/serve.py) builds it from its options, whose defaults are the defaults here; the app
 factory (`ra.server.http.app.create_app`) reads nothing else. Standard library only: the command line reads the
@@ -84,6 +85,38 @@ class ServiceSettings:
 
 
 @dataclass(frozen=True)
+class AccountSettings:
+    """Accounts, sessions, ratings and chat (docs/ACCOUNTS.md); defaults suit a public server."""
+
+    # Argon2id's cost: passes, memory in KiB, lanes (argon2-cffi's defaults; tests make them small).
+    password_time_cost: int = 3
+    password_memory_cost: int = 64 * 1024
+    password_parallelism: int = 4
+    session_days: float = 30.0  # a session not used for this long ends (each use renews it)
+    # Cookies are `Secure` except on plain http to a loopback host (127.0.0.1, localhost): development.
+    plain_loopback_cookies: bool = True
+    # Failed sign-ins before a 429: per account name, and per client address, within `sign_in_window` seconds.
+    sign_in_failures: int = 5
+    sign_in_address_failures: int = 20
+    sign_in_window: float = 900.0
+    sign_ups: int = 10  # accounts one client address may create per `sign_up_window` seconds
+    sign_up_window: float = 3600.0
+    ratings_seconds: float = 2.0  # how often finished tables are looked for, to record results and ratings
+    chat_length: int = 300  # characters of one chat message
+    chat_messages: int = 5  # chat messages one connection may send per `chat_window` seconds
+    chat_window: float = 10.0
+    chat_history: int = 50  # messages a room keeps for those who arrive later (in memory)
+
+    def __post_init__(self) -> None:
+        if min(self.password_time_cost, self.password_memory_cost, self.password_parallelism) < 1:
+            raise ValueError("the password costs are 1 or more")
+        if self.session_days <= 0 or self.ratings_seconds <= 0 or self.chat_window <= 0:
+            raise ValueError("session_days, ratings_seconds and chat_window are more than 0")
+        if self.chat_length < 1 or self.chat_history < 0:
+            raise ValueError("chat_length is 1 or more, chat_history 0 or more")
+
+
+@dataclass(frozen=True)
 class Settings:
     """Everything `ra serve` can be told."""
 
@@ -102,6 +135,7 @@ class Settings:
     shutdown_grace: int = 5  # seconds open connections get after SIGTERM before the server stops anyway
     limits: Limits = field(default_factory=Limits)
     service: ServiceSettings = field(default_factory=ServiceSettings)
+    accounts: AccountSettings = field(default_factory=AccountSettings)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "data", Path(self.data))  # a folder given as text is a path all the same

@@ -11,34 +11,47 @@ from __future__ import annotations
 import contextlib
 from collections.abc import AsyncIterator
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.middleware.gzip import GZipMiddleware
 
+from ra.server.accounts.errors import AccountError
 from ra.server.assembly import assemble
+from ra.server.chat.room import ChatGate
 from ra.server.http.connection import Gate
 from ra.server.http.errors import add_error_handlers
 from ra.server.http.limits import RateLimiter, RequestBodies
 from ra.server.http.logs import LogUnexpected, redact_tokens_in_logs
 from ra.server.http.openapi import openapi_schema
-from ra.server.http.routes import health, learn, meta, pages, tables, websocket
+from ra.server.http.routes import accounts, chat, health, learn, meta, pages, players, tables, websocket
 from ra.server.http.security import SecurityHeaders
+from ra.server.people import assemble_people
 from ra.server.settings import Settings
+
+
+async def account_refusal(_request: Request, exc: AccountError) -> JSONResponse:
+    """An account, seat, rating or chat refusal: `{"error", "text"}` (and `Retry-After` for 429 and 503)."""
+    headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after else None
+    return JSONResponse(exc.answer(), status_code=exc.status, headers=headers)
 
 
 def create_app(settings: Settings) -> FastAPI:
     """The app for `settings` (and nothing else): its storage opened and migrated now, its tables loaded and their
     bots resumed when the app starts (the ASGI lifespan)."""
     server = assemble(settings)
+    people = assemble_people(settings, server)
     limits = settings.limits
     redact_tokens_in_logs()
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await server.start()
+        await people.start()
         try:
             yield
         finally:
+            await people.stop()
             await server.stop()
 
     app = FastAPI(
@@ -53,8 +66,14 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.service, app.state.cluster, app.state.limits = server.service, server.cluster, limits
     app.state.gate = Gate(server.service, server.bots, limits, settings.allowed_origins)
     app.state.creations = RateLimiter(limits.creations, limits.creation_window)
+    app.state.people, app.state.allowed_origins = people, settings.allowed_origins
+    origins = settings.allowed_origins
+    app.state.chat = ChatGate(
+        people.chat, people.reports, people.accounts, server.service, settings.accounts, limits, origins
+    )
     add_error_handlers(app)
-    for routes in (meta, tables, websocket, pages, learn, health):
+    app.add_exception_handler(AccountError, account_refusal)  # type: ignore[arg-type]
+    for routes in (meta, tables, websocket, pages, learn, health, accounts, players, chat):
         app.include_router(routes.router)
     app.mount("/static", StaticFiles(directory=pages.STATIC, check_dir=False), name="static")
     app.add_middleware(RequestBodies, limits=limits)

@@ -1,6 +1,7 @@
-"""docs/PROTOCOL.md's tables of WebSocket messages, generated from the models of messages.py.
+"""docs/PROTOCOL.md's tables of WebSocket messages, generated from the models of messages.py (the table's socket)
+and of ra.server.chat.messages (the chat's).
 
-`python -m ra.server.http.protocol_doc` rewrites the part of docs/PROTOCOL.md between the two markers below;
+`python -m ra.server.http.protocol_doc` rewrites the parts of docs/PROTOCOL.md between the markers below;
 `--check` only says whether the committed document is current (a test runs it).
 """
 
@@ -13,10 +14,13 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from ra.server.chat.messages import CHAT_CLIENT_MESSAGES, CHAT_SERVER_MESSAGES
 from ra.server.http.messages import CLIENT_MESSAGES, SERVER_MESSAGES, ClientMessage, Refusal, type_of
 
 BEGIN = "<!-- websocket messages: generated from src/ra/server/http/messages.py by protocol_doc.py -->"
 END = "<!-- end of the generated websocket messages -->"
+CHAT_BEGIN = "<!-- chat messages: generated from src/ra/server/chat/messages.py by protocol_doc.py -->"
+CHAT_END = "<!-- end of the generated chat messages -->"
 DOCUMENT = Path(__file__).resolve().parents[4] / "docs" / "PROTOCOL.md"
 
 
@@ -24,6 +28,8 @@ def _type(schema: dict[str, Any]) -> str:
     """A field's JSON type in words."""
     if "anyOf" in schema:
         return " or ".join(_type(option) for option in schema["anyOf"])
+    if "$ref" in schema:
+        return "object"
     if "const" in schema:
         return f"`{schema['const']!r}`".replace("'", '"')
     if "enum" in schema:
@@ -58,12 +64,12 @@ def _fields(model: type[BaseModel], refusals: bool) -> list[str]:
     return lines
 
 
-def _message(model: type[BaseModel]) -> list[str]:
+def _message(model: type[BaseModel], refusals: bool = True) -> list[str]:
     lines = [f'#### `{{"type":"{type_of(model)}"}}`', "", _text(model.__doc__ or "")]
     if issubclass(model, ClientMessage) and model.spectator_refusal is not None:
         lines[-1] += f" A spectator gets `forbidden`: “{model.spectator_refusal}”."
     if len(model.model_fields) > 1:
-        lines += ["", *_fields(model, issubclass(model, ClientMessage))]
+        lines += ["", *_fields(model, refusals and issubclass(model, ClientMessage))]
     return [*lines, ""]
 
 
@@ -84,10 +90,31 @@ def generated() -> str:
     return "\n".join([*lines, END])
 
 
+def chat_generated() -> str:
+    """The generated part of the chat's messages, markers included."""
+    lines = [CHAT_BEGIN, "", "### Client → server (chat)", ""]
+    lines += [
+        "A message is a JSON object with a `type`; fields the server does not know are ignored. A message of an "
+        "unknown type, or with a field of the wrong type, answers `error` `bad_message` naming the field.",
+        "",
+    ]
+    for client in CHAT_CLIENT_MESSAGES:
+        lines += _message(client, refusals=False)
+    lines += ["### Server → client (chat)", ""]
+    for server in CHAT_SERVER_MESSAGES:
+        lines += _message(server)
+    return "\n".join([*lines, CHAT_END])
+
+
+def _replaced(document: str, begin: str, end: str, fresh: str) -> str:
+    start, stop = document.index(begin), document.index(end) + len(end)
+    return document[:start] + fresh + document[stop:]
+
+
 def current(document: str) -> str:
-    """`document` with its generated part made anew."""
-    start, end = document.index(BEGIN), document.index(END) + len(END)
-    return document[:start] + generated() + document[end:]
+    """`document` with its generated parts made anew."""
+    document = _replaced(document, BEGIN, END, generated())
+    return _replaced(document, CHAT_BEGIN, CHAT_END, chat_generated())
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -63,6 +63,140 @@ bot_turns_t = sa.Table(
     sa.Column("expires", sa.DateTime(timezone=True), nullable=False, index=True),
 )
 
+# -- accounts, ratings and chat (docs/ACCOUNTS.md): tables of their own, beside the tables' rows --------------------
+
+# A person who signed up. `name_key` is the name folded for comparison (unique: "Ann" and "ann" are one name);
+# `password` an Argon2 hash; `email` optional, for notices and resets, never shown in any view, log or answer.
+accounts_t = sa.Table(
+    "accounts",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name", sa.String(40), nullable=False),
+    sa.Column("name_key", sa.String(160), nullable=False, unique=True),
+    sa.Column("password", sa.String(255), nullable=False),
+    sa.Column("email", sa.String(254), nullable=True),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+)
+
+# A signed-in browser: the SHA-256 of its cookie's secret, never the secret; `id` names it on the sessions list.
+sessions_t = sa.Table(
+    "sessions",
+    metadata,
+    sa.Column("id", sa.String(24), primary_key=True),
+    sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False, index=True),
+    sa.Column("agent", sa.String(120), nullable=False, server_default=""),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("seen", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("expires", sa.DateTime(timezone=True), nullable=False, index=True),
+)
+
+# Failed sign-ins of the last minutes, per key (a folded name, or an address's hash): shared by every process.
+sign_in_failures_t = sa.Table(
+    "sign_in_failures",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("key", sa.String(80), nullable=False, index=True),
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False, index=True),
+)
+
+# Whose a table's seat is: one account per seat, with the seat's token so that any of its browsers can open it.
+account_seats_t = sa.Table(
+    "account_seats",
+    metadata,
+    sa.Column("table_id", sa.String(40), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False, index=True),
+    sa.Column("token", sa.String(64), nullable=False),
+    sa.Column("joined", sa.DateTime(timezone=True), nullable=False),
+)
+
+# How a table is offered (set by its creator before anyone sits down): seats anyone signed in may take from the
+# lobby, rated or not (and whether its bots count, as fixed anchors), and its pace (live or turn-based).
+listings_t = sa.Table(
+    "listings",
+    metadata,
+    sa.Column("table_id", sa.String(40), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("open_seats", sa.Boolean, nullable=False),
+    sa.Column("rated", sa.Boolean, nullable=False),
+    sa.Column("rated_bots", sa.Boolean, nullable=False),
+    sa.Column("turn_based", sa.Boolean, nullable=False),
+)
+
+# Whoever can have a rating: an account, or a bot by its spec. `id` is public (player pages) and random.
+players_t = sa.Table(
+    "players",
+    metadata,
+    sa.Column("id", sa.String(24), primary_key=True),
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), nullable=True, unique=True),
+    sa.Column("bot", sa.String(200), nullable=True, unique=True),
+    sa.Column("name", sa.String(200), nullable=False),
+)
+
+# A player's rating in one game (openskill's Plackett-Luce: mu and sigma).
+ratings_t = sa.Table(
+    "ratings",
+    metadata,
+    sa.Column("player_id", sa.String(24), sa.ForeignKey("players.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("game", sa.String(20), primary_key=True),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("updated", sa.DateTime(timezone=True), nullable=False),
+)
+
+# Each rating after each rated game: the player page's plot.
+rating_history_t = sa.Table(
+    "rating_history",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("player_id", sa.String(24), sa.ForeignKey("players.id", ondelete="CASCADE"), nullable=False, index=True),
+    sa.Column("game", sa.String(20), nullable=False),
+    sa.Column("table_id", sa.String(40), nullable=False),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+)
+
+# The outcome of a finished table, written once (the primary key): the ratings it changed are updated in the same
+# transaction, so a rating moves exactly once per game whichever process sweeps it first.
+game_results_t = sa.Table(
+    "game_results",
+    metadata,
+    sa.Column("table_id", sa.String(40), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("game", sa.String(20), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("scores", sa.JSON, nullable=False),
+    sa.Column("winners", sa.JSON, nullable=False),
+    sa.Column("rated", sa.Boolean, nullable=False),
+    sa.Column("finished", sa.DateTime(timezone=True), nullable=False),
+)
+
+# Each seat of a result that belongs to a player (an account's seat, a bot): its place, for win shares.
+result_seats_t = sa.Table(
+    "result_seats",
+    metadata,
+    sa.Column("table_id", sa.String(40), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("player_id", sa.String(24), sa.ForeignKey("players.id", ondelete="CASCADE"), nullable=False, index=True),
+    sa.Column("place", sa.Float, nullable=False),
+    sa.Column("won", sa.Boolean, nullable=False),
+)
+
+# Chat messages people reported, as the server kept them, for the operator to read (docs/ACCOUNTS.md).
+chat_reports_t = sa.Table(
+    "chat_reports",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("room", sa.String(40), nullable=False),
+    sa.Column("sender", sa.String(40), nullable=False),
+    sa.Column("sender_key", sa.String(80), nullable=False),
+    sa.Column("text", sa.String(1000), nullable=False),
+    sa.Column("sent", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("reporter_key", sa.String(80), nullable=False),
+    sa.Column("reported", sa.DateTime(timezone=True), nullable=False),
+)
+
 # What a storage call raises when the database cannot do it now (disk full, read-only, unreachable, locked).
 STORAGE_ERRORS: tuple[type[BaseException], ...] = (SQLAlchemyError, OSError)
 

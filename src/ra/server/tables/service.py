@@ -192,6 +192,17 @@ class TableService:
             seats[seat]["name"] = name
             await self._store_seats(table, seats)
 
+    async def reseat(self, table: Table, seat: int, token_hash: str, name: str) -> None:
+        """Give a free person seat a new token (its hash) and name: a signed-in player takes it from the lobby
+        (docs/ACCOUNTS.md). ServiceError if the seat is a bot's or taken already."""
+        table = await self.live(table)
+        async with table.lock:
+            seats = [dict(s) for s in table.row.seats]
+            if seats[seat]["kind"] != "person" or seats[seat].get("taken"):
+                raise ServiceError("state", f"seat {seat} is not free")
+            seats[seat].update(token_hash=token_hash, name=check_name(name))
+            await self._store_seats(table, seats)
+
     async def _store_seats(self, table: Table, seats: list[dict[str, Any]]) -> None:
         """Store new seats, then (only then) change the table in memory and publish."""
         new = replace(table.row, seats=seats, updated=now())

@@ -1,5 +1,6 @@
-"""The pages of the browser UI (lobby, table, replay: our HTML from `ra/server/static/`), the rules of each game as
-a page, and the API's reference (Swagger UI at /docs). None is in the API's schema."""
+"""The pages of the browser UI (lobby, table, replay, account, my games, ratings, player: our HTML from
+`ra/server/static/`), the rules of each game as a page, and the API's reference (Swagger UI at /docs). None is in the
+API's schema."""
 
 from __future__ import annotations
 
@@ -15,7 +16,15 @@ from ra.server.http.rules_pages import rules_page
 from ra.server.http.security import docs_csp
 
 STATIC = Path(__file__).parents[2] / "static"  # src/ra/server/static, served under /static
-PAGES = {"index.html": "Ra — lobby", "table.html": "Ra — table", "replay.html": "Ra — replay"}
+PAGES = {
+    "index.html": "Ra — lobby",
+    "table.html": "Ra — table",
+    "replay.html": "Ra — replay",
+    "account.html": "Ra — your account",
+    "games.html": "Ra — my games",
+    "ratings.html": "Ra — ratings",
+    "player.html": "Ra — player",
+}
 
 router = APIRouter(include_in_schema=False)
 
@@ -62,3 +71,27 @@ async def rules(game: str) -> Response:
     if game not in GAMES:
         return error(404, f"there are no rules of a game {game[:40]!r} here")
     return HTMLResponse(rules_page(game))
+
+
+@router.get("/account")
+async def account_page() -> Response:
+    """Sign in or up; the account's sessions, e-mail, password, data and deletion (docs/ACCOUNTS.md)."""
+    return page("account.html")
+
+
+@router.get("/games")
+async def my_games_page() -> Response:
+    """The signed-in player's games, on any device."""
+    return page("games.html")
+
+
+@router.get("/ratings")
+async def ratings_page() -> Response:
+    """A leaderboard per game."""
+    return page("ratings.html")
+
+
+@router.get("/players/{player_id}")
+async def player_page(player_id: str) -> Response:
+    """A player's ratings, history, win shares and games."""
+    return page("player.html")

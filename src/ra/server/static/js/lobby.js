@@ -14,6 +14,7 @@ import { byId, el, linkRow, replaceChildren } from "./common/dom.js";
 import { canDraw } from "./games.js";
 import { botChoices, defaultGame, defaultSeats, optionField, readOptions, readSeats, seatRow } from "./lobby/form.js";
 import { createdTable, rememberCreated, storage } from "./common/seat.js";
+import { afterCreate, startPeople } from "./lobby/people.js";
 
 /** A busy server can hold hundreds of tables: show the newest few unless the visitor asks for all. */
 const LIST_LIMIT = 12;
@@ -67,6 +68,7 @@ class LobbyPage {
     this.gameSelect.value = defaultGame(this.meta, canDraw)?.name ?? "";
     this.gameSelect.addEventListener("change", () => this.buildGameFields());
     this.buildGameFields();
+    void startPeople(this.meta);
     byId("add-seat").addEventListener("click", () => this.addSeat());
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -141,6 +143,7 @@ class LobbyPage {
       if (me && me.kind === "person") this.local?.setItem("ra.name", me.name);
       if (answer.creator) rememberCreated(this.local, answer.id, { creator: answer.creator, mySeat: mine >= 0 ? mine : null });
       this.showCreated(answer, seats, mine);
+      await afterCreate(answer, mine);
       void this.refresh();
     } catch (err) {
       this.showError(errorText(err));

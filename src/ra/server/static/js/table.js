@@ -27,6 +27,7 @@ import { ScoringPanel } from "./table/news.js";
 import { createdTable, forgetSeat, storage, takeSeat } from "./common/seat.js";
 import { Beeper } from "./table/sound.js";
 import { logItems } from "./common/move_log.js";
+import { startPeople } from "./table/people.js";
 
 const UNAVAILABLE = "The server cannot save moves right now; retrying…";
 
@@ -356,3 +357,4 @@ function nameNode(view, seat) {
 const tableId = idFromPath(window.location.pathname);
 const { seat, token } = takeSeat(tableId, window.location, storage("sessionStorage"), window.history);
 new TablePage(tableId, seat, token).start();
+void startPeople(tableId, seat, token);

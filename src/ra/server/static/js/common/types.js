@@ -145,6 +145,7 @@
  * @property {number} seat
  * @property {string} kind
  * @property {string} [invite]
+ * @property {string} [token]
  */
 
 /**

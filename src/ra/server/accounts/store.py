@@ -1,0 +1,292 @@
+"""The accounts' rows in SQL (schema.py): accounts, sessions, sign-in failures and the seats an account holds.
+
+Blocking calls on the server's SQLAlchemy engine; the account service runs them in threads.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
+
+from ra.server.storage.rows import TableRow
+from ra.server.storage.schema import (
+    account_seats_t,
+    accounts_t,
+    game_results_t,
+    players_t,
+    sessions_t,
+    sign_in_failures_t,
+    tables_t,
+)
+
+
+def utc(value: dt.datetime) -> dt.datetime:
+    """A stored time in UTC (SQLite gives it back without its zone)."""
+    return value.astimezone(dt.UTC) if value.tzinfo is not None else value.replace(tzinfo=dt.UTC)
+
+
+def table_data(row: sa.Row[Any]) -> dict[str, Any]:
+    """The `tables` columns of a result row, by name."""
+    return {column.name: row._mapping[column.name] for column in tables_t.c}
+
+
+def public_id() -> str:
+    """A random public id (player pages, sessions): nothing to count or guess."""
+    return secrets.token_urlsafe(9)
+
+
+def table_row(data: dict[str, Any]) -> TableRow:
+    """A `tables` row as the table service's row type."""
+    return TableRow(
+        id=data["id"],
+        game=data["game"],
+        options=dict(data["options"]),
+        seed=int(data["seed"]),
+        seats=list(data["seats"]),
+        status=data["status"],
+        seq=int(data["seq"]),
+        created=utc(data["created"]),
+        updated=utc(data["updated"]),
+        bot_seed=int(data["bot_seed"]),
+        creator_hash=data["creator_hash"],
+    )
+
+
+@dataclass(frozen=True)
+class Account:
+    """An account as the server uses it (never its password hash or e-mail address)."""
+
+    id: int
+    name: str
+    player: str  # its public player id
+    created: dt.datetime
+    has_email: bool
+
+
+@dataclass(frozen=True)
+class SessionRow:
+    """A signed-in browser."""
+
+    id: str
+    account_id: int
+    agent: str
+    created: dt.datetime
+    seen: dt.datetime
+    expires: dt.datetime
+
+
+@dataclass(frozen=True)
+class HeldSeat:
+    """A seat an account holds, with its table's row and, once finished, the table's result."""
+
+    table: dict[str, Any]  # the `tables` row
+    seat: int
+    token: str
+    joined: dt.datetime
+    scores: list[int] | None
+    winners: list[int] | None
+
+
+class AccountStore:
+    """Accounts, sessions, sign-in failures and held seats on `engine`."""
+
+    def __init__(self, engine: sa.Engine) -> None:
+        self.engine = engine
+
+    # -- accounts -------------------------------------------------------------------------------------------------
+
+    def create(self, name: str, key: str, password: str, email: str | None, now: dt.datetime) -> int | None:
+        """A new account (and its player) and its id; None if the name is taken."""
+        try:
+            with self.engine.begin() as c:
+                values = {"name": name, "name_key": key, "password": password, "email": email, "created": now}
+                key_of = c.execute(accounts_t.insert().values(**values)).inserted_primary_key
+                assert key_of is not None
+                account_id = int(key_of[0])
+                c.execute(players_t.insert().values(id=public_id(), account_id=account_id, name=name))
+        except IntegrityError:
+            return None
+        return account_id
+
+    def credentials(self, key: str) -> tuple[int, str] | None:
+        """(id, password hash) of the account with this folded name, or None."""
+        query = sa.select(accounts_t.c.id, accounts_t.c.password).where(accounts_t.c.name_key == key)
+        with self.engine.connect() as c:
+            row = c.execute(query).first()
+        return None if row is None else (int(row.id), str(row.password))
+
+    def password(self, account_id: int) -> str | None:
+        """An account's password hash (to check it again before a deletion)."""
+        with self.engine.connect() as c:
+            return c.execute(sa.select(accounts_t.c.password).where(accounts_t.c.id == account_id)).scalar()
+
+    def account(self, account_id: int) -> Account | None:
+        """An account by id."""
+        query = (
+            sa.select(accounts_t.c.id, accounts_t.c.name, accounts_t.c.created, accounts_t.c.email, players_t.c.id)
+            .join(players_t, players_t.c.account_id == accounts_t.c.id)
+            .where(accounts_t.c.id == account_id)
+        )
+        with self.engine.connect() as c:
+            row = c.execute(query).first()
+        if row is None:
+            return None
+        return Account(int(row[0]), str(row[1]), str(row[4]), utc(row[2]), row[3] is not None)
+
+    def set_password(self, account_id: int, password: str) -> None:
+        """Store a new password hash."""
+        with self.engine.begin() as c:
+            c.execute(accounts_t.update().where(accounts_t.c.id == account_id).values(password=password))
+
+    def set_email(self, account_id: int, email: str | None) -> None:
+        """Store (or remove) the account's e-mail address."""
+        with self.engine.begin() as c:
+            c.execute(accounts_t.update().where(accounts_t.c.id == account_id).values(email=email))
+
+    def delete(self, account_id: int) -> None:
+        """Delete the account with everything that is only its own (sessions, seat links, player, ratings)."""
+        with self.engine.begin() as c:
+            c.execute(sessions_t.delete().where(sessions_t.c.account_id == account_id))
+            c.execute(account_seats_t.delete().where(account_seats_t.c.account_id == account_id))
+            c.execute(players_t.delete().where(players_t.c.account_id == account_id))  # its ratings cascade
+            c.execute(accounts_t.delete().where(accounts_t.c.id == account_id))
+
+    # -- sessions -------------------------------------------------------------------------------------------------
+
+    def open_session(self, account_id: int, token_hash: str, agent: str, now: dt.datetime, expires: dt.datetime) -> str:
+        """Store a new session; its public id."""
+        session_id = public_id()
+        values = {"id": session_id, "token_hash": token_hash, "account_id": account_id, "agent": agent[:120]}
+        with self.engine.begin() as c:
+            c.execute(sessions_t.insert().values(**values, created=now, seen=now, expires=expires))
+        return session_id
+
+    def session(self, token_hash: str, now: dt.datetime) -> SessionRow | None:
+        """The unexpired session with this secret's hash, or None."""
+        query = sa.select(sessions_t).where(sessions_t.c.token_hash == token_hash, sessions_t.c.expires > now)
+        with self.engine.connect() as c:
+            row = c.execute(query).first()
+        return None if row is None else _session(row)
+
+    def touch(self, session_id: str, now: dt.datetime, expires: dt.datetime) -> None:
+        """Note a session's use and move its end on."""
+        with self.engine.begin() as c:
+            c.execute(sessions_t.update().where(sessions_t.c.id == session_id).values(seen=now, expires=expires))
+
+    def sessions(self, account_id: int, now: dt.datetime) -> list[SessionRow]:
+        """An account's unexpired sessions, the most recently used first."""
+        query = (
+            sa.select(sessions_t)
+            .where(sessions_t.c.account_id == account_id, sessions_t.c.expires > now)
+            .order_by(sessions_t.c.seen.desc())
+        )
+        with self.engine.connect() as c:
+            return [_session(row) for row in c.execute(query)]
+
+    def close_session(self, account_id: int, session_id: str) -> bool:
+        """End one of an account's sessions; False if it has none by that id."""
+        query = sessions_t.delete().where(sessions_t.c.account_id == account_id, sessions_t.c.id == session_id)
+        with self.engine.begin() as c:
+            return c.execute(query).rowcount > 0
+
+    def close_other_sessions(self, account_id: int, keep: str) -> None:
+        """End every session of the account but `keep`."""
+        query = sessions_t.delete().where(sessions_t.c.account_id == account_id, sessions_t.c.id != keep)
+        with self.engine.begin() as c:
+            c.execute(query)
+
+    def close_expired(self, now: dt.datetime) -> None:
+        """Forget sessions that ended."""
+        with self.engine.begin() as c:
+            c.execute(sessions_t.delete().where(sessions_t.c.expires <= now))
+
+    # -- sign-in failures -------------------------------------------------------------------------------------------
+
+    def failures(self, keys: list[str], since: dt.datetime) -> dict[str, int]:
+        """How many failed sign-ins each key has had since `since`."""
+        query = (
+            sa.select(sign_in_failures_t.c.key, sa.func.count())
+            .where(sign_in_failures_t.c.key.in_(keys), sign_in_failures_t.c.at > since)
+            .group_by(sign_in_failures_t.c.key)
+        )
+        with self.engine.connect() as c:
+            return {str(key): int(n) for key, n in c.execute(query)}
+
+    def fail(self, keys: list[str], now: dt.datetime, forget_before: dt.datetime) -> None:
+        """Count a failed sign-in for each key (and forget the failures older than the window)."""
+        with self.engine.begin() as c:
+            c.execute(sign_in_failures_t.delete().where(sign_in_failures_t.c.at <= forget_before))
+            c.execute(sign_in_failures_t.insert(), [{"key": key, "at": now} for key in keys])
+
+    def forgive(self, key: str) -> None:
+        """Forget a key's failures (its account signed in)."""
+        with self.engine.begin() as c:
+            c.execute(sign_in_failures_t.delete().where(sign_in_failures_t.c.key == key))
+
+    # -- seats ------------------------------------------------------------------------------------------------------
+
+    def link(self, table_id: str, seat: int, account_id: int, token: str, now: dt.datetime) -> bool:
+        """Make a seat the account's (with the seat's token); False if the seat is someone's already."""
+        try:
+            with self.engine.begin() as c:
+                values = {"table_id": table_id, "seat": seat, "account_id": account_id, "token": token, "joined": now}
+                c.execute(account_seats_t.insert().values(**values))
+        except IntegrityError:
+            return False
+        return True
+
+    def unlink(self, table_id: str, seat: int, account_id: int) -> None:
+        """Give a seat up (a join that could not be completed)."""
+        query = account_seats_t.delete().where(
+            account_seats_t.c.table_id == table_id,
+            account_seats_t.c.seat == seat,
+            account_seats_t.c.account_id == account_id,
+        )
+        with self.engine.begin() as c:
+            c.execute(query)
+
+    def holder(self, table_id: str, seat: int) -> int | None:
+        """The account holding a seat, or None."""
+        query = sa.select(account_seats_t.c.account_id).where(
+            account_seats_t.c.table_id == table_id, account_seats_t.c.seat == seat
+        )
+        with self.engine.connect() as c:
+            found = c.execute(query).scalar()
+        return None if found is None else int(found)
+
+    def held(self, account_id: int, limit: int = 200) -> list[HeldSeat]:
+        """The seats an account holds with their tables (and results), the most recently updated tables first."""
+        query = (
+            sa.select(tables_t, account_seats_t.c.seat, account_seats_t.c.token, account_seats_t.c.joined,
+                      game_results_t.c.scores, game_results_t.c.winners)
+            .join(account_seats_t, account_seats_t.c.table_id == tables_t.c.id)
+            .outerjoin(game_results_t, game_results_t.c.table_id == tables_t.c.id)
+            .where(account_seats_t.c.account_id == account_id)
+            .order_by(tables_t.c.updated.desc())
+            .limit(limit)
+        )  # fmt: skip
+        with self.engine.connect() as c:
+            rows = list(c.execute(query))
+        return [
+            HeldSeat(
+                table=table_data(row),
+                seat=int(row.seat),
+                token=str(row.token),
+                joined=utc(row.joined),
+                scores=None if row.scores is None else list(row.scores),
+                winners=None if row.winners is None else list(row.winners),
+            )
+            for row in rows
+        ]
+
+
+def _session(row: sa.Row[Any]) -> SessionRow:
+    m = row._mapping
+    return SessionRow(
+        str(m["id"]), int(m["account_id"]), str(m["agent"]), utc(m["created"]), utc(m["seen"]), utc(m["expires"])
+    )

@@ -1,0 +1,230 @@
+"""One chat WebSocket (`/ws/chat/{room}`): who the client is, what it may say, and its messages in and out.
+
+A room is `lobby` or a table's id. A signed-in player (the session cookie) speaks under their account's name; at a
+table, a seat's token in the query (`?seat=N&token=T`, as on the table's socket) speaks under the seat's name;
+everybody else reads only. Texts are cleaned (control, format and invisible characters removed, white space
+collapsed) and bounded; each connection, and each speaker across connections, may say `chat_messages` per
+`chat_window` seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+import unicodedata
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ra.server.accounts.service import AccountService
+from ra.server.accounts.sessions import SESSION_COOKIE
+from ra.server.chat.hub import ChatHub
+from ra.server.chat.messages import (
+    ChatHistory,
+    ChatPing,
+    ChatRefused,
+    Report,
+    Said,
+    Say,
+    Sender,
+    chat_error,
+    read_chat_message,
+)
+from ra.server.chat.reports import Reports
+from ra.server.http.limits import Counter, JsonError, RateLimiter, parse_json
+from ra.server.http.security import origin_allowed
+from ra.server.settings import AccountSettings, Limits
+from ra.server.storage.rows import now
+from ra.server.storage.schema import STORAGE_ERRORS
+from ra.server.tables.model import ServiceError
+from ra.server.tables.service import TableService
+
+log = logging.getLogger("ra.server")
+LOBBY = "lobby"
+_INVISIBLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
+
+
+def cleaned(text: str) -> str:
+    """A chat text as it is shown: NFC, without control, format, private-use or invisible characters, white space
+    collapsed."""
+    text = unicodedata.normalize("NFC", text)
+    text = "".join(c for c in text if (unicodedata.category(c)[0] != "C" and c not in _INVISIBLE) or c in " \n\t")
+    return " ".join(text.split())
+
+
+@dataclass
+class ChatGate:
+    """What every chat socket of the app shares: the hub, the reports, the accounts, the tables, the limits."""
+
+    hub: ChatHub
+    reports: Reports
+    accounts: AccountService
+    tables: TableService
+    settings: AccountSettings
+    limits: Limits
+    allowed_origins: tuple[str, ...] = ()
+    per_address: Counter = field(init=False)
+    speakers: RateLimiter = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.per_address = Counter(self.limits.ws_per_address)
+        self.speakers = RateLimiter(self.settings.chat_messages, self.settings.chat_window)
+
+
+class ChatConnection:
+    """One chat client in one room."""
+
+    def __init__(self, gate: ChatGate, ws: WebSocket, room: str) -> None:
+        self.gate, self.ws, self.room = gate, ws, room
+        self.address = ws.client.host if ws.client else "unknown"
+        self.me: Sender | None = None
+        self.sent: deque[float] = deque()
+        self.lock = asyncio.Lock()
+
+    async def send(self, message: dict[str, Any]) -> None:
+        """Send one message (sends never interleave)."""
+        async with self.lock:
+            await self.ws.send_text(json.dumps(message))
+
+    async def refuse(self, code: Any, message: str, close_code: int) -> None:
+        """Tell the client why, then close."""
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+            await self.send(chat_error(code, message))
+            await self.ws.close(code=close_code, reason=message.encode("utf-8")[:123].decode("utf-8", "ignore"))
+
+    async def run(self) -> None:
+        """Check the origin and limits, find who the client is, send the room's history, then serve."""
+        await self.ws.accept()
+        if not origin_allowed(self.ws.scope, self.gate.allowed_origins):
+            await self.refuse("forbidden", "WebSockets from this origin are refused", 4403)
+            return
+        if not self.gate.per_address.enter(self.address):
+            await self.refuse("too_many", "too many WebSockets from your address", 4429)
+            return
+        try:
+            try:
+                self.me = await self.identify()
+            except ChatRefused as exc:
+                await self.refuse(exc.code, exc.message, 4404 if exc.code == "not_found" else 4400)
+                return
+            await self.serve()
+        finally:
+            self.gate.per_address.leave(self.address)
+
+    async def identify(self) -> Sender | None:
+        """Who the client speaks as (None: it reads only); ChatRefused for a table that does not exist."""
+        if self.room != LOBBY:
+            try:
+                table = await self.gate.tables.get(self.room)
+            except ServiceError as exc:
+                raise ChatRefused("not_found" if exc.code == "not_found" else "unavailable", exc.message) from None
+        try:
+            who = await self.gate.accounts.signed_in(self.ws.cookies.get(SESSION_COOKIE))
+        except Exception:  # storage away: the client reads only
+            who = None
+        if who is not None:
+            return Sender(key=f"p:{who.account.player}", name=who.account.name)
+        if self.room == LOBBY:
+            return None
+        query = self.ws.query_params
+        try:
+            seat = self.gate.tables.seat_of(table, query.get("seat"), query.get("token"))
+        except ServiceError:
+            return None
+        if seat is None:
+            return None
+        return Sender(key=f"s:{seat}", name=str(table.row.seats[seat]["name"]))
+
+    async def serve(self) -> None:
+        """Send the history, then relay the room's messages and answer the client's until it leaves."""
+        queue = self.gate.hub.join(self.room)
+        pump = asyncio.create_task(self._pump(queue))
+        try:
+            history = ChatHistory(
+                messages=[Said.model_validate(m) for m in self.gate.hub.latest(self.room)],
+                can_send=self.me is not None,
+                you=self.me,
+            )
+            await self.send(history.model_dump())
+            while True:
+                message = await self.ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                raw = message.get("text") or message.get("bytes") or ""
+                if len(raw) > self.gate.limits.max_ws_message:
+                    await self.refuse("too_big", "a message is too big", 1009)
+                    break
+                reply = await self.handle(raw)
+                if reply is not None:
+                    await self.send(reply)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            pump.cancel()
+            self.gate.hub.leave(self.room, queue)
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await pump
+
+    async def _pump(self, queue: asyncio.Queue[dict[str, Any]]) -> None:
+        while True:
+            await self.send(await queue.get())
+
+    async def handle(self, raw: str | bytes) -> dict[str, Any] | None:
+        """Answer one client message (None: nothing to answer it alone)."""
+        try:
+            message = read_chat_message(parse_json(raw, self.gate.limits.max_json_depth))
+            if isinstance(message, ChatPing):
+                return {"type": "pong"}
+            if self.me is None:
+                raise ChatRefused("forbidden", "sign in (or open your seat's link) to chat")
+            if isinstance(message, Say):
+                self.say(self.me, message)
+                return None
+            assert isinstance(message, Report)
+            return await self.report(self.me, message.id)
+        except JsonError as exc:
+            return chat_error("bad_message", str(exc))
+        except ChatRefused as exc:
+            return chat_error(exc.code, exc.message)
+
+    def say(self, me: Sender, message: Say) -> None:
+        """Send a message to the room, within the limits."""
+        text = None
+        if message.text is not None:
+            text = cleaned(message.text)
+            if not text:
+                raise ChatRefused("bad_message", "say something with visible characters")
+            if len(text) > self.gate.settings.chat_length:
+                raise ChatRefused("too_big", f"a chat message has at most {self.gate.settings.chat_length} characters")
+        settings = self.gate.settings
+        moment = time.monotonic()
+        while self.sent and moment - self.sent[0] >= settings.chat_window:
+            self.sent.popleft()
+        if len(self.sent) >= settings.chat_messages or self.gate.speakers.retry_after(f"{self.room}/{me.key}"):
+            raise ChatRefused("too_many", f"at most {settings.chat_messages} messages in {settings.chat_window:g} s")
+        self.sent.append(moment)
+        said = Said(
+            id=self.gate.hub.new_id(),
+            room=self.room,
+            sender=me,
+            text=text,
+            canned=message.canned,
+            at=now().isoformat(),
+        )
+        self.gate.hub.say(said.model_dump())
+
+    async def report(self, me: Sender, message_id: str) -> dict[str, Any]:
+        """Store a message of the room for the operator."""
+        found = self.gate.hub.find(self.room, message_id)
+        if found is None:
+            raise ChatRefused("not_found", "there is no such message in this room (any more)")
+        try:
+            await asyncio.to_thread(self.gate.reports.add, found, me.key)
+        except STORAGE_ERRORS:
+            raise ChatRefused("unavailable", "the report could not be stored; try again") from None
+        return {"type": "reported", "id": message_id}

@@ -1,0 +1,284 @@
+"""The HTTP bodies and answers of accounts, seats, listings and ratings (docs/PROTOCOL.md, docs/ACCOUNTS.md) as
+Pydantic models, served in the OpenAPI schema with the tables' (models.py)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from ra.server.accounts.passwords import MAX_PASSWORD
+from ra.server.accounts.service import MAX_EMAIL
+from ra.server.http.models import Closed, TableSummary
+
+Speed = Literal["live", "turn_based"]
+MAX_NAME_INPUT = 160  # characters of a name as typed; the service cleans it to at most 40
+TableIdText = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")
+
+# -- bodies -----------------------------------------------------------------------------------------------------
+
+
+class SignUp(Closed):
+    """POST /api/account/sign-up: a name (1 to 40 visible characters), a password (8 to 200 characters) and,
+    optionally, an e-mail address for notices and resets."""
+
+    name: str = Field(max_length=MAX_NAME_INPUT)
+    password: str = Field(max_length=MAX_PASSWORD)
+    email: str | None = Field(None, max_length=MAX_EMAIL)
+
+
+class SignIn(Closed):
+    """POST /api/account/sign-in."""
+
+    name: str = Field(max_length=MAX_NAME_INPUT)
+    password: str = Field(max_length=MAX_PASSWORD)
+
+
+class Password(Closed):
+    """POST /api/account/delete: the password, asked again."""
+
+    password: str = Field(max_length=MAX_PASSWORD)
+
+
+class NewPassword(Closed):
+    """POST /api/account/password: the old password and the new one."""
+
+    old: str = Field(max_length=MAX_PASSWORD)
+    new: str = Field(max_length=MAX_PASSWORD)
+
+
+class Email(Closed):
+    """POST /api/account/email: the new address, or null to remove it."""
+
+    email: str | None = Field(max_length=MAX_EMAIL)
+
+
+class SessionId(Closed):
+    """POST /api/account/sessions/revoke: the session to end (an id from the sessions list)."""
+
+    session: str = Field(min_length=1, max_length=24)
+
+
+class Claim(Closed):
+    """POST /api/account/seats: a guest seat to keep under the account, proved by its token."""
+
+    table: str = TableIdText
+    seat: int = Field(ge=0, le=15)
+    token: str = Field(min_length=1, max_length=100)
+
+
+class Listing(Closed):
+    """POST /api/tables/{id}/listing: how the table is listed, set by its creator before anyone sits down."""
+
+    creator: str = Field(max_length=100)
+    open_seats: bool = False
+    rated: bool = False
+    rated_bots: bool = False
+    turn_based: bool = False
+
+
+# -- answers ----------------------------------------------------------------------------------------------------
+
+
+class Refusal(BaseModel):
+    """A refused request: the reason in English, and as a text the browser renders in the reader's language."""
+
+    error: str
+    text: dict[str, Any] | None = None
+
+
+REFUSALS = {
+    400: "bad input (the message says what)",
+    401: "not signed in, or a wrong name or password",
+    403: "not allowed: a missing CSRF token, another site's request, a wrong password or token",
+    404: "no such table, session or player",
+    409: "not possible now (a name or seat taken, a table already under way)",
+    413: "request body too large",
+    415: "the body is not JSON",
+    429: "too many attempts; see Retry-After",
+    503: "storage unavailable; try again",
+}
+
+
+def refusals(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI `responses` entries of the refusals a route may give."""
+    return {code: {"model": Refusal, "description": REFUSALS[code]} for code in (*codes, 503)}
+
+
+class Ok(BaseModel):
+    """Done."""
+
+    ok: bool = True
+
+
+class AccountInfo(BaseModel):
+    """The signed-in account (never its password or e-mail address: only whether it has one)."""
+
+    name: str
+    player: str
+    created: str
+    has_email: bool
+    csrf: str = Field(description="the session's CSRF token, to send as `X-CSRF-Token` (also in the `ra_csrf` cookie)")
+
+
+class SessionInfo(BaseModel):
+    """One signed-in browser of the account."""
+
+    id: str
+    agent: str
+    created: str
+    seen: str
+    current: bool
+
+
+class Sessions(BaseModel):
+    """GET /api/account/sessions."""
+
+    sessions: list[SessionInfo]
+
+
+class SeatLink(BaseModel):
+    """A seat the account holds: its table, number, token and link."""
+
+    id: str
+    seat: int
+    token: str
+    link: str
+
+
+class LastMove(BaseModel):
+    """The last move of a table, as its log tells it."""
+
+    seq: int
+    name: str
+    text: str
+
+
+class Result(BaseModel):
+    """A finished game's scores and winners (seats), and whether the account's seat won."""
+
+    scores: list[int]
+    winners: list[int]
+    won: bool
+
+
+class MyGame(SeatLink):
+    """A seat of "my games": the table, who is to act, the last move, the result and the replay once finished."""
+
+    table: TableSummary
+    to_act: list[int]
+    your_turn: bool
+    last_move: LastMove | None
+    result: Result | None
+    replay: str | None
+
+
+class MyGames(BaseModel):
+    """GET /api/account/games."""
+
+    games: list[MyGame]
+
+
+class ListingInfo(BaseModel):
+    """How a table is listed."""
+
+    open_seats: bool
+    rated: bool
+    rated_bots: bool
+    turn_based: bool
+
+
+class OpenTable(BaseModel):
+    """An open table with seats anyone signed in may take."""
+
+    table: TableSummary
+    listing: ListingInfo
+    free: list[int]
+
+
+class OpenTables(BaseModel):
+    """GET /api/lobby/open."""
+
+    tables: list[OpenTable]
+
+
+class Export(BaseModel):
+    """GET /api/account/export: everything the server keeps of the account (docs/ACCOUNTS.md)."""
+
+    account: dict[str, Any]
+    sessions: list[SessionInfo]
+    seats: list[dict[str, Any]]
+    player: dict[str, Any]
+
+
+class Standing(BaseModel):
+    """A player on a leaderboard."""
+
+    rank: int
+    player: str
+    name: str
+    bot: bool
+    rating: float
+    mu: float
+    sigma: float
+    games: int
+
+
+class Leaderboard(BaseModel):
+    """GET /api/ratings/{game}."""
+
+    game: str
+    players: list[Standing]
+
+
+class HistoryPoint(BaseModel):
+    """A rating after one rated game."""
+
+    table: str
+    at: str
+    rating: float
+
+
+class GameRating(BaseModel):
+    """A player's rating in one game, with its history."""
+
+    game: str
+    rating: float
+    mu: float
+    sigma: float
+    games: int
+    history: list[HistoryPoint]
+
+
+class PlayedGame(BaseModel):
+    """A finished game of a player."""
+
+    table: str
+    game: str
+    players: int
+    seat: int
+    place: float
+    won: bool
+    rated: bool
+    finished: str
+
+
+class WinShare(BaseModel):
+    """A player's wins in one game at one player count."""
+
+    game: str
+    players: int
+    games: int
+    wins: int
+    share: float
+
+
+class PlayerPage(BaseModel):
+    """GET /api/players/{id}: a player's ratings (with history), finished games and win shares."""
+
+    id: str
+    name: str
+    kind: Literal["person", "bot"]
+    ratings: list[GameRating]
+    games: list[PlayedGame]
+    win_shares: list[WinShare]

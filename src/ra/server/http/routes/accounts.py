@@ -1,0 +1,186 @@
+"""Accounts over HTTP: sign up, in and out, the account and its sessions, e-mail and password, export and deletion;
+seats kept under an account ("my games"), free seats taken from the lobby, and how a table is listed there
+(docs/ACCOUNTS.md). Bodies and answers are the models of `ra.server.http.account_models`."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path, Query, Request
+from fastapi.responses import JSONResponse
+
+from ra.server.accounts.service import SignedIn, session_json
+from ra.server.accounts.sessions import clear_cookies, csrf_token, secure, set_cookies
+from ra.server.http import account_models as api
+from ra.server.http.routes.tables import TableId
+from ra.server.http.signed_in import Acting, OwnOrigin, PeopleParts, Signed
+
+router = APIRouter()
+SeatNumber = Annotated[int, Path(ge=0, le=15)]
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def _agent(request: Request) -> str:
+    return request.headers.get("user-agent", "")[:120]
+
+
+async def _account(parts: PeopleParts, secret: str) -> api.AccountInfo:
+    who = await parts.accounts.signed_in(secret)
+    assert who is not None  # just opened
+    return _info(who)
+
+
+def _info(who: SignedIn) -> api.AccountInfo:
+    account = who.account
+    return api.AccountInfo(
+        name=account.name,
+        player=account.player,
+        created=account.created.isoformat(),
+        has_email=account.has_email,
+        csrf=csrf_token(who.secret),
+    )
+
+
+def _signed_in_answer(request: Request, parts: PeopleParts, info: api.AccountInfo, secret: str, status: int) -> Any:
+    answer = JSONResponse(info.model_dump(), status_code=status)
+    options = parts.accounts.settings
+    set_cookies(answer, secret, int(options.session_days * 86400), secure(request, options.plain_loopback_cookies))
+    return answer
+
+
+@router.post(
+    "/api/account/sign-up",
+    status_code=201,
+    response_model=api.AccountInfo,
+    responses=api.refusals(400, 403, 409, 413, 415, 429),
+    dependencies=[OwnOrigin],
+)
+async def sign_up(request: Request, body: api.SignUp, parts: PeopleParts) -> Any:
+    """Make an account and sign in (the session's cookies come with the answer)."""
+    secret = await parts.accounts.sign_up(body.name, body.password, body.email, _address(request), _agent(request))
+    return _signed_in_answer(request, parts, await _account(parts, secret), secret, 201)
+
+
+@router.post(
+    "/api/account/sign-in",
+    response_model=api.AccountInfo,
+    responses=api.refusals(400, 401, 403, 413, 415, 429),
+    dependencies=[OwnOrigin],
+)
+async def sign_in(request: Request, body: api.SignIn, parts: PeopleParts) -> Any:
+    """Sign in: a new session (never one the browser had before), its cookies with the answer."""
+    secret = await parts.accounts.sign_in(body.name, body.password, _address(request), _agent(request))
+    return _signed_in_answer(request, parts, await _account(parts, secret), secret, 200)
+
+
+@router.post("/api/account/sign-out", response_model=api.Ok, responses=api.refusals(401, 403))
+async def sign_out(request: Request, who: Acting, parts: PeopleParts) -> Any:
+    """End this browser's session."""
+    await parts.accounts.sign_out(who)
+    answer = JSONResponse(api.Ok().model_dump())
+    clear_cookies(answer, secure(request, parts.accounts.settings.plain_loopback_cookies))
+    return answer
+
+
+@router.get("/api/account", responses=api.refusals(401))
+async def get_account(who: Signed) -> api.AccountInfo:
+    """The signed-in account."""
+    return _info(who)
+
+
+@router.get("/api/account/sessions", responses=api.refusals(401))
+async def get_sessions(who: Signed, parts: PeopleParts) -> api.Sessions:
+    """The account's signed-in browsers."""
+    sessions = await parts.accounts.sessions(who)
+    return api.Sessions.model_validate({"sessions": [session_json(s, who.session) for s in sessions]})
+
+
+@router.post("/api/account/sessions/revoke", responses=api.refusals(400, 401, 403, 404, 413, 415))
+async def revoke_session(body: api.SessionId, who: Acting, parts: PeopleParts) -> api.Ok:
+    """End one of the account's sessions (a lost phone's, say)."""
+    await parts.accounts.revoke(who, body.session)
+    return api.Ok()
+
+
+@router.post("/api/account/email", responses=api.refusals(400, 401, 403, 413, 415))
+async def set_email(body: api.Email, who: Acting, parts: PeopleParts) -> api.Ok:
+    """Set or remove the account's e-mail address (it is never shown again, only whether there is one)."""
+    await parts.accounts.set_email(who, body.email)
+    return api.Ok()
+
+
+@router.post("/api/account/password", responses=api.refusals(400, 401, 403, 413, 415))
+async def change_password(body: api.NewPassword, who: Acting, parts: PeopleParts) -> api.Ok:
+    """A new password (the old one checked); the account's other sessions end."""
+    await parts.accounts.change_password(who, body.old, body.new)
+    return api.Ok()
+
+
+@router.post("/api/account/delete", response_model=api.Ok, responses=api.refusals(400, 401, 403, 413, 415))
+async def delete_account(request: Request, body: api.Password, who: Acting, parts: PeopleParts) -> Any:
+    """Delete the account (its password asked again) with its sessions, seat links and ratings."""
+    await parts.accounts.delete(who, body.password)
+    answer = JSONResponse(api.Ok().model_dump())
+    clear_cookies(answer, secure(request, parts.accounts.settings.plain_loopback_cookies))
+    return answer
+
+
+@router.get("/api/account/export", responses=api.refusals(401))
+async def export(who: Signed, parts: PeopleParts) -> api.Export:
+    """Everything the server keeps of the account: its seats with their games' records, sessions and ratings."""
+    from ra.server.http.routes.players import player_page
+
+    sessions = await parts.accounts.sessions(who)
+    account = {"name": who.account.name, "created": who.account.created.isoformat(), "has_email": who.account.has_email}
+    return api.Export(
+        account=account,
+        sessions=[api.SessionInfo.model_validate(session_json(s, who.session)) for s in sessions],
+        seats=await parts.seats.export(who),
+        player=(await player_page(who.account.player, parts)).model_dump(),
+    )
+
+
+@router.get("/api/account/games", responses=api.refusals(401))
+async def my_games(who: Signed, parts: PeopleParts) -> api.MyGames:
+    """Every seat the account holds: whose turn, the last move, results and replays of finished games."""
+    return api.MyGames.model_validate({"games": await parts.seats.games(who)})
+
+
+@router.post("/api/account/seats", responses=api.refusals(400, 401, 403, 404, 409, 413, 415))
+async def claim_seat(body: api.Claim, who: Acting, parts: PeopleParts) -> api.SeatLink:
+    """Keep a guest seat under the account (its token proves it): "my games" lists it on every device."""
+    return api.SeatLink.model_validate(await parts.seats.claim(who, body.table, body.seat, body.token))
+
+
+@router.post("/api/tables/{table_id}/seats/{n}/join", responses=api.refusals(400, 401, 403, 404, 409))
+async def join_seat(table_id: TableId, n: SeatNumber, who: Acting, parts: PeopleParts) -> api.SeatLink:
+    """Take a free seat of a table listed with open seats: the seat's new token and link."""
+    return api.SeatLink.model_validate(await parts.seats.join(who, table_id, n))
+
+
+@router.post("/api/tables/{table_id}/listing", responses=api.refusals(400, 403, 404, 409, 413, 415))
+async def list_table(table_id: TableId, body: api.Listing, parts: PeopleParts) -> api.ListingInfo:
+    """How the table is listed (open seats, rated, pace): for its creator, before anyone sits down."""
+    listing = body.model_dump(exclude={"creator"})
+    return api.ListingInfo.model_validate(await parts.seats.list_table(table_id, body.creator, listing))
+
+
+@router.get("/api/tables/{table_id}/listing", responses=api.refusals(400, 404))
+async def get_listing(table_id: TableId, parts: PeopleParts) -> api.ListingInfo:
+    """How the table is listed."""
+    return api.ListingInfo.model_validate(await parts.seats.listing(table_id))
+
+
+@router.get("/api/lobby/open", responses=api.refusals(400))
+async def open_tables(
+    parts: PeopleParts,
+    game: Annotated[str | None, Query(max_length=20, pattern=r"^[a-z_]+$")] = None,
+    players: Annotated[int | None, Query(ge=1, le=16)] = None,
+    speed: Annotated[api.Speed | None, Query()] = None,
+) -> api.OpenTables:
+    """Open tables whose free seats anyone signed in may take, optionally of one game, player count and pace."""
+    turn_based = None if speed is None else speed == "turn_based"
+    return api.OpenTables.model_validate({"tables": await parts.seats.open_seats(game, players, turn_based)})

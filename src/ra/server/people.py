@@ -1,0 +1,52 @@
+"""The parts of one server process that know people rather than seats: accounts and their seats, the results and
+ratings sweep, and chat (docs/ACCOUNTS.md). Built beside the table server (assembly.py) on its storage; started after
+it and stopped before it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ra.server.accounts.passwords import Passwords
+from ra.server.accounts.seats import Listings, Seats
+from ra.server.accounts.service import AccountService
+from ra.server.accounts.store import AccountStore
+from ra.server.assembly import Server
+from ra.server.chat.hub import ChatHub, chat_hub
+from ra.server.chat.reports import Reports
+from ra.server.ratings.store import RatingStore
+from ra.server.ratings.sweep import ResultSweep
+from ra.server.settings import Settings
+
+
+@dataclass(frozen=True)
+class People:
+    """Accounts, seats, ratings and chat of one process."""
+
+    accounts: AccountService
+    seats: Seats
+    ratings: RatingStore
+    sweep: ResultSweep
+    chat: ChatHub
+    reports: Reports
+
+    async def start(self) -> None:
+        """Start the sweep and the chat's fan-out."""
+        await self.chat.start()
+        self.sweep.start()
+
+    async def stop(self) -> None:
+        """Stop them."""
+        await self.sweep.stop()
+        await self.chat.stop()
+
+
+def assemble_people(settings: Settings, server: Server) -> People:
+    """The people's parts on the server's storage (and its Redis, for chat among processes)."""
+    engine = server.storage.engine
+    options = settings.accounts
+    store = AccountStore(engine)
+    accounts = AccountService(store, Passwords(options), options)
+    seats = Seats(store, Listings(engine), server.service)
+    ratings = RatingStore(engine)
+    sweep = ResultSweep(ratings, server.storage.moves, options.ratings_seconds, accounts.tidy)
+    return People(accounts, seats, ratings, sweep, chat_hub(settings.redis_url, options.chat_history), Reports(engine))

@@ -1,0 +1,250 @@
+"""Results and ratings in SQL (schema.py): what the sweep finds and writes, and what leaderboards and player pages
+read. Blocking calls; the sweep and the routes run them in threads.
+
+`record` is the one write: the result's row (primary key: the table) and every rating the game changes, in one
+transaction. A second process sweeping the same table fails on the key and writes nothing, so a rating moves once
+per game; the rows it changes are locked first (`FOR UPDATE` on PostgreSQL; SQLite has one writer), in the order
+of their ids, so that two games sharing a player never lose an update or wait for each other in a circle.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
+
+from ra.server.accounts.store import public_id, table_data, utc
+from ra.server.ratings.rating import MU, SIGMA, Rating
+from ra.server.storage.schema import (
+    account_seats_t,
+    game_results_t,
+    listings_t,
+    players_t,
+    rating_history_t,
+    ratings_t,
+    result_seats_t,
+    tables_t,
+)
+
+
+@dataclass(frozen=True)
+class Finished:
+    """A finished table not yet swept: its row, how it is listed, and which account holds each held seat."""
+
+    row: dict[str, Any]
+    rated: bool
+    rated_bots: bool
+    holders: dict[int, str]  # seat -> the holding account's player id
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the sweep records of one table: the result, each player's seat and place, who is rated and how."""
+
+    table_id: str
+    game: str
+    scores: list[int]
+    winners: list[int]
+    finished: dt.datetime
+    seats: dict[int, tuple[str, float, bool]]  # seat -> (player id, place, won)
+    rated: list[str]  # players whose ratings the game changes, in seat order
+    anchors: list[str]  # players rated in the game whose own ratings stay as they are (bots among people)
+
+
+class RatingStore:
+    """Results and ratings on `engine`."""
+
+    def __init__(self, engine: sa.Engine) -> None:
+        self.engine = engine
+
+    # -- the sweep ------------------------------------------------------------------------------------------------
+
+    def unswept(self, limit: int) -> list[Finished]:
+        """Finished tables without a result yet, the longest finished first."""
+        done = sa.select(game_results_t.c.table_id)
+        query = (
+            sa.select(tables_t, listings_t.c.rated, listings_t.c.rated_bots)
+            .outerjoin(listings_t, listings_t.c.table_id == tables_t.c.id)
+            .where(tables_t.c.status == "finished", tables_t.c.id.not_in(done))
+            .order_by(tables_t.c.updated)
+            .limit(limit)
+        )
+        with self.engine.connect() as c:
+            rows = list(c.execute(query))
+            ids = [row.id for row in rows]
+            held = c.execute(
+                sa.select(account_seats_t.c.table_id, account_seats_t.c.seat, players_t.c.id)
+                .join(players_t, players_t.c.account_id == account_seats_t.c.account_id)
+                .where(account_seats_t.c.table_id.in_(ids))
+            ).all()
+        holders: dict[str, dict[int, str]] = {}
+        for table_id, seat, player in held:
+            holders.setdefault(table_id, {})[int(seat)] = str(player)
+        return [
+            Finished(
+                row=table_data(row),
+                rated=bool(row.rated),
+                rated_bots=bool(row.rated_bots),
+                holders=holders.get(row.id, {}),
+            )
+            for row in rows
+        ]
+
+    def bot_player(self, spec: str) -> str:
+        """The player id of a bot (by its spec), made on its first game."""
+        query = sa.select(players_t.c.id).where(players_t.c.bot == spec)
+        with self.engine.connect() as c:
+            found = c.execute(query).scalar()
+        if found is not None:
+            return str(found)
+        try:
+            with self.engine.begin() as c:
+                player = public_id()
+                c.execute(players_t.insert().values(id=player, bot=spec, name=spec))
+                return player
+        except IntegrityError:  # another process made it meanwhile
+            with self.engine.connect() as c:
+                return str(c.execute(query).scalar_one())
+
+    def record(self, outcome: Outcome, rate: Callable[[Sequence[Rating], Sequence[float]], list[Rating]]) -> bool:
+        """Write a result and the ratings it changes (`rate(ratings, places)` of the rated players and anchors);
+        False if the table's result was written already (by another process)."""
+        try:
+            with self.engine.begin() as c:
+                self._record(c, outcome, rate)
+        except IntegrityError:
+            return False
+        return True
+
+    def _record(
+        self, c: sa.Connection, outcome: Outcome, rate: Callable[[Sequence[Rating], Sequence[float]], list[Rating]]
+    ) -> None:
+        c.execute(
+            game_results_t.insert().values(
+                table_id=outcome.table_id,
+                game=outcome.game,
+                players=len(outcome.scores),
+                scores=outcome.scores,
+                winners=outcome.winners,
+                rated=bool(outcome.rated),
+                finished=outcome.finished,
+            )
+        )  # first: a second sweep of the table stops here, on the primary key
+        if outcome.seats:
+            c.execute(
+                result_seats_t.insert(),
+                [
+                    {"table_id": outcome.table_id, "seat": seat, "player_id": player, "place": place, "won": won}
+                    for seat, (player, place, won) in outcome.seats.items()
+                ],
+            )
+        if not outcome.rated:
+            return
+        entrants = [(seat, player, place) for seat, (player, place, _) in sorted(outcome.seats.items())]
+        entrants = [e for e in entrants if e[1] in outcome.rated or e[1] in outcome.anchors]
+        current = self._locked(c, sorted({player for _, player, _ in entrants}), outcome.game)
+        after = rate([current.get(player, (MU, SIGMA))[:2] for _, player, _ in entrants], [p for _, _, p in entrants])
+        for (_, player, _), (mu, sigma) in zip(entrants, after, strict=True):
+            if player not in outcome.rated:
+                continue  # an anchor: rated against, never moved by people's games
+            games = current[player][2] + 1 if player in current else 1
+            values = {"mu": mu, "sigma": sigma, "games": games, "updated": outcome.finished}
+            if player in current:
+                key = (ratings_t.c.player_id == player) & (ratings_t.c.game == outcome.game)
+                c.execute(ratings_t.update().where(key).values(**values))
+            else:
+                c.execute(ratings_t.insert().values(player_id=player, game=outcome.game, **values))
+            c.execute(
+                rating_history_t.insert().values(
+                    player_id=player, game=outcome.game, table_id=outcome.table_id, mu=mu, sigma=sigma,
+                    at=outcome.finished,
+                )
+            )  # fmt: skip
+
+    def _locked(self, c: sa.Connection, players: list[str], game: str) -> dict[str, tuple[float, float, int]]:
+        """The current ratings of these players in `game`, their rows locked until the transaction ends."""
+        query = (
+            sa.select(ratings_t.c.player_id, ratings_t.c.mu, ratings_t.c.sigma, ratings_t.c.games)
+            .where(ratings_t.c.player_id.in_(players), ratings_t.c.game == game)
+            .order_by(ratings_t.c.player_id)
+        )
+        if c.dialect.name == "postgresql":
+            query = query.with_for_update()
+        return {str(r.player_id): (float(r.mu), float(r.sigma), int(r.games)) for r in c.execute(query)}
+
+    # -- reading ------------------------------------------------------------------------------------------------------
+
+    def leaderboard(self, game: str, limit: int) -> list[dict[str, Any]]:
+        """The rated players of a game, the best shown rating first."""
+        query = (
+            sa.select(players_t.c.id, players_t.c.name, players_t.c.bot, ratings_t.c.mu, ratings_t.c.sigma,
+                      ratings_t.c.games)
+            .join(ratings_t, ratings_t.c.player_id == players_t.c.id)
+            .where(ratings_t.c.game == game)
+            .order_by((ratings_t.c.mu - 3 * ratings_t.c.sigma).desc(), players_t.c.id)
+            .limit(limit)
+        )  # fmt: skip
+        with self.engine.connect() as c:
+            return [dict(row._mapping) for row in c.execute(query)]
+
+    def player(self, player_id: str) -> dict[str, Any] | None:
+        """A player's name and kind, or None."""
+        query = sa.select(players_t.c.id, players_t.c.name, players_t.c.bot).where(players_t.c.id == player_id)
+        with self.engine.connect() as c:
+            row = c.execute(query).first()
+        return None if row is None else dict(row._mapping)
+
+    def ratings_of(self, player_id: str) -> list[dict[str, Any]]:
+        """A player's rating in each game."""
+        query = sa.select(ratings_t).where(ratings_t.c.player_id == player_id).order_by(ratings_t.c.game)
+        with self.engine.connect() as c:
+            return [dict(row._mapping) for row in c.execute(query)]
+
+    def history(self, player_id: str, limit: int = 500) -> list[dict[str, Any]]:
+        """A player's ratings after each rated game, oldest first (the newest `limit`)."""
+        query = (
+            sa.select(rating_history_t.c.game, rating_history_t.c.table_id, rating_history_t.c.mu,
+                      rating_history_t.c.sigma, rating_history_t.c.at)
+            .where(rating_history_t.c.player_id == player_id)
+            .order_by(rating_history_t.c.id.desc())
+            .limit(limit)
+        )  # fmt: skip
+        with self.engine.connect() as c:
+            rows = [dict(row._mapping) for row in c.execute(query)]
+        for row in rows:
+            row["at"] = utc(row["at"])
+        return rows[::-1]
+
+    def results_of(self, player_id: str, limit: int = 50) -> list[dict[str, Any]]:
+        """A player's finished games (newest first): the table, game, player count, its seat, place and win."""
+        query = (
+            sa.select(result_seats_t.c.table_id, result_seats_t.c.seat, result_seats_t.c.place, result_seats_t.c.won,
+                      game_results_t.c.game, game_results_t.c.players, game_results_t.c.rated,
+                      game_results_t.c.finished)
+            .join(game_results_t, game_results_t.c.table_id == result_seats_t.c.table_id)
+            .where(result_seats_t.c.player_id == player_id)
+            .order_by(game_results_t.c.finished.desc())
+            .limit(limit)
+        )  # fmt: skip
+        with self.engine.connect() as c:
+            rows = [dict(row._mapping) for row in c.execute(query)]
+        for row in rows:
+            row["finished"] = utc(row["finished"])
+        return rows
+
+    def win_shares(self, player_id: str) -> list[dict[str, Any]]:
+        """Per game and player count: the player's games and wins."""
+        query = (
+            sa.select(game_results_t.c.game, game_results_t.c.players, sa.func.count().label("games"),
+                      sa.func.sum(sa.case((result_seats_t.c.won, 1), else_=0)).label("wins"))
+            .join(game_results_t, game_results_t.c.table_id == result_seats_t.c.table_id)
+            .where(result_seats_t.c.player_id == player_id)
+            .group_by(game_results_t.c.game, game_results_t.c.players)
+            .order_by(game_results_t.c.game, game_results_t.c.players)
+        )  # fmt: skip
+        with self.engine.connect() as c:
+            return [dict(row._mapping) for row in c.execute(query)]

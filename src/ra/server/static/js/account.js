@@ -1,0 +1,119 @@
+// The account page: sign in or make an account; signed in, the account's browsers (each may be signed out), its
+// e-mail address and password, its data to download, and deleting it (docs/ACCOUNTS.md).
+
+import { accountLinks, call, errorWords, whoAmI } from "./common/account.js";
+import { byId, el, replaceChildren, toast } from "./common/dom.js";
+import { ready, t, translatePage } from "./common/i18n.js";
+
+/** @typedef {import("./common/account.js").Account} Account */
+/** @typedef {{id: string, agent: string, created: string, seen: string, current: boolean}} Session */
+
+/** @param {unknown} err */
+function showError(err) {
+  const box = byId("account-error");
+  box.textContent = errorWords(err);
+  box.hidden = false;
+}
+
+/**
+ * A form's fields by name.
+ * @param {HTMLFormElement} form
+ * @returns {Record<string, string>}
+ */
+function fields(form) {
+  /** @type {Record<string, string>} */
+  const values = {};
+  for (const [key, value] of new FormData(form).entries()) values[key] = String(value);
+  return values;
+}
+
+/**
+ * Send a form's fields; on success run `then`.
+ * @param {string} id
+ * @param {(values: Record<string, string>) => Promise<void>} send
+ */
+function onSubmit(id, send) {
+  const form = /** @type {HTMLFormElement} */ (byId(id));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    byId("account-error").hidden = true;
+    send(fields(form)).then(() => form.reset(), showError);
+  });
+}
+
+/** @param {Account} me */
+async function drawSignedIn(me) {
+  byId("signed-in").hidden = false;
+  byId("signed-out").hidden = true;
+  byId("account-name").textContent = me.name;
+  /** @type {HTMLAnchorElement} */ (byId("player-page")).href = `/players/${encodeURIComponent(me.player)}`;
+  byId("email-state").textContent = me.has_email ? t("An address is stored (it is never shown).") : t("No address is stored.");
+  const { sessions } = /** @type {{sessions: Session[]}} */ (await call("GET", "/api/account/sessions"));
+  replaceChildren(byId("sessions"), sessions.map((s) => el("li", { class: "session", dataset: { id: s.id } },
+    el("span", {}, s.agent || t("a browser")), " ",
+    el("small", {}, t("last used {when}", { when: new Date(s.seen).toLocaleString() })), " ",
+    s.current ? el("strong", {}, t("(this browser)")) : el("button", { class: "btn small", type: "button", on: { click: () => {
+      call("POST", "/api/account/sessions/revoke", { session: s.id }).then(() => void start(), showError);
+    } } }, t("Sign it out")))));
+}
+
+async function start() {
+  const me = await whoAmI();
+  accountLinks(byId("account"), me);
+  if (me) {
+    await drawSignedIn(me);
+  } else {
+    byId("signed-in").hidden = true;
+    byId("signed-out").hidden = false;
+  }
+}
+
+/** After signing in: back where the player came from (`?next=/t/...`), else this page. */
+function afterSignIn() {
+  const next = new URLSearchParams(window.location.search).get("next") || "";
+  if (next.startsWith("/") && !next.startsWith("//")) window.location.assign(next);
+  else void start();
+}
+
+async function main() {
+  await ready(["web", "common"]);
+  translatePage(document);
+  onSubmit("sign-in-form", async (v) => {
+    await call("POST", "/api/account/sign-in", { name: v.name, password: v.password });
+    afterSignIn();
+  });
+  onSubmit("sign-up-form", async (v) => {
+    await call("POST", "/api/account/sign-up", { name: v.name, password: v.password, email: v.email || null });
+    afterSignIn();
+  });
+  onSubmit("email-form", async (v) => {
+    await call("POST", "/api/account/email", { email: v.email || null });
+    toast(t("Saved."));
+    await start();
+  });
+  onSubmit("password-form", async (v) => {
+    await call("POST", "/api/account/password", { old: v.old, new: v.new });
+    toast(t("The password is changed; your other browsers are signed out."));
+    await start();
+  });
+  onSubmit("delete-form", async (v) => {
+    if (!window.confirm(t("Delete your account for good?"))) return;
+    await call("POST", "/api/account/delete", { password: v.password });
+    window.location.assign("/");
+  });
+  byId("sign-out").addEventListener("click", () => {
+    call("POST", "/api/account/sign-out").then(() => void start(), showError);
+  });
+  byId("export").addEventListener("click", () => {
+    call("GET", "/api/account/export").then((data) => {
+      const link = el("a", { href: URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" })),
+        download: "ra-account.json" });
+      document.body.append(link);
+      link.click();
+      link.remove();
+    }, showError);
+  });
+  await start();
+}
+
+void main();

@@ -1,0 +1,74 @@
+// "My games": every seat the signed-in player holds, on any device — whose turn, the last move, finished games
+// with their results and replays (GET /api/account/games).
+
+import { accountLinks, call, errorWords, whoAmI } from "./common/account.js";
+import { api } from "./common/api.js";
+import { byId, el, replaceChildren } from "./common/dom.js";
+import { ready, t, translatePage } from "./common/i18n.js";
+
+/**
+ * @typedef {import("./common/types.js").TableSummary} TableSummary
+ * @typedef {{seq: number, name: string, text: string}} LastMove
+ * @typedef {{scores: number[], winners: number[], won: boolean}} Result
+ * @typedef {{id: string, seat: number, link: string, table: TableSummary, to_act: number[], your_turn: boolean,
+ *   last_move: LastMove | null, result: Result | null, replay: string | null}} MyGame
+ */
+
+/**
+ * One game of the list.
+ * @param {MyGame} game
+ * @param {Map<string, string>} titles
+ */
+function gameItem(game, titles) {
+  const table = game.table;
+  const names = (table.seats || []).map((s) => s.name);
+  const title = titles.get(table.game) ?? table.game;
+  /** @type {(HTMLElement | string)[]} */
+  const about = [];
+  if (game.result) {
+    const scores = game.result.scores.map((score, seat) => `${names[seat] ?? seat + 1}: ${score}`).join(" · ");
+    about.push(el("strong", {}, game.result.won ? t("You won.") : t("You did not win.")), " ", scores);
+  } else if (table.status === "finished") {
+    about.push(t("Finished."));
+  } else if (game.your_turn) {
+    about.push(el("strong", { class: "your-turn" }, t("Your turn.")));
+  } else if (game.to_act.length) {
+    about.push(t("Waiting for {names}.", { names: game.to_act.map((seat) => names[seat] ?? String(seat + 1)).join(", ") }));
+  }
+  if (game.last_move) about.push(" ", el("small", {}, t("Last move: {text}", { text: game.last_move.text })));
+  const links = game.replay
+    ? [el("a", { class: "btn small", href: game.replay }, t("Replay"))]
+    : [el("a", { class: "btn small primary", href: game.link }, t("Open my seat"))];
+  return el("li", { class: `table-item my-game status-${table.status}`, dataset: { id: game.id } },
+    el("div", { class: "table-what" }, el("strong", {}, `${title} `), el("span", { class: "table-id" }, game.id),
+      el("small", {}, " ", t("seat {number}", { number: game.seat + 1 }), " · ", new Date(table.updated || "").toLocaleString())),
+    el("div", { class: "table-seats" }, about),
+    el("div", { class: "table-links" }, links));
+}
+
+async function main() {
+  await ready(["web", "common"]);
+  translatePage(document);
+  const me = await whoAmI();
+  accountLinks(byId("account"), me);
+  if (!me) {
+    window.location.assign(`/account?next=${encodeURIComponent("/games")}`);
+    return;
+  }
+  try {
+    const [{ games }, meta] = await Promise.all([
+      /** @type {Promise<{games: MyGame[]}>} */ (call("GET", "/api/account/games")), api.meta()]);
+    const titles = new Map((meta.games || []).map((g) => [g.name, g.title]));
+    const live = games.filter((g) => g.table.status !== "finished");
+    const done = games.filter((g) => g.table.status === "finished");
+    const none = (/** @type {string} */ words) => [el("li", { class: "none" }, words)];
+    replaceChildren(byId("live-games"), live.length ? live.map((g) => gameItem(g, titles)) : none(t("No game under way.")));
+    replaceChildren(byId("finished-games"), done.length ? done.map((g) => gameItem(g, titles)) : none(t("No finished game yet.")));
+  } catch (err) {
+    const box = byId("games-error");
+    box.textContent = errorWords(err);
+    box.hidden = false;
+  }
+}
+
+void main();

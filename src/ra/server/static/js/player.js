@@ -1,0 +1,49 @@
+// A player's page (GET /api/players/{id}): the rating of each game with its history as a plot, win shares by the
+// number of players, and finished games with their replays.
+
+import { accountLinks, call, errorWords, whoAmI } from "./common/account.js";
+import { api, idFromPath } from "./common/api.js";
+import { byId, el, replaceChildren } from "./common/dom.js";
+import { ready, t, tn, translatePage } from "./common/i18n.js";
+import { ratingPlot } from "./common/plot.js";
+
+/**
+ * @typedef {{table: string, at: string, rating: number}} Point
+ * @typedef {{game: string, rating: number, games: number, history: Point[]}} GameRating
+ * @typedef {{table: string, game: string, players: number, place: number, won: boolean, rated: boolean, finished: string}} Played
+ * @typedef {{game: string, players: number, games: number, wins: number, share: number}} Share
+ * @typedef {{id: string, name: string, kind: string, ratings: GameRating[], games: Played[], win_shares: Share[]}} Player
+ */
+
+async function main() {
+  await ready(["web", "common"]);
+  translatePage(document);
+  accountLinks(byId("account"), await whoAmI());
+  try {
+    const [player, meta] = await Promise.all([
+      /** @type {Promise<Player>} */ (call("GET", `/api/players/${encodeURIComponent(idFromPath(window.location.pathname))}`)),
+      api.meta()]);
+    const titles = new Map((meta.games || []).map((g) => [g.name, g.title]));
+    const title = (/** @type {string} */ game) => titles.get(game) ?? game;
+    byId("player-name").textContent = player.kind === "bot" ? t("{name} (bot)", { name: player.name }) : player.name;
+    document.title = player.name;
+    replaceChildren(byId("player-ratings"), player.ratings.length ? player.ratings.map((r) => el("div", { class: "player-rating", dataset: { game: r.game } },
+      el("h3", {}, `${title(r.game)}: `, el("span", { class: "rating" }, r.rating.toFixed(1)), " ",
+        el("small", {}, tn("after {n} rated game", "after {n} rated games", r.games))),
+      ratingPlot(r.history.map((p) => p.rating), t("Rating history in {game}", { game: title(r.game) })))) : el("p", {}, t("No rated game yet.")));
+    replaceChildren(byId("win-shares"), player.win_shares.map((s) => el("tr", {},
+      el("td", {}, title(s.game)), el("td", {}, String(s.players)), el("td", {}, String(s.games)), el("td", {}, String(s.wins)),
+      el("td", {}, `${Math.round(s.share * 100)} %`))));
+    replaceChildren(byId("player-games"), player.games.map((g) => el("li", { class: "table-item" },
+      el("strong", {}, `${title(g.game)} `), el("span", { class: "table-id" }, g.table), " ",
+      el("span", {}, g.won ? t("won") : t("place {place} of {players}", { place: g.place, players: g.players })), " ",
+      g.rated ? el("small", {}, t("rated")) : null, " ",
+      el("a", { class: "btn small", href: `/replay/${encodeURIComponent(g.table)}` }, t("Replay")))));
+  } catch (err) {
+    const box = byId("player-error");
+    box.textContent = errorWords(err);
+    box.hidden = false;
+  }
+}
+
+void main();
