@@ -187,7 +187,7 @@ def open_table(page: Page, server: Server, code: str, game: str, english: Any) -
     page.locator("#game").select_option(game)
     seats = [{"kind": "person", "name": ME}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "greedy"}]
     fill_seats(page, seats)
-    page.goto(create(page))
+    page.goto(server.base + create(page))
     page.wait_for_function("() => document.body.dataset.seq !== undefined")
 
 
