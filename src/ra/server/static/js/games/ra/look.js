@@ -14,7 +14,7 @@ const LOOKS = {
   gold: { name: () => tp("tile", "Gold"), icon: "gold", group: "gold" },
   pharaoh: { name: () => tp("tile", "Pharaoh"), short: () => tp("short tile label", "Phar"), icon: "pharaoh", group: "pharaoh", scarab: true },
   nile: { name: () => tp("tile", "Nile"), icon: "nile", group: "river", scarab: true },
-  flood: { name: () => tp("tile", "Flood"), icon: "flood", group: "river" },
+  flood: { name: () => tp("tile", "Flood"), short: () => tp("short tile label", "Flood"), icon: "flood", group: "river" },
   art: { name: () => tp("tile", "Art"), icon: "civ", group: "civilization" },
   agriculture: { name: () => tp("tile", "Agriculture"), short: () => tp("short tile label", "Agri"), icon: "civ", group: "civilization" },
   religion: { name: () => tp("tile", "Religion"), short: () => tp("short tile label", "Relig"), icon: "civ", group: "civilization" },
