@@ -40,14 +40,14 @@ MY_TURN_OR_OVER = (
 ANSWERED = "(seq) => document.body.dataset.seq !== seq || !document.querySelector('#message').hidden"
 
 # The page's visible words: one entry per text node shown (whitespace collapsed), outside <select> (its options
-# are data: bot specs, the languages' own names).
+# are data: bot specs, the languages' own names) and outside player names (<bdi>, .player-name).
 VISIBLE_TEXT = """() => {
   const found = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const words = node.textContent.replace(/\\s+/g, ' ').trim();
     const parent = node.parentElement;
-    if (!words || !parent || parent.closest('select, script, style, [hidden]')) continue;
+    if (!words || !parent || parent.closest('select, script, style, [hidden], bdi, .player-name')) continue;
     if (!parent.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
     found.push(words);
   }
