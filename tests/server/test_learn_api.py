@@ -155,9 +155,12 @@ def test_the_page_is_served_under_the_strict_csp(api: TestClient) -> None:
 
 
 def test_the_lobby_links_each_tutorial(api: TestClient) -> None:
-    lobby = api.get("/").text
+    # The lobby builds its tutorial and rules links from meta (docs/PROTOCOL.md): no game is named in its page.
+    games = {game["name"]: game for game in api.get("/api/meta").json()["games"]}
     for game in GAMES:
-        assert f'href="/learn/{game}"' in lobby
+        assert games[game]["tutorial"] is True
+        assert games[game]["rules"] == f"/rules/{game}"
+        assert api.get(f"/learn/{game}").status_code == 200
 
 
 def test_the_operations_are_in_the_openapi_schema(api: TestClient) -> None:

@@ -20,6 +20,8 @@ import { nameNode, renderFacts, renderPrompt, renderSaid, renderStep, renderStep
 import { delayFrom, loadProgress, manualMode, saveProgress, setManualMode } from "./learn/progress.js";
 import { markTargets, showTarget } from "./learn/targets.js";
 import { storage } from "./common/seat.js";
+import { render, t } from "./common/i18n.js";
+import { startPage } from "./common/page.js";
 
 const PAUSE = 1100; // ms between the other players' moves: time to see each one land
 
@@ -56,9 +58,10 @@ class LearnPage {
 
   /** Load the tutorial and the game's board, then resume where this browser left off. */
   async start() {
+    await startPage(["web", "common", this.game]);
     try {
       const [tutorial, module] = await Promise.all([learnApi.tutorial(this.game), loadBoard(this.game)]);
-      if (!module) throw new Error(`this page cannot draw the game "${this.game}"`);
+      if (!module) throw new Error(t("this page cannot draw the game “{game}”", { game: this.game }));
       this.tutorial = tutorial;
       this.boardModule = module;
       this.board = module.createBoard(this.boardRoot, { nameNode });
@@ -66,10 +69,11 @@ class LearnPage {
       this.fail(err);
       return;
     }
-    byId("learn-title").textContent = this.tutorial.title;
-    document.title = `${this.tutorial.title} — Ra`;
+    const title = render(this.tutorial.title, this.reader());
+    byId("learn-title").textContent = title;
+    document.title = t("{tutorial} — Ra", { tutorial: title });
     // The engine's explanation of each board element, on hover, focus or tap, as on the table page.
-    new ExplainTips(this.boardRoot, () => this.position?.explain ?? null).start();
+    new ExplainTips(this.boardRoot, () => this.position?.explain ?? null, () => {}, () => this.reader()).start();
     // A board redraws itself after a local first step (a selected card): mark the targets again each time.
     new MutationObserver(() => this.highlight()).observe(this.boardRoot, { childList: true });
     this.wire();
@@ -107,6 +111,11 @@ class LearnPage {
     });
   }
 
+  /** @returns {import("./common/i18n.js").Reader} the learner: their seat reads "you" */
+  reader() {
+    return { seat: this.tutorial?.learner ?? null, names: this.position?.view.names ?? [] };
+  }
+
   /** @returns {import("./learn/api.js").LearnStep} */
   current() {
     return /** @type {Tutorial} */ (this.tutorial).steps[this.step];
@@ -125,8 +134,8 @@ class LearnPage {
     this.move = 0;
     this.progress.step = index;
     saveProgress(this.local, this.game, this.progress);
-    renderStep(tutorial, index);
-    renderStepList(tutorial, this.progress, index, (i) => void this.goTo(i));
+    renderStep(tutorial, index, this.reader());
+    renderStepList(tutorial, this.progress, index, (i) => void this.goTo(i), this.reader());
     renderSaid([], false);
     renderPrompt(null, () => {});
     this.hideMessage();
@@ -168,9 +177,9 @@ class LearnPage {
     this.position = position;
     this.move = position.move;
     const view = position.ask ? position.view : { ...position.view, legal_actions: [] };
-    if (forward) renderSaid(position.said, true);
+    if (forward) renderSaid(position.said, true, this.reader());
     /** @type {Board} */ (this.board).render(view, prev, { explain: position.explain ?? null });
-    renderFacts(this.current(), position.view);
+    renderFacts(this.current(), position.view, this.reader());
     this.highlight();
     Object.assign(document.body.dataset, { learnStep: String(this.step), learnMove: String(this.move) });
   }
@@ -200,7 +209,7 @@ class LearnPage {
     }
     if (run !== this.run) return;
     if (this.move < moves.length) {
-      renderPrompt(this.position?.ask ?? null, () => showTarget(this.boardRoot));
+      renderPrompt(this.position?.ask ?? null, () => showTarget(this.boardRoot), this.reader());
       this.setState("yours");
     } else {
       this.stepDone();
@@ -238,7 +247,8 @@ class LearnPage {
       const verdict = await learnApi.attempt(this.game, this.step, this.move, notation);
       if (run !== this.run) return;
       if (!verdict.ok) {
-        this.showMessage(verdict.message ?? "Not this one.");
+        const said = verdict.text ?? verdict.message;
+        this.showMessage(said ? render(said, this.reader()) : t("Not this one."));
         return;
       }
       this.hideMessage();
@@ -261,8 +271,8 @@ class LearnPage {
     this.progress.reached = Math.max(this.progress.reached, Math.min(this.step + 1, tutorial.steps.length - 1));
     if (last) this.progress.finished = true;
     saveProgress(this.local, this.game, this.progress);
-    renderStepList(tutorial, this.progress, this.step, (i) => void this.goTo(i));
-    if (last) renderEnding(tutorial);
+    renderStepList(tutorial, this.progress, this.step, (i) => void this.goTo(i), this.reader());
+    if (last) renderEnding(tutorial, this.reader());
     this.setState(last ? "finished" : "done");
   }
 
@@ -274,7 +284,7 @@ class LearnPage {
       window.location.assign(await createRealGame(/** @type {Tutorial} */ (this.tutorial), this.local));
     } catch (err) {
       button.disabled = false;
-      this.showMessage(`No table could be created: ${err instanceof Error ? err.message : err}`, true);
+      this.showMessage(t("No table could be created: {reason}", { reason: err instanceof Error ? err.message : String(err) }), true);
     }
   }
 
@@ -305,7 +315,7 @@ class LearnPage {
   /** @param {unknown} err */
   fail(err) {
     const text = err instanceof Error ? err.message : String(err);
-    this.showMessage(`The tutorial cannot go on: ${text}`, true);
+    this.showMessage(t("The tutorial cannot go on: {reason}", { reason: text }), true);
     this.setState("error");
   }
 }

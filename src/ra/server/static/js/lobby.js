@@ -15,18 +15,22 @@ import { canDraw } from "./games.js";
 import { botChoices, defaultGame, defaultSeats, optionField, readOptions, readSeats, seatRow } from "./lobby/form.js";
 import { createdTable, rememberCreated, storage } from "./common/seat.js";
 import { afterCreate, startPeople } from "./lobby/people.js";
+import { place, slot, t, tn, tp } from "./common/i18n.js";
+import { startPage } from "./common/page.js";
 
 /** A busy server can hold hundreds of tables: show the newest few unless the visitor asks for all. */
 const LIST_LIMIT = 12;
-const UNAVAILABLE = "The server cannot save anything right now (its storage is down); try again in a moment.";
 
 /**
  * A seat of a table in the list, in words.
  * @param {SeatSummary} s
  */
 function seatLabel(s) {
-  if (s.kind === "bot") return s.name && s.bot && s.name.includes(s.bot) ? s.name : `${s.name || "bot"} (${s.bot})`;
-  return `${s.name || `Seat ${s.seat + 1}`}${s.taken ? "" : " (free)"}`;
+  if (s.kind === "bot") {
+    return s.name && s.bot && s.name.includes(s.bot) ? s.name : t("{name} ({bot})", { name: s.name || t("bot"), bot: s.bot ?? "" });
+  }
+  const name = s.name || tp("seat", "Seat {number}", { number: s.seat + 1 });
+  return s.taken ? name : t("{name} (free)", { name });
 }
 
 /**
@@ -34,8 +38,19 @@ function seatLabel(s) {
  * @returns {string}
  */
 function errorText(err) {
-  if (err instanceof ApiError && err.unavailable) return UNAVAILABLE;
+  if (err instanceof ApiError && err.unavailable) return t("The server cannot save anything right now (its storage is down); try again in a moment.");
   return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * A table's status in words.
+ * @param {string} status
+ * @returns {string}
+ */
+function statusWord(status) {
+  /** @type {Record<string, string>} */
+  const words = { open: tp("table status", "open"), running: tp("table status", "running"), finished: tp("table status", "finished") };
+  return words[status] ?? status;
 }
 
 /** The lobby page. */
@@ -58,17 +73,19 @@ class LobbyPage {
 
   /** Load meta, build the form, start listing. */
   async start() {
+    await startPage(["web", "common"]);
     try {
       this.meta = await api.meta();
     } catch (err) {
-      this.showError(`Cannot load the games: ${errorText(err)}`);
+      this.showError(t("Cannot load the games: {reason}", { reason: errorText(err) }));
     }
     replaceChildren(this.gameSelect, (this.meta.games || []).map((g) => el("option", { value: g.name, disabled: !canDraw(g.name) },
-      canDraw(g.name) ? g.title : `${g.title} (coming soon)`)));
+      canDraw(g.name) ? g.title : t("{game} (coming soon)", { game: g.title }))));
     this.gameSelect.value = defaultGame(this.meta, canDraw)?.name ?? "";
     this.gameSelect.addEventListener("change", () => this.buildGameFields());
     this.buildGameFields();
     void startPeople(this.meta);
+    this.learnLinks();
     byId("add-seat").addEventListener("click", () => this.addSeat());
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -76,6 +93,20 @@ class LobbyPage {
     });
     void this.refresh();
     setInterval(() => void this.refresh(), 5000);
+  }
+
+  /** Each game's tutorial and rules, as meta gives them (no game is named in the page). */
+  learnLinks() {
+    const links = (this.meta.games || []).filter((g) => canDraw(g.name)).flatMap((g) => [
+      g.tutorial ? el("a", { href: `/learn/${encodeURIComponent(g.name)}`, class: "learn-link" }, t("Learn {game}", { game: g.title })) : null,
+      g.rules ? el("a", { href: g.rules, class: "rules-link", target: "_blank", rel: "noopener" }, t("Rules of {game}", { game: g.title })) : null,
+    ]).filter((link) => link !== null);
+    const box = byId("learn-links");
+    replaceChildren(box, links.length
+      ? place(t("New to the games? Learn with a guided game, or read the rules: {links}", { links: slot("links") }),
+        { links: el("span", { class: "learn-list" }, links.flatMap((link, i) => (i ? [" · ", link] : [link]))) })
+      : null);
+    box.hidden = links.length === 0;
   }
 
   /** The seats and options of the selected game. */
@@ -116,7 +147,7 @@ class LobbyPage {
     const count = this.seatList.children.length;
     /** @type {HTMLButtonElement} */ (byId("add-seat")).disabled = count >= maximum;
     for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (this.seatList.querySelectorAll(".remove-seat"))) b.disabled = count <= minimum;
-    byId("seat-range").textContent = `(${minimum}–${maximum} players)`;
+    byId("seat-range").textContent = t("({minimum}–{maximum} players)", { minimum, maximum });
   }
 
   /** @param {string} text */
@@ -163,38 +194,42 @@ class LobbyPage {
     /** @param {number} seat */
     const nameOf = (seat) => {
       const s = seats[seat];
-      return s && s.kind === "person" ? s.name : "player";
+      return s && s.kind === "person" ? s.name : t("player");
     };
     replaceChildren(byId("created-links"),
-      invites.filter((s) => s.seat !== mySeat).map((s) => linkRow(`Seat ${s.seat + 1}: ${nameOf(s.seat)}`, origin + s.invite, "invite")),
-      linkRow("Spectators", origin + answer.spectate, "spectate"));
+      invites.filter((s) => s.seat !== mySeat).map((s) => linkRow(t("Seat {number}: {name}", { number: s.seat + 1, name: nameOf(s.seat) }),
+        origin + s.invite, "invite")),
+      linkRow(t("Spectators"), origin + answer.spectate, "spectate"));
     const go = /** @type {HTMLAnchorElement} */ (byId("go-seat"));
     go.href = mine?.invite ?? answer.spectate;
-    go.textContent = mine ? "Go to my seat →" : "Watch the bots →";
+    go.textContent = mine ? t("Go to my seat →") : t("Watch the bots →");
     byId("created").hidden = false;
     byId("created").scrollIntoView({ behavior: "smooth" });
   }
 
   /**
    * Fetch the invite links of a table this browser created and show them under its list item.
-   * @param {TableSummary} t
+   * @param {TableSummary} table
    * @param {HTMLElement} box
    */
-  async inviteLinks(t, box) {
-    const created = createdTable(this.local, t.id);
+  async inviteLinks(table, box) {
+    const created = createdTable(this.local, table.id);
     if (!created) return;
     if (!box.hidden) {
       box.hidden = true;
       return;
     }
     try {
-      const answer = await api.invites(t.id, created.creator);
+      const answer = await api.invites(table.id, created.creator);
       const origin = window.location.origin;
       replaceChildren(box, (answer.seats || []).filter((s) => s.invite).map((s) => {
-        const taken = t.seats?.[s.seat]?.taken ? ", taken" : "";
-        const who = s.seat === created.mySeat ? "you" : t.seats?.[s.seat]?.name || "player";
-        return linkRow(`Seat ${s.seat + 1} (${who}${taken})`, origin + s.invite, "invite");
-      }), linkRow("Spectators", `${origin}/t/${encodeURIComponent(t.id)}`, "spectate"));
+        const name = table.seats?.[s.seat]?.name || t("player");
+        const taken = table.seats?.[s.seat]?.taken === true;
+        const label = s.seat === created.mySeat
+          ? taken ? t("Seat {number} (you, taken)", { number: s.seat + 1 }) : t("Seat {number} (you)", { number: s.seat + 1 })
+          : taken ? t("Seat {number} ({name}, taken)", { number: s.seat + 1, name }) : t("Seat {number} ({name})", { number: s.seat + 1, name });
+        return linkRow(label, origin + s.invite, "invite");
+      }), linkRow(t("Spectators"), `${origin}/t/${encodeURIComponent(table.id)}`, "spectate"));
     } catch (err) {
       replaceChildren(box, el("p", { class: "message" }, errorText(err)));
     }
@@ -203,45 +238,46 @@ class LobbyPage {
 
   /**
    * Go to the creator's own seat of a table (its link is recovered with the creator token).
-   * @param {TableSummary} t
+   * @param {TableSummary} table
    */
-  async goToMySeat(t) {
-    const created = createdTable(this.local, t.id);
+  async goToMySeat(table) {
+    const created = createdTable(this.local, table.id);
     if (!created || created.mySeat === null) return;
     try {
-      const answer = await api.invites(t.id, created.creator);
+      const answer = await api.invites(table.id, created.creator);
       const mine = (answer.seats || []).find((s) => s.seat === created.mySeat && s.invite);
-      window.location.assign(mine?.invite ?? `/t/${encodeURIComponent(t.id)}`);
+      window.location.assign(mine?.invite ?? `/t/${encodeURIComponent(table.id)}`);
     } catch (err) {
       this.showError(errorText(err));
     }
   }
 
   /**
-   * @param {TableSummary} t
+   * @param {TableSummary} table
    * @param {Map<string, GameMeta>} games
    */
-  tableItem(t, games) {
-    const title = games.get(t.game)?.title ?? t.game;
+  tableItem(table, games) {
+    const title = games.get(table.game)?.title ?? table.game;
     const links = [];
-    const created = createdTable(this.local, t.id);
+    const created = createdTable(this.local, table.id);
     const invites = el("div", { class: "table-invites", hidden: true });
-    if (t.status === "finished") {
-      links.push(el("a", { class: "btn small", href: `/replay/${encodeURIComponent(t.id)}` }, "Replay"));
+    if (table.status === "finished") {
+      links.push(el("a", { class: "btn small", href: `/replay/${encodeURIComponent(table.id)}` }, t("Replay")));
     } else {
       if (created && created.mySeat !== null) {
-        links.push(el("button", { class: "btn small primary my-seat", type: "button", on: { click: () => void this.goToMySeat(t) } }, "My seat"));
+        links.push(el("button", { class: "btn small primary my-seat", type: "button", on: { click: () => void this.goToMySeat(table) } }, t("My seat")));
       }
       if (created) {
-        links.push(el("button", { class: "btn small show-invites", type: "button", on: { click: () => void this.inviteLinks(t, invites) } },
-          "Invite links"));
+        links.push(el("button", { class: "btn small show-invites", type: "button", on: { click: () => void this.inviteLinks(table, invites) } },
+          t("Invite links")));
       }
-      links.push(el("a", { class: "btn small", href: `/t/${encodeURIComponent(t.id)}` }, "Watch"));
+      links.push(el("a", { class: "btn small", href: `/t/${encodeURIComponent(table.id)}` }, t("Watch")));
     }
-    return el("li", { class: `table-item status-${t.status}`, dataset: { id: t.id, status: t.status } },
-      el("div", { class: "table-what" }, el("strong", {}, `${title} `), el("span", { class: "table-id" }, t.id),
-        el("span", { class: `status-pill ${t.status}` }, t.status), t.seq ? el("small", {}, ` ${t.seq} moves`) : null),
-      el("div", { class: "table-seats" }, (t.seats || []).map(seatLabel).join(" · ")),
+    return el("li", { class: `table-item status-${table.status}`, dataset: { id: table.id, status: table.status } },
+      el("div", { class: "table-what" }, el("strong", {}, title), " ", el("span", { class: "table-id" }, table.id),
+        el("span", { class: `status-pill ${table.status}` }, statusWord(table.status)),
+        table.seq ? el("small", {}, " ", tn("{n} move", "{n} moves", table.seq)) : null),
+      el("div", { class: "table-seats" }, (table.seats || []).map(seatLabel).join(" · ")),
       el("div", { class: "table-links" }, links),
       invites);
   }
@@ -265,9 +301,9 @@ class LobbyPage {
       ? el("li", { class: "more" }, el("button", { class: "btn small", type: "button", on: { click: () => {
         this.showAll[id] = true;
         this.fillList(id, tables, empty);
-      } } }, `Show all ${tables.length}`))
+      } } }, t("Show all {n}", { n: tables.length })))
       : null;
-    replaceChildren(list, shown.map((t) => this.tableItem(t, games)), more);
+    replaceChildren(list, shown.map((table) => this.tableItem(table, games)), more);
   }
 
   async refresh() {
@@ -275,11 +311,11 @@ class LobbyPage {
       const [open, running, finished] = await Promise.all(["open", "running", "finished"].map((s) => api.tables(s)));
       /** @type {(a: TableSummary, b: TableSummary) => number} */
       const byNewest = (a, b) => String(b.updated || "").localeCompare(String(a.updated || ""));
-      this.fillList("live-tables", [...open.tables, ...running.tables].sort(byNewest), "No table yet — create one.");
-      this.fillList("finished-tables", finished.tables.sort(byNewest), "No finished game yet.");
-      byId("refreshed").textContent = `updated ${new Date().toLocaleTimeString()}`;
+      this.fillList("live-tables", [...open.tables, ...running.tables].sort(byNewest), t("No table yet — create one."));
+      this.fillList("finished-tables", finished.tables.sort(byNewest), t("No finished game yet."));
+      byId("refreshed").textContent = t("updated {time}", { time: new Date().toLocaleTimeString(document.documentElement.lang || undefined) });
     } catch (err) {
-      byId("refreshed").textContent = `cannot reach the server (${errorText(err)})`;
+      byId("refreshed").textContent = t("cannot reach the server ({reason})", { reason: errorText(err) });
     }
   }
 }

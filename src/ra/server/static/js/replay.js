@@ -13,6 +13,8 @@ import { byId, el, replaceChildren } from "./common/dom.js";
 import { ExplainTips } from "./common/explain.js";
 import { loadBoard } from "./games.js";
 import { entryLines } from "./common/move_log.js";
+import { t, tp } from "./common/i18n.js";
+import { startPage, words } from "./common/page.js";
 
 /**
  * A replay step's move in words: the lines telling it.
@@ -20,7 +22,7 @@ import { entryLines } from "./common/move_log.js";
  * @returns {string[]}
  */
 function stepLines(step) {
-  return step.move ? entryLines(step.move, step.view) : ["The start of the game."];
+  return step.move ? entryLines(step.move, step.view) : [t("The start of the game.")];
 }
 
 /** The replay page of one table. */
@@ -49,7 +51,7 @@ class ReplayPage {
     const prev = this.index > 0 ? this.steps[this.index - 1].view : null;
     this.board.render(step.view, prev);
     this.slider.value = String(this.index);
-    byId("step-label").textContent = `move ${this.index} / ${this.steps.length - 1}`;
+    byId("step-label").textContent = t("move {number} / {count}", { number: this.index, count: this.steps.length - 1 });
     const [first, ...more] = stepLines(step);
     replaceChildren(byId("move-text"), el("span", { class: "log-text" }, first),
       more.map((line) => el("span", { class: "log-line" }, line.trim())));
@@ -65,11 +67,11 @@ class ReplayPage {
     if (this.timer !== undefined) {
       clearInterval(this.timer);
       this.timer = undefined;
-      button.textContent = "▶ Play";
+      button.textContent = t("▶ Play");
       return;
     }
     if (this.index >= this.steps.length - 1) this.show(0);
-    button.textContent = "⏸ Pause";
+    button.textContent = t("⏸ Pause");
     this.timer = setInterval(() => {
       if (this.index >= this.steps.length - 1) this.togglePlay();
       else this.show(this.index + 1);
@@ -78,25 +80,26 @@ class ReplayPage {
 
   /** Load the replay and wire the controls. */
   async start() {
+    await startPage(["web", "common"]);
     let data;
     try {
       data = await api.replay(this.tableId);
     } catch (err) {
-      replaceChildren(this.boardRoot, el("p", { class: "message" }, `No replay: ${err instanceof Error ? err.message : err}`));
+      replaceChildren(this.boardRoot, el("p", { class: "message" }, t("No replay: {reason}", { reason: err instanceof Error ? err.message : String(err) })));
       return;
     }
     this.steps = data.steps || [];
     if (!this.steps.length) return;
     const game = this.steps[0].view.game;
-    const [module, meta] = await Promise.all([loadBoard(game), api.meta().catch(() => null)]);
+    const [module, meta] = await Promise.all([loadBoard(game), api.meta().catch(() => null), words([game])]);
     if (!module) {
-      replaceChildren(this.boardRoot, el("p", { class: "message" }, `This page cannot draw the game "${game}" yet.`));
+      replaceChildren(this.boardRoot, el("p", { class: "message" }, t("This page cannot draw the game “{game}” yet.", { game })));
       return;
     }
     this.board = module.createBoard(this.boardRoot, {
-      nameNode: (view, seat) => el("span", { class: "player-name" }, view.names?.[seat] ?? `Player ${seat + 1}`),
+      nameNode: (view, seat) => el("bdi", { class: "player-name" }, view.names?.[seat] || tp("seat", "Player {number}", { number: seat + 1 })),
     });
-    byId("replay-title").textContent = `Replay · ${gameMeta(meta, game)?.title ?? game} · table ${this.tableId}`;
+    byId("replay-title").textContent = t("Replay · {game} · table {table}", { game: gameMeta(meta, game)?.title ?? game, table: this.tableId });
     this.slider.max = String(this.steps.length - 1);
     replaceChildren(this.logList, this.steps.map((step, i) => el("li", { dataset: { step: String(i) } },
       el("button", { class: "log-jump", type: "button", on: { click: () => this.show(i) } },

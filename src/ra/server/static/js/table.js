@@ -26,10 +26,10 @@ import { inviteRows } from "./table/invites.js";
 import { ScoringPanel } from "./table/news.js";
 import { createdTable, forgetSeat, storage, takeSeat } from "./common/seat.js";
 import { Beeper } from "./table/sound.js";
-import { logItems } from "./common/move_log.js";
+import { logItems, readerOf } from "./common/move_log.js";
+import { render, t, tp } from "./common/i18n.js";
+import { startPage, words } from "./common/page.js";
 import { startPeople } from "./table/people.js";
-
-const UNAVAILABLE = "The server cannot save moves right now; retrying…";
 
 /**
  * "mine" when the viewer must act, "other" while others do, "over" at the end.
@@ -90,10 +90,11 @@ class TablePage {
       onHint: (msg) => this.hints.answer(msg),
       onExplain: (msg) => this.onExplain(msg),
     });
-    this.tips = new ExplainTips(byId("play"), () => this.explanation(), () => this.askExplanation());
+    this.tips = new ExplainTips(byId("play"), () => this.explanation(), () => this.askExplanation(),
+      () => ({ seat: this.seat, names: this.prevView?.names ?? [] }));
     this.news = new ScoringPanel();
     this.confirm = new ConfirmDialog(storage("localStorage"));
-    this.hints = new HintBox(this.boardRoot, () => this.conn.hint());
+    this.hints = new HintBox(this.boardRoot, () => this.conn.hint(), () => readerOf(this.prevView));
   }
 
   /** Wire the page's controls and connect. */
@@ -135,7 +136,7 @@ class TablePage {
   onStatus(status) {
     const box = byId("conn");
     box.className = `conn conn-${status}`;
-    box.textContent = { connecting: "connecting…", open: "online", closed: "offline — reconnecting…" }[status];
+    box.textContent = { connecting: t("connecting…"), open: t("online"), closed: t("offline — reconnecting…") }[status];
   }
 
   /**
@@ -145,7 +146,7 @@ class TablePage {
    */
   boardFor(game) {
     this.loading ??= (async () => {
-      const [module, meta] = await Promise.all([loadBoard(game), api.meta().catch(() => null)]);
+      const [module, meta] = await Promise.all([loadBoard(game), api.meta().catch(() => null), words([game])]);
       if (!module) return null;
       this.title = gameMeta(meta, game)?.title ?? game;
       this.helpers = (gameMeta(meta, game)?.options ?? []).filter((o) => o.scope === "table" && o.shows?.length)
@@ -164,7 +165,7 @@ class TablePage {
     this.seenState = true;
     this.board ??= await this.boardFor(view.game);
     if (!this.board) {
-      this.showMessage(`This page cannot draw the game "${view.game}" yet.`);
+      this.showMessage(t("This page cannot draw the game “{game}” yet.", { game: view.game }));
       return;
     }
     if (view.viewer === null && this.seat !== null) this.watch();
@@ -233,13 +234,16 @@ class TablePage {
     if (["forbidden", "bad_message"].includes(msg.code) && !this.seenState && this.seat !== null) {
       // The seat link does not work: the server lets this page watch instead, and says why.
       forgetSeat(this.tableId, storage("sessionStorage"));
-      this.notice = `${msg.message}.`;
+      this.notice = msg.text ? render(msg.text, readerOf(this.prevView)) : `${msg.message}.`;
       this.watch();
     }
-    let text = msg.message;
+    const said = msg.text ? render(msg.text, readerOf(this.prevView)) : msg.message;
+    let text = said;
     // "stale" means another action landed first; the fresh state is already on its way.
-    if (msg.code === "stale") text = "The table moved on before your click arrived — look again.";
-    if (msg.code === "unavailable") text = retrying ? UNAVAILABLE : `The server cannot save right now: ${msg.message}`;
+    if (msg.code === "stale") text = t("The table moved on before your click arrived — look again.");
+    if (msg.code === "unavailable") {
+      text = retrying ? t("The server cannot save moves right now; retrying…") : t("The server cannot save right now: {reason}", { reason: said });
+    }
     this.showMessage(text, msg.code);
     if (!retrying || this.conn.resends <= 1) toast(text, "error");
   }
@@ -249,7 +253,7 @@ class TablePage {
     this.seat = null;
     this.token = null;
     this.conn.watch(socketUrl(window.location, this.tableId, null, null, false, true));
-    this.notice ??= "This seat link does not work: you are watching as a spectator.";
+    this.notice ??= t("This seat link does not work: you are watching as a spectator.");
   }
 
   /**
@@ -278,7 +282,7 @@ class TablePage {
 
   /** @param {BaseView} view */
   renderSide(view) {
-    byId("table-title").textContent = `${this.title} · table ${this.tableId}`;
+    byId("table-title").textContent = t("{game} · table {table}", { game: this.title, table: this.tableId });
     byId("me").hidden = this.seat === null;
     const input = /** @type {HTMLInputElement} */ (byId("rename-input"));
     if (this.seat !== null && document.activeElement !== input) input.value = view.names?.[this.seat] ?? "";
@@ -304,7 +308,8 @@ class TablePage {
     const mine = turnState(view) === "mine";
     document.body.classList.toggle("my-turn", mine);
     const over = view.phase === "over";
-    document.title = mine ? `● Your turn — ${this.title}` : over ? `Game over — ${this.title}` : `${this.title} — table ${this.tableId}`;
+    document.title = mine ? t("● Your turn — {game}", { game: this.title }) : over ? t("Game over — {game}", { game: this.title })
+      : t("{game} — table {table}", { game: this.title, table: this.tableId });
     if (mine && !this.wasMyTurn && this.soundBox.checked) this.beeper.beep();
     this.wasMyTurn = mine;
   }
@@ -314,7 +319,7 @@ class TablePage {
     const move = target.dataset.move;
     if (move === undefined || document.body.classList.contains("pending")) return;
     const question = this.prevView && this.confirm.wanted() ? this.module?.confirmMove?.(this.prevView, move) : null;
-    if (question) this.confirm.ask(question, "Yes, play it", () => this.play(move));
+    if (question) this.confirm.ask(question, t("Yes, play it"), () => this.play(move));
     else this.play(move);
   }
 
@@ -322,7 +327,7 @@ class TablePage {
   play(move) {
     if (document.body.classList.contains("pending")) return;
     if (!this.conn.act(move)) {
-      this.showMessage("You are offline; reconnecting…");
+      this.showMessage(t("You are offline; reconnecting…"));
       return;
     }
     document.body.classList.add("pending");
@@ -341,7 +346,7 @@ class TablePage {
       }
     }
     input.blur();
-    toast("Name changed");
+    toast(t("Name changed"));
   }
 }
 
@@ -351,10 +356,12 @@ class TablePage {
  * @param {number} seat
  */
 function nameNode(view, seat) {
-  return el("span", { class: "player-name" }, view.names?.[seat] ?? `Player ${seat + 1}`);
+  return el("bdi", { class: "player-name" }, view.names?.[seat] || tp("seat", "Player {number}", { number: seat + 1 }));
 }
 
 const tableId = idFromPath(window.location.pathname);
 const { seat, token } = takeSeat(tableId, window.location, storage("sessionStorage"), window.history);
-new TablePage(tableId, seat, token).start();
-void startPeople(tableId, seat, token);
+void startPage(["web", "common"]).then(() => {
+  new TablePage(tableId, seat, token).start();
+  void startPeople(tableId, seat, token);
+});

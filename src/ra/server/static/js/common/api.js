@@ -8,8 +8,12 @@
 /** @typedef {import("./types.js").InviteSeat} InviteSeat */
 /** @typedef {import("./types.js").BaseView} BaseView */
 /** @typedef {import("./types.js").LogEntry} LogEntry */
+/** @typedef {import("./i18n.js").TextJson} TextJson */
 
-/** Error raised for a non-2xx answer; `message` is the server's own words ({"error": "..."}). */
+import { render } from "./i18n.js";
+
+/** Error raised for a non-2xx answer; `message` is the server's own words ({"error": "...", "text": text}), in the
+ * page's language when the server sent them as a text. */
 export class ApiError extends Error {
   /**
    * @param {number} status
@@ -47,16 +51,31 @@ async function request(method, url, body) {
   } catch {
     data = null; // an answer without a JSON body (a proxy's error page)
   }
-  if (!response.ok) throw new ApiError(response.status, data?.error || `${response.status} ${response.statusText}`);
+  if (!response.ok) throw new ApiError(response.status, errorWords(data, response));
   return data;
+}
+
+/**
+ * An error answer's words: its text in the reader's language, else its English, else the status.
+ * @param {any} data
+ * @param {{status: number, statusText: string}} response
+ * @returns {string}
+ */
+export function errorWords(data, response) {
+  const text = /** @type {TextJson | string | undefined} */ (data?.text);
+  if (text && (typeof text === "string" || typeof text.m === "string")) return render(text);
+  return data?.error || `${response.status} ${response.statusText}`;
 }
 
 /** @param {string} id */
 const tablePath = (id) => `/api/tables/${encodeURIComponent(id)}`;
 
 export const api = {
-  /** @returns {Promise<Meta>} */
-  meta: () => request("GET", "/api/meta"),
+  /**
+   * Labels, help texts and titles in the page's language.
+   * @returns {Promise<Meta>}
+   */
+  meta: () => request("GET", `/api/meta?lang=${encodeURIComponent(document.documentElement.lang || "en")}`),
   /**
    * @param {string} status
    * @returns {Promise<{tables: TableSummary[]}>}

@@ -2,6 +2,8 @@
 // as text nodes, never as HTML, so a name like "<img onerror=…>" stays text. No inline style attribute is ever
 // written (the pages run under a strict Content-Security-Policy): styles go through CSS classes or CSSOM.
 
+import { t } from "./i18n.js";
+
 /**
  * @typedef {Node | string | number | null | undefined | false} Child
  * @typedef {Child | ChildList} Children
@@ -131,7 +133,7 @@ export async function copyText(text) {
     document.execCommand("copy");
     area.remove();
   }
-  toast("Link copied");
+  toast(t("Link copied"));
 }
 
 /**
@@ -144,5 +146,5 @@ export async function copyText(text) {
 export function linkRow(label, url, cls = "") {
   return el("div", { class: `invite-row ${cls}`.trim() }, el("span", {}, label),
     el("input", { readonly: true, value: url, "aria-label": label }),
-    el("button", { class: "btn small", type: "button", on: { click: () => copyText(url) } }, "Copy"));
+    el("button", { class: "btn small", type: "button", on: { click: () => copyText(url) } }, t("Copy")));
 }

@@ -7,19 +7,22 @@
 /** @typedef {import("./types.js").Explanation} Explanation */
 
 import { el } from "./dom.js";
+import { render } from "./i18n.js";
 
 const HOVER_DELAY = 250; // ms: a mouse passing over the board does not flash popovers
 const GAP = 8; // px between the element and the popover, and from the window's edges
 
 /**
- * The text for an explained element: the engine's, else its label.
+ * The text for an explained element: the engine's (rendered for the reader), else its label.
  * @param {Explanation | null} explain
  * @param {HTMLElement} node
+ * @param {import("./i18n.js").Reader} [reader]
  * @returns {string}
  */
-export function explainText(explain, node) {
+export function explainText(explain, node, reader = {}) {
   const key = node.dataset.explain ?? "";
-  return explain?.elements?.[key] || node.getAttribute("aria-label") || "";
+  const text = explain?.elements?.[key];
+  return (text ? render(text, reader) : "") || node.getAttribute("aria-label") || "";
 }
 
 /** The popover of one page, for the `[data-explain]` elements inside `root`. */
@@ -29,11 +32,13 @@ export class ExplainTips {
    * @param {() => Explanation | null | undefined} explanation  the latest explanation of the viewer's view;
    *   undefined while it is not known yet: `ask` asks for it, and the page calls `refresh` when it comes
    * @param {() => void} [ask]
+   * @param {() => import("./i18n.js").Reader} [reader]  who reads the texts (their seat reads "you")
    */
-  constructor(root, explanation, ask = () => {}) {
+  constructor(root, explanation, ask = () => {}, reader = () => ({})) {
     this.root = root;
     this.explanation = explanation;
     this.ask = ask;
+    this.reader = reader;
     /** @type {{node: HTMLElement, pinned: boolean} | null} an element whose text is on its way */
     this.waiting = null;
     this.tip = el("div", { id: "explain-tip", class: "explain-tip", role: "tooltip", hidden: true });
@@ -115,7 +120,7 @@ export class ExplainTips {
       return;
     }
     this.waiting = null;
-    const text = explainText(explanation, node);
+    const text = explainText(explanation, node, this.reader());
     if (!text || !node.isConnected) {
       this.hide();
       return;

@@ -218,3 +218,27 @@ export function translatePage(root) {
     }
   }
 }
+
+/**
+ * A place for a node inside a message: `place(t("Your move: {move}", {move: slot("move")}), {move: node})` keeps
+ * the message whole (its translation may move the node anywhere) while the node stays an element.
+ * @param {string} name
+ * @returns {string}
+ */
+export function slot(name) {
+  return `\uE000${name}\uE001`;
+}
+
+/**
+ * The pieces of a message filled with `slot`s: its words as strings, each slot replaced by its node.
+ * @param {string} text
+ * @param {Record<string, Node | string | null>} nodes
+ * @returns {(Node | string)[]}
+ */
+export function place(text, nodes) {
+  return text.split(/\uE000([A-Za-z_][A-Za-z0-9_]*)\uE001/).flatMap((piece, index) => {
+    if (index % 2 === 0) return piece ? [piece] : [];
+    const node = nodes[piece];
+    return node === null || node === undefined ? [] : [node];
+  });
+}

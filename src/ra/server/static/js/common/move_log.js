@@ -1,10 +1,22 @@
 // The table page's move log: each entry told by the engine in lines (who did what, and what followed by itself),
-// newest at the bottom; entries that arrived with the latest state are marked fresh.
+// newest at the bottom; entries that arrived with the latest state are marked fresh. The lines are texts the
+// browser renders for its reader (the viewer's seat reads "You", a renamed seat its new name).
 
 /** @typedef {import("./types.js").BaseView} BaseView */
 /** @typedef {import("./types.js").LogEntry} LogEntry */
+/** @typedef {import("./types.js").Said} Said */
 
 import { el } from "./dom.js";
+import { render, t, tp } from "./i18n.js";
+
+/**
+ * The reader of a view: its seat and the seats' current names.
+ * @param {BaseView | null} view
+ * @returns {import("./i18n.js").Reader}
+ */
+export function readerOf(view) {
+  return { seat: view?.viewer ?? null, names: view?.names ?? [] };
+}
 
 /**
  * An entry's lines: the engine's narration, else its one phrase, else its notation.
@@ -13,11 +25,24 @@ import { el } from "./dom.js";
  * @returns {string[]}
  */
 export function entryLines(entry, view) {
-  if (entry.lines?.length) return entry.lines;
-  if (entry.text) return [entry.text];
-  const who = entry.name ?? view?.names?.[entry.player] ?? `Player ${entry.player + 1}`;
-  const draws = entry.draws?.length ? ` (drew ${entry.draws.join(", ")})` : "";
-  return [`${who}: ${entry.notation}${draws}`];
+  const reader = readerOf(view);
+  if (entry.lines?.length) return entry.lines.map((line) => sayLine(line, reader));
+  if (entry.text) return [sayLine(entry.text, reader)];
+  const who = view?.names?.[entry.player] || entry.name || tp("seat", "Player {number}", { number: entry.player + 1 });
+  return [entry.draws?.length
+    ? t("{player}: {move} (drew {tiles})", { player: who, move: entry.notation, tiles: entry.draws.join(", ") })
+    : t("{player}: {move}", { player: who, move: entry.notation })];
+}
+
+/**
+ * One line in the reader's words; a line that follows from the one before starts with two spaces.
+ * @param {Said} line
+ * @param {import("./i18n.js").Reader} reader
+ * @returns {string}
+ */
+function sayLine(line, reader) {
+  const words = render(line, reader);
+  return typeof line !== "string" && line.m.startsWith("  ") && !words.startsWith("  ") ? `  ${words}` : words;
 }
 
 /**

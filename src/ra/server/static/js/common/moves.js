@@ -6,6 +6,7 @@
 /** @typedef {import("./types.js").LegalAction} LegalAction */
 
 import { el } from "./dom.js";
+import { place, slot, t } from "./i18n.js";
 
 /**
  * Make `node` the clickable element of the legal action `notation`.
@@ -85,6 +86,6 @@ export class MoveMarks {
  */
 export function otherMoves(actions) {
   if (!actions.length) return null;
-  return el("p", { class: "other-moves" }, "Also possible: ",
-    actions.map((a) => markMove(el("button", { class: "btn small", type: "button" }, a.notation), a.notation)));
+  const buttons = actions.map((a) => markMove(el("button", { class: "btn small", type: "button" }, a.notation), a.notation));
+  return el("p", { class: "other-moves" }, place(t("Also possible: {moves}", { moves: slot("moves") }), { moves: el("span", {}, buttons) }));
 }

@@ -2,6 +2,7 @@
 // (/rules/<game>#<heading>), which opens in a new tab so that the game stays where it is.
 
 import { el } from "./dom.js";
+import { place, slot, t } from "./i18n.js";
 
 /**
  * A rules panel: a link to the whole rules, then each part's title, section link and summary.
@@ -14,8 +15,9 @@ export function rulesLinks(page, title, sections) {
   /** @type {(href: string, text: string) => HTMLAnchorElement} */
   const link = (href, text) => el("a", { href, target: "_blank", rel: "noopener" }, text);
   return el("div", { class: "rules-text" },
-    el("p", { class: "rules-note" }, "Our short summary; ", link(page, `the complete rules of ${title}`),
-      " explain every case (each section number below opens its part)."),
+    el("p", { class: "rules-note" }, place(
+      t("Our short summary; {rules} explain every case (each section number below opens its part).", { rules: slot("rules") }),
+      { rules: link(page, t("the complete rules of {game}", { game: title })) })),
     el("dl", {}, sections.map(([name, section, anchor, text]) => [
       el("dt", {}, name, " ", el("small", {}, "(", link(`${page}${anchor}`, section), ")")),
       el("dd", {}, text),

@@ -1,6 +1,10 @@
 // The shapes the pages read (docs/PROTOCOL.md, docs/VIEWS.md, docs/VIEWS_WRITE.md), as JSDoc types for
 // `tsc --checkJs`. Only types: importing this module at run time gives nothing.
 
+/** @typedef {import("./i18n.js").TextJson} TextJson */
+/** A text from the server: its JSON form (ra.core.text), or a finished string from an older server. */
+/** @typedef {TextJson | string} Said */
+
 /**
  * A legal-action entry of a view: every game gives `id` and `notation`; the boards read the game's own fields.
  * @typedef {object} LegalAction
@@ -27,8 +31,8 @@
  * @property {number} player
  * @property {string} [name]
  * @property {string} notation
- * @property {string} [text]
- * @property {string[]} [lines]
+ * @property {Said} [text]
+ * @property {Said[]} [lines]
  * @property {string[]} [draws]
  */
 
@@ -36,7 +40,7 @@
  * The engine's explanation of one seat's view: a text per board element key (`data-explain`), and Ra's lot
  * values (per seat, what taking the auction track now would change in its points; null when not shown).
  * @typedef {object} Explanation
- * @property {Record<string, string>} elements
+ * @property {Record<string, Said>} elements
  * @property {number[] | null} lot_value
  */
 
@@ -80,8 +84,8 @@
  * @property {number} seq
  * @property {number} id
  * @property {string} notation
- * @property {string} text
- * @property {string} reason
+ * @property {Said} text
+ * @property {Said} reason
  */
 
 /**
@@ -98,7 +102,8 @@
  * @typedef {object} ErrorMessage
  * @property {"error"} type
  * @property {string} code
- * @property {string} message
+ * @property {string} message  English
+ * @property {Said} [text]  the same in the reader's language
  */
 
 /**
@@ -132,6 +137,8 @@
  * @property {{minimum: number, maximum: number, default: number}} players
  * @property {OptionSpec[]} options
  * @property {{kinds: string[], levels: BotLevel[]}} bots
+ * @property {boolean} [tutorial]  the game has a tutorial (/learn/<game>)
+ * @property {string} [rules]  its rules page, e.g. "/rules/ra"
  */
 
 /**

@@ -4,6 +4,9 @@
 
 /** @typedef {import("../common/types.js").BaseView} BaseView */
 /** @typedef {import("../common/types.js").Explanation} Explanation */
+/** @typedef {import("../common/types.js").Said} Said */
+
+import { errorWords } from "../common/api.js";
 
 /**
  * A scripted move; the learner's carries the notations to highlight, the hint for a wrong click and what to say.
@@ -12,8 +15,8 @@
  * @property {string} action
  * @property {boolean} learner
  * @property {string[]} [highlight]
- * @property {string} [hint]
- * @property {string} [say]
+ * @property {Said} [hint]
+ * @property {Said} [say]
  */
 
 /**
@@ -21,18 +24,18 @@
  * @typedef {object} LearnFact
  * @property {(string | number)[]} path
  * @property {number} value
- * @property {string} says
+ * @property {Said} says
  */
 
 /**
  * One idea of a tutorial.
  * @typedef {object} LearnStep
  * @property {string} key
- * @property {string} title
- * @property {string} text
- * @property {string} rule
+ * @property {Said} title
+ * @property {Said} text
+ * @property {Said} rule
  * @property {string} [rule_link]
- * @property {string} [rule_title]
+ * @property {Said} [rule_title]
  * @property {LearnMove[]} moves
  * @property {LearnFact[]} facts
  */
@@ -41,11 +44,11 @@
  * GET /api/learn/{game}.
  * @typedef {object} Tutorial
  * @property {string} game
- * @property {string} title
- * @property {string} intro
+ * @property {Said} title
+ * @property {Said} intro
  * @property {number} learner
  * @property {LearnStep[]} steps
- * @property {{text: string, bots: string, players: number, command: string}} ending
+ * @property {{text: Said, bots: string, players: number, command: string}} ending
  */
 
 /**
@@ -54,8 +57,8 @@
  * @property {number} step
  * @property {number} move
  * @property {BaseView} view
- * @property {string[]} said
- * @property {{notation: string, phrase: string, say?: string}} [ask]
+ * @property {Said[]} said
+ * @property {{notation: string, phrase: Said, say?: Said}} [ask]
  * @property {Explanation | null} [explain]  the game's explanation of the view's elements, as the table page shows
  */
 
@@ -92,7 +95,7 @@ async function call(url, body) {
   } catch {
     // an answer without a JSON body (a proxy's error page): reported by its status below
   }
-  if (!response.ok) throw new LearnError(response.status, data?.error || `${response.status} ${response.statusText}`);
+  if (!response.ok) throw new LearnError(response.status, errorWords(data, response));
   return data;
 }
 
@@ -117,7 +120,7 @@ export const learnApi = {
    * @param {number} step
    * @param {number} move
    * @param {string} notation
-   * @returns {Promise<{ok: boolean, message?: string}>}
+   * @returns {Promise<{ok: boolean, message?: Said, text?: Said}>}
    */
   attempt: (game, step, move, notation) => call(`${base(game)}/try`, { step, move, notation }),
 };

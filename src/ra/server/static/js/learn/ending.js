@@ -7,14 +7,16 @@
 import { api } from "../common/api.js";
 import { byId } from "../common/dom.js";
 import { rememberCreated } from "../common/seat.js";
+import { render, t, tp } from "../common/i18n.js";
 
 /**
  * Show the closing words and the button of the real game.
  * @param {Tutorial} tutorial
+ * @param {import("../common/i18n.js").Reader} [reader]  the learner
  */
-export function renderEnding(tutorial) {
-  byId("ending-text").textContent = tutorial.ending.text;
-  byId("ending-command").textContent = `In the terminal: ${tutorial.ending.command}`;
+export function renderEnding(tutorial, reader = {}) {
+  byId("ending-text").textContent = render(tutorial.ending.text, reader);
+  byId("ending-command").textContent = t("In the terminal: {command}", { command: tutorial.ending.command });
   byId("ending").hidden = false;
 }
 
@@ -25,7 +27,7 @@ export function renderEnding(tutorial) {
  * @returns {Promise<string>}
  */
 export async function createRealGame(tutorial, local) {
-  const name = local?.getItem("ra.name") || "You";
+  const name = local?.getItem("ra.name") || tp("the learner's name at a real table", "You");
   const bots = Array.from({ length: tutorial.ending.players - 1 }, () => ({ kind: "bot", bot: tutorial.ending.bots }));
   const answer = await api.create({ game: tutorial.game, options: {}, seats: [{ kind: "person", name }, ...bots] });
   if (answer.creator) rememberCreated(local, answer.id, { creator: answer.creator, mySeat: 0 });

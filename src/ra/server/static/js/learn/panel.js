@@ -10,23 +10,29 @@
 
 import { valueAt } from "./api.js";
 import { byId, el, replaceChildren } from "../common/dom.js";
+import { place, render, slot, t, tp } from "../common/i18n.js";
+
+/** @typedef {import("../common/i18n.js").Reader} Reader */
 
 /**
  * The step's header, text and rules link; the tutorial's introduction above the first step.
  * @param {Tutorial} tutorial
  * @param {number} index
+ * @param {Reader} [reader]  the learner
  */
-export function renderStep(tutorial, index) {
+export function renderStep(tutorial, index, reader = {}) {
   const step = tutorial.steps[index];
-  byId("step-count").textContent = `Step ${index + 1} of ${tutorial.steps.length}`;
+  byId("step-count").textContent = t("Step {number} of {count}", { number: index + 1, count: tutorial.steps.length });
   const intro = byId("intro");
-  intro.textContent = tutorial.intro;
+  intro.textContent = render(tutorial.intro, reader);
   intro.hidden = index !== 0;
-  byId("step-title").textContent = step.title;
-  byId("step-text").textContent = step.text;
+  byId("step-title").textContent = render(step.title, reader);
+  byId("step-text").textContent = render(step.text, reader);
   const rule = byId("step-rule");
+  const ruleTitle = step.rule_title ? render(step.rule_title, reader) : "";
   replaceChildren(rule, step.rule_link
-    ? ["Rules: ", el("a", { href: step.rule_link, target: "_blank", rel: "noopener" }, step.rule_title || step.rule_link)]
+    ? place(t("Rules: {section}", { section: slot("section") }),
+      { section: el("a", { href: step.rule_link, target: "_blank", rel: "noopener" }, ruleTitle || step.rule_link) })
     : null);
   rule.hidden = !step.rule_link;
 }
@@ -35,15 +41,19 @@ export function renderStep(tutorial, index) {
  * The numbers the step's text states, each beside the value the learner's view holds for it.
  * @param {LearnStep} step
  * @param {BaseView | null} view
+ * @param {Reader} [reader]  the learner
  */
-export function renderFacts(step, view) {
+export function renderFacts(step, view, reader = {}) {
   const list = byId("step-facts");
   const items = view ? step.facts.map((fact) => {
     const shown = valueAt(view, fact.path);
     const same = shown === fact.value;
-    return el("li", { class: same ? "fact same" : "fact" },
-      el("span", { class: "fact-says" }, `“${fact.says}”`), " — on the board: ",
-      el("strong", { class: "fact-value" }, shown === undefined || shown === null ? "not yet" : signed(fact, shown)));
+    const says = render(fact.says, reader);
+    return el("li", { class: same ? "fact same" : "fact" }, place(
+      t("{quote} — on the board: {value}", { quote: slot("quote"), value: slot("value") }), {
+        quote: el("span", { class: "fact-says" }, t("“{words}”", { words: says })),
+        value: el("strong", { class: "fact-value" }, shown === undefined || shown === null ? t("not yet") : signed(says, shown)),
+      }));
   }) : [];
   replaceChildren(list, items);
   list.hidden = items.length === 0;
@@ -51,11 +61,11 @@ export function renderFacts(step, view) {
 
 /**
  * A fact's number as the text writes it: points with their sign, other counts as they are.
- * @param {{says: string}} fact
+ * @param {string} says  the fact's words
  * @param {unknown} value
  */
-function signed(fact, value) {
-  return typeof value === "number" && value > 0 && fact.says.includes(`+${value}`) ? `+${value}` : String(value);
+function signed(says, value) {
+  return typeof value === "number" && value > 0 && says.includes(`+${value}`) ? `+${value}` : String(value);
 }
 
 /**
@@ -64,24 +74,26 @@ function signed(fact, value) {
  * @param {Progress} progress
  * @param {number} current
  * @param {(index: number) => void} onPick
+ * @param {Reader} [reader]  the learner
  */
-export function renderStepList(tutorial, progress, current, onPick) {
+export function renderStepList(tutorial, progress, current, onPick, reader = {}) {
   replaceChildren(byId("step-list"), tutorial.steps.map((step, i) => el("li", { class: i === current ? "current" : "" },
     i <= progress.reached
-      ? el("button", { class: "linkish", type: "button", dataset: { step: String(i) }, on: { click: () => onPick(i) } }, step.title)
-      : el("span", { class: "locked" }, step.title))));
+      ? el("button", { class: "linkish", type: "button", dataset: { step: String(i) }, on: { click: () => onPick(i) } }, render(step.title, reader))
+      : el("span", { class: "locked" }, render(step.title, reader)))));
 }
 
 /**
  * Add the story of a move to the lines shown for this step (`lines` empty: start again).
- * @param {string[]} lines
+ * @param {import("../common/types.js").Said[]} lines
  * @param {boolean} fresh  false: the list starts over
+ * @param {Reader} [reader]  the learner
  */
-export function renderSaid(lines, fresh) {
+export function renderSaid(lines, fresh, reader = {}) {
   const list = byId("said");
   if (!fresh) list.replaceChildren();
   for (const old of list.querySelectorAll(".new")) old.classList.remove("new");
-  for (const line of lines) list.append(el("li", { class: "new" }, line));
+  for (const line of lines) list.append(el("li", { class: "new" }, render(line, reader).trim()));
   list.hidden = list.children.length === 0;
   list.scrollTop = list.scrollHeight;
 }
@@ -90,13 +102,14 @@ export function renderSaid(lines, fresh) {
  * What the learner is asked now (null: nothing), with a button that brings the element to click into view.
  * @param {Position["ask"] | null} ask
  * @param {() => void} onShow
+ * @param {Reader} [reader]  the learner
  */
-export function renderPrompt(ask, onShow) {
+export function renderPrompt(ask, onShow, reader = {}) {
   const prompt = byId("prompt");
   replaceChildren(prompt, ask ? [
-    ask.say ? el("span", { class: "learn-say" }, ask.say, " ") : null,
-    el("strong", {}, "Your move: "), ask.phrase, " ",
-    el("button", { class: "btn small show-target", type: "button", on: { click: onShow } }, "Show me"),
+    ask.say ? el("span", { class: "learn-say" }, render(ask.say, reader), " ") : null,
+    place(t("{label} {move}", { label: slot("label"), move: render(ask.phrase, reader) }), { label: el("strong", {}, t("Your move:")) }), " ",
+    el("button", { class: "btn small show-target", type: "button", on: { click: onShow } }, t("Show me")),
   ] : null);
   prompt.hidden = !ask;
 }
@@ -107,5 +120,5 @@ export function renderPrompt(ask, onShow) {
  * @param {number} seat
  */
 export function nameNode(view, seat) {
-  return el("span", { class: "player-name" }, view.names?.[seat] ?? `Player ${seat + 1}`);
+  return el("bdi", { class: "player-name" }, view.names?.[seat] || tp("seat", "Player {number}", { number: seat + 1 }));
 }

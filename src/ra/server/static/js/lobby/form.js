@@ -7,6 +7,7 @@
 /** @typedef {{kind: "person", name: string} | {kind: "bot", bot: string}} SeatSpec */
 
 import { el } from "../common/dom.js";
+import { t, tp } from "../common/i18n.js";
 
 /**
  * The game the form starts with: the first one in meta that this UI can draw (else the first one).
@@ -25,8 +26,8 @@ export function defaultGame(meta, canDraw) {
  * @returns {{group: string, value: string, label: string, title: string}[]}
  */
 export function botChoices(game) {
-  const levels = (game.bots?.levels || []).map((l) => ({ group: "Levels", value: l.name, label: l.name, title: l.description }));
-  const kinds = (game.bots?.kinds || []).map((k) => ({ group: "Bots", value: k, label: k, title: `the ${k} bot with its default settings` }));
+  const levels = (game.bots?.levels || []).map((l) => ({ group: t("Levels"), value: l.name, label: l.name, title: l.description }));
+  const kinds = (game.bots?.kinds || []).map((k) => ({ group: t("Bots"), value: k, label: k, title: t("the {bot} bot with its default settings", { bot: k }) }));
   return [...levels, ...kinds];
 }
 
@@ -52,13 +53,13 @@ export function optionValue(spec, input) {
   if (spec.kind === "bool") return { value: input.checked };
   if (spec.kind === "choice") {
     const choices = spec.choices || [];
-    return choices.includes(input.value) ? { value: input.value } : { error: `${spec.label}: choose one of ${choices.join(", ")}` };
+    return choices.includes(input.value) ? { value: input.value } : { error: t("{option}: choose one of {choices}", { option: spec.label, choices: choices.join(", ") }) };
   }
   const text = input.value.trim();
   const number = Number(text);
-  if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(number)) return { error: `${spec.label}: a whole number, please` };
-  if (spec.minimum !== undefined && number < spec.minimum) return { error: `${spec.label}: at least ${spec.minimum}` };
-  if (spec.maximum !== undefined && number > spec.maximum) return { error: `${spec.label}: at most ${spec.maximum}` };
+  if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(number)) return { error: t("{option}: a whole number, please", { option: spec.label }) };
+  if (spec.minimum !== undefined && number < spec.minimum) return { error: t("{option}: at least {minimum}", { option: spec.label, minimum: spec.minimum }) };
+  if (spec.maximum !== undefined && number > spec.maximum) return { error: t("{option}: at most {maximum}", { option: spec.label, maximum: spec.maximum }) };
   return { value: number };
 }
 
@@ -121,17 +122,17 @@ export function readOptions(specs, form) {
  */
 export function seatRow(game, seat, onRemove) {
   const li = el("li", { class: "seat-row" });
-  const kind = el("select", { class: "seat-kind", "aria-label": "Person or bot" },
-    el("option", { value: "person" }, "Person"), el("option", { value: "bot" }, "Bot"));
+  const kind = el("select", { class: "seat-kind", "aria-label": t("Person or bot") },
+    el("option", { value: "person" }, t("Person")), el("option", { value: "bot" }, t("Bot")));
   kind.value = seat.kind;
-  const name = el("input", { class: "seat-name", placeholder: "Name", maxlength: "40", "aria-label": "Name" });
+  const name = el("input", { class: "seat-name", placeholder: t("Name"), maxlength: "40", "aria-label": t("Name") });
   const choices = botChoices(game);
   const groups = [...new Set(choices.map((c) => c.group))].map((group) => el("optgroup", { label: group },
     choices.filter((c) => c.group === group).map((c) => el("option", { value: c.value, title: c.title }, c.label))));
-  const bot = el("select", { class: "seat-bot", "aria-label": "Bot" }, groups);
+  const bot = el("select", { class: "seat-bot", "aria-label": t("Bot") }, groups);
   if (seat.kind === "person") name.value = seat.name;
   else if (seat.bot) bot.value = seat.bot;
-  const remove = el("button", { class: "btn small remove-seat", type: "button", title: "Remove this seat" }, "✕");
+  const remove = el("button", { class: "btn small remove-seat", type: "button", title: t("Remove this seat"), "aria-label": t("Remove this seat") }, "✕");
   const sync = () => {
     name.hidden = kind.value !== "person";
     bot.hidden = kind.value !== "bot";
@@ -153,6 +154,6 @@ export function readSeats(list) {
     const kind = /** @type {HTMLSelectElement} */ (li.querySelector(".seat-kind")).value;
     if (kind === "bot") return { kind: "bot", bot: /** @type {HTMLSelectElement} */ (li.querySelector(".seat-bot")).value };
     const name = /** @type {HTMLInputElement} */ (li.querySelector(".seat-name")).value.trim();
-    return { kind: "person", name: name || `Player ${index + 1}` };
+    return { kind: "person", name: name || tp("seat", "Player {number}", { number: index + 1 }) };
   });
 }

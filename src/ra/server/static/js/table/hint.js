@@ -5,16 +5,19 @@
 /** @typedef {import("../common/types.js").HintMessage} HintMessage */
 
 import { byId, el, replaceChildren } from "../common/dom.js";
+import { place, render, slot, t } from "../common/i18n.js";
 
 /** The hint panel of the table page (#hint). */
 export class HintBox {
   /**
    * @param {HTMLElement} board  the board root (where the hinted move's element is)
    * @param {() => boolean} ask  sends the request; false if offline
+   * @param {() => import("../common/i18n.js").Reader} [reader]  who reads the hint (their seat reads "you")
    */
-  constructor(board, ask) {
+  constructor(board, ask, reader = () => ({})) {
     this.board = board;
     this.ask = ask;
+    this.reader = reader;
     this.panel = byId("hint");
     this.button = /** @type {HTMLButtonElement} */ (byId("hint-button"));
     this.text = byId("hint-text");
@@ -31,7 +34,7 @@ export class HintBox {
       this.waiting = true;
       this.hint = null;
       this.button.disabled = true;
-      replaceChildren(this.text, "Asking the hard bot…");
+      replaceChildren(this.text, t("Asking the hard bot…"));
     });
   }
 
@@ -60,7 +63,9 @@ export class HintBox {
       return;
     }
     this.hint = msg;
-    replaceChildren(this.text, el("strong", {}, msg.text), " — ", msg.reason, ".");
+    const reader = this.reader();
+    replaceChildren(this.text, place(t("{move} — {reason}.", { move: slot("move"), reason: render(msg.reason, reader) }),
+      { move: el("strong", {}, render(msg.text, reader)) }));
     this.mark();
   }
 

@@ -5,6 +5,7 @@
 
 import { ApiError, api } from "../common/api.js";
 import { el, linkRow } from "../common/dom.js";
+import { t } from "../common/i18n.js";
 
 /**
  * The rows of the invite panel (or why there are none).
@@ -20,12 +21,13 @@ export async function inviteRows(tableId, creator, table, seat) {
     const origin = window.location.origin;
     const free = (answer.seats || []).filter((s) => s.invite && s.seat !== seat && !table?.seats?.[s.seat]?.taken);
     return [
-      ...free.map((s) => linkRow(`Seat ${s.seat + 1} (${table?.seats?.[s.seat]?.name || "player"})`, origin + s.invite, "invite")),
-      linkRow("Spectators", `${origin}/t/${encodeURIComponent(tableId)}`, "spectate"),
+      ...free.map((s) => linkRow(t("Seat {number} ({name})", { number: s.seat + 1, name: table?.seats?.[s.seat]?.name || t("player") }),
+        origin + s.invite, "invite")),
+      linkRow(t("Spectators"), `${origin}/t/${encodeURIComponent(tableId)}`, "spectate"),
     ];
   } catch (err) {
     return [el("p", { class: "message" }, err instanceof ApiError && err.unavailable
-      ? "The server cannot answer right now; try again in a moment."
-      : `No invite links: ${err instanceof Error ? err.message : err}`)];
+      ? t("The server cannot answer right now; try again in a moment.")
+      : t("No invite links: {reason}", { reason: err instanceof Error ? err.message : String(err) }))];
   }
 }

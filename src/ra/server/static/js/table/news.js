@@ -6,6 +6,7 @@
 /** @typedef {import("../common/types.js").ScoringNews} ScoringNews */
 
 import { byId, el, replaceChildren } from "../common/dom.js";
+import { t } from "../common/i18n.js";
 
 /** The scoring panel of the table page (#news). */
 export class ScoringPanel {
@@ -18,7 +19,7 @@ export class ScoringPanel {
    * @param {ScoringNews} news
    */
   show(news) {
-    const close = el("button", { class: "btn small news-close", type: "button", "aria-label": "Close the scoring" }, "✕ Close");
+    const close = el("button", { class: "btn small news-close", type: "button", "aria-label": t("Close the scoring") }, t("✕ Close"));
     close.addEventListener("click", () => this.hide());
     replaceChildren(this.box, el("header", { class: "news-head" }, el("h2", {}, news.title), close), news.body);
     this.box.hidden = false;

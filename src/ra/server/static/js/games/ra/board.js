@@ -17,7 +17,8 @@
 
 import { el, icon, replaceChildren } from "../../common/dom.js";
 import { MoveMarks, otherMoves } from "../../common/moves.js";
-import { AUCTION_KIND, decisionPanel, losses, nameOf } from "./panels.js";
+import { auctionKind, decisionPanel, losses, nameOf } from "./panels.js";
+import { place, slot, t, tn } from "../../common/i18n.js";
 import { renderPlayers } from "./players.js";
 import { renderResult, renderScores } from "./scores.js";
 import { disk, tile } from "./tiles.js";
@@ -47,24 +48,28 @@ export function describeTurn(view) {
   const seat = view.current_player;
   if (view.phase === "over" || seat === null || seat === undefined) {
     const winners = (view.result?.winners || []).map((s) => nameOf(view, s));
-    const verb = winners.length > 1 ? "win" : "wins";
-    return { text: winners.length ? `Game over — ${winners.join(" and ")} ${verb}` : "Game over", mine: false };
+    return {
+      text: winners.length ? tn("Game over — {players} wins", "Game over — {players} win", winners.length, { players: { items: winners } })
+        : t("Game over"),
+      mine: false,
+    };
   }
   const mine = view.viewer !== null && view.viewer === seat && (view.legal_actions || []).length > 0;
-  const who = mine ? "You" : nameOf(view, seat);
-  /** @type {(you: string, other: string) => string} */
-  const verb = (you, other) => (mine ? you : other);
+  const player = nameOf(view, seat);
   if (view.phase === "auction") {
     const a = view.auction;
-    const high = a?.high_bid ? `high bid ${a.high_bid} by ${nameOf(view, a.high_bidder)}` : "no bid yet";
-    return { text: `${who} ${verb("bid", "is bidding")}: ${AUCTION_KIND[a?.kind ?? ""] || "auction"} (${high})`, mine };
+    const high = a?.high_bid ? t("high bid {disk} by {player}", { disk: a.high_bid, player: nameOf(view, a.high_bidder) }) : t("no bid yet");
+    const auction = auctionKind(a?.kind ?? "") || t("auction");
+    return { text: mine ? t("You bid: {auction} ({high})", { auction, high }) : t("{player} is bidding: {auction} ({high})", { player, auction, high }), mine };
   }
-  if (view.phase === "gods") return { text: `${who} ${verb("are", "is")} spending gods: take another tile or finish`, mine };
+  if (view.phase === "gods") {
+    return { text: mine ? t("You are spending gods: take another tile or finish") : t("{player} is spending gods: take another tile or finish", { player }), mine };
+  }
   if (view.phase === "disaster") {
-    return { text: `${who} ${verb("choose", "is choosing")} the tiles to lose: ${losses(view.disaster, "")}`, mine };
+    const lose = losses(view.disaster, "");
+    return { text: mine ? t("You choose the tiles to lose: {losses}", { losses: lose }) : t("{player} is choosing the tiles to lose: {losses}", { player, losses: lose }), mine };
   }
-  const text = `${who} ${verb("draw", "draws")} a tile, ${verb("invoke", "invokes")} Ra or ${verb("spend", "spends")} gods`;
-  return { text, mine };
+  return { text: mine ? t("You draw a tile, invoke Ra or spend gods") : t("{player} draws a tile, invokes Ra or spends gods", { player }), mine };
 }
 
 /**
@@ -90,7 +95,8 @@ function render(root, view, previous, ctx, extras) {
     el(
       "div",
       { class: `status-bar${turn.mine ? " my-turn" : ""}`, "aria-live": "polite" },
-      el("span", { class: "epoch" }, view.phase === "over" ? "Final" : `Epoch ${view.epoch}${view.epochs ? ` of ${view.epochs}` : ""}`),
+      el("span", { class: "epoch" }, view.phase === "over" ? t("Final")
+        : view.epochs ? t("Epoch {epoch} of {epochs}", { epoch: view.epoch, epochs: view.epochs }) : t("Epoch {epoch}", { epoch: view.epoch })),
       el("span", { class: "turn-text" }, turn.text),
     ),
     el("div", { class: "board" }, track, middle, panel, otherMoves(marks.rest())),
@@ -119,19 +125,20 @@ function raTrack(view, prev, marks) {
     else if (used < filled) classes.push("filled");
     if (used === length - 1) classes.push("last");
     const fresh = used >= before && used < filled;
-    spaces.push(el("span", { class: classes.join(" "), title: i < unused ? "Not used with this many players" : `Ra space ${used + 1} of ${length}` },
+    spaces.push(el("span", { class: classes.join(" "), title: i < unused ? t("Not used with this many players") : t("Ra space {number} of {count}", { number: used + 1, count: length }) },
       i >= unused && used < filled ? tile("ra", { fresh, extraClass: "ra-on-track" }) : null));
   }
   const statue = marks.mark(
-    el("button", { class: "ra-statue", type: "button", title: "Invoke Ra: start an auction (§3, §5)" },
-      icon("statue", "statue-icon"), el("span", {}, "Invoke Ra")),
+    el("button", { class: "ra-statue", type: "button", title: t("Invoke Ra: start an auction (§3, §5)") },
+      icon("statue", "statue-icon"), el("span", {}, t("Invoke Ra"))),
     (a) => a.kind === "invoke",
   );
   statue.disabled = !statue.dataset.move;
   return el(
     "section",
-    { class: "ra-track-wrap", "aria-label": "Ra track" },
-    el("h3", { dataset: { explain: "ra_track" } }, "Ra track ", el("small", {}, `${filled} / ${length} — the epoch ends when it is full`)),
+    { class: "ra-track-wrap", "aria-label": t("Ra track") },
+    el("h3", { dataset: { explain: "ra_track" } }, t("Ra track"), " ",
+      el("small", {}, t("{filled} / {length} — the epoch ends when it is full", { filled, length }))),
     el("div", { class: "ra-track-row" },
       el("div", { class: "ra-track", style: { "--spaces": String(total) }, dataset: { explain: "ra_track" } }, spaces), statue),
   );
@@ -148,10 +155,10 @@ function centralDisk(view, prev) {
   if (sun) sun.dataset.explain = "central_disk";
   return el(
     "section",
-    { class: "central", "aria-label": "Central sun disk" },
-    el("h3", { dataset: { explain: "central_disk" } }, "Sun"),
+    { class: "central", "aria-label": t("Central sun disk") },
+    el("h3", { dataset: { explain: "central_disk" } }, t("Sun")),
     el("div", { class: "central-space", dataset: { explain: "central_disk" } }, sun),
-    el("small", {}, "the auction winner takes it"),
+    el("small", {}, t("the auction winner takes it")),
   );
 }
 
@@ -180,14 +187,14 @@ function auctionTrack(view, prev, marks, lot) {
   for (let i = tiles.length; i < (size ?? 0); i += 1) spaces.push(el("span", { class: "auction-space empty" }));
   // Without the track's size in the view, the spaces simply follow one another (no empty spaces to draw).
   const track = size === null
-    ? el("div", { class: "auction-track open-ended" }, spaces.length ? spaces : el("span", { class: "auction-space empty" }, "empty"))
+    ? el("div", { class: "auction-track open-ended" }, spaces.length ? spaces : el("span", { class: "auction-space empty" }, t("empty")))
     : el("div", { class: "auction-track", style: { "--spaces": String(size) } }, spaces);
   track.dataset.explain = "auction_track";
-  const count = size === null ? `${tiles.length} tile${tiles.length === 1 ? "" : "s"}` : `${tiles.length} / ${size}`;
+  const count = size === null ? tn("{n} tile", "{n} tiles", tiles.length) : `${tiles.length} / ${size}`;
   return el(
     "section",
-    { class: "auction-wrap", "aria-label": "Auction track" },
-    el("h3", { dataset: { explain: "auction_track" } }, "Auction track ", el("small", {}, count)),
+    { class: "auction-wrap", "aria-label": t("Auction track") },
+    el("h3", { dataset: { explain: "auction_track" } }, t("Auction track"), " ", el("small", {}, count)),
     track,
     lot,
   );
@@ -202,9 +209,9 @@ function auctionTrack(view, prev, marks, lot) {
 function lotHelper(view, values) {
   if (!values || !view.auction_track?.length) return null;
   const items = values.map((value, seat) => el("li", { class: `lot-value ${value > 0 ? "pos" : value < 0 ? "neg" : "zero"}`, dataset: { seat: String(seat) } },
-    seat === view.viewer ? "you" : nameOf(view, seat), " ", el("b", {}, value > 0 ? `+${value}` : String(value))));
-  return el("div", { class: "lot-helper", "aria-label": "Lot value" },
-    el("span", { class: "lot-title" }, "This lot would give this epoch:"), el("ul", { class: "lot-values" }, items));
+    seat === view.viewer ? t("you") : el("bdi", {}, nameOf(view, seat)), " ", el("b", {}, value > 0 ? `+${value}` : String(value))));
+  return el("div", { class: "lot-helper", "aria-label": t("Lot value") },
+    el("span", { class: "lot-title" }, t("This lot would give this epoch:")), el("ul", { class: "lot-values" }, items));
 }
 
 /**
@@ -217,8 +224,8 @@ function bag(view, marks) {
   const ra = view.bag?.ra || 0;
   const chance = total > 0 ? Math.round((100 * ra) / total) : 0;
   const button = marks.mark(
-    el("button", { class: "bag-button", type: "button", title: "Draw a tile from the bag (§3)" },
-      icon("bag", "bag-icon"), el("span", { class: "bag-count" }, String(total)), el("span", { class: "bag-verb" }, "Draw")),
+    el("button", { class: "bag-button", type: "button", title: t("Draw a tile from the bag (§3)") },
+      icon("bag", "bag-icon"), el("span", { class: "bag-count" }, String(total)), el("span", { class: "bag-verb" }, t("Draw"))),
     (a) => a.kind === "draw",
   );
   button.disabled = !button.dataset.move;
@@ -227,11 +234,11 @@ function bag(view, marks) {
   button.dataset.explain = "bag";
   return el(
     "section",
-    { class: "bag", "aria-label": "Bag" },
-    el("h3", { dataset: { explain: "bag" } }, "Bag"),
+    { class: "bag", "aria-label": t("Bag") },
+    el("h3", { dataset: { explain: "bag" } }, t("Bag")),
     button,
     el("div", { class: "ra-chance", dataset: { explain: "bag" } },
-      el("strong", {}, `${chance}%`), " chance the next draw is Ra"),
-    el("details", { class: "bag-contents" }, el("summary", {}, "Tiles left by kind"), el("div", { class: "tile-grid" }, contents)),
+      place(t("{chance} chance the next draw is Ra", { chance: slot("chance") }), { chance: el("strong", {}, t("{percent}%", { percent: chance })) })),
+    el("details", { class: "bag-contents" }, el("summary", {}, t("Tiles left by kind")), el("div", { class: "tile-grid" }, contents)),
   );
 }

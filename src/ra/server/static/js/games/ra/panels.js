@@ -8,19 +8,29 @@
 import { el, icon } from "../../common/dom.js";
 import { kindName } from "./look.js";
 import { disk } from "./tiles.js";
+import { place, slot, t, tn, tp } from "../../common/i18n.js";
 
-/** @type {Record<string, string>} */
-export const AUCTION_KIND = {
-  ra_drawn: "a Ra tile was drawn",
-  invoked_nonfull: "Ra was invoked",
-  invoked_full: "Ra was invoked on a full track",
-};
+/**
+ * Why an auction runs, in words (the view's `auction.kind`).
+ * @param {string} kind
+ * @returns {string}
+ */
+export function auctionKind(kind) {
+  /** @type {Record<string, string>} */
+  const words = {
+    ra_drawn: t("a Ra tile was drawn"),
+    invoked_nonfull: t("Ra was invoked"),
+    invoked_full: t("Ra was invoked on a full track"),
+  };
+  return words[kind] ?? "";
+}
 
 /**
  * @param {RaView} view
  * @param {number | null | undefined} seat
  */
-export const nameOf = (view, seat) => (seat === null || seat === undefined ? "?" : view.names?.[seat] ?? `Player ${seat + 1}`);
+export const nameOf = (view, seat) => (seat === null || seat === undefined ? "?"
+  : view.names?.[seat] || tp("seat", "Player {number}", { number: seat + 1 }));
 
 /**
  * "2 civilization tiles (War) and 1 monument (Earthquake)".
@@ -28,10 +38,10 @@ export const nameOf = (view, seat) => (seat === null || seat === undefined ? "?"
  * @param {string} fallback
  */
 export function losses(d, fallback) {
-  const parts = [];
-  if (d?.war) parts.push(`${d.war} civilization tile${d.war > 1 ? "s" : ""} (War)`);
-  if (d?.earthquake) parts.push(`${d.earthquake} monument${d.earthquake > 1 ? "s" : ""} (Earthquake)`);
-  return parts.join(" and ") || fallback || "…";
+  const war = d?.war ? tn("{n} civilization tile (War)", "{n} civilization tiles (War)", d.war) : "";
+  const quake = d?.earthquake ? tn("{n} monument (Earthquake)", "{n} monuments (Earthquake)", d.earthquake) : "";
+  if (war && quake) return t("{war} and {earthquake}", { war, earthquake: quake });
+  return war || quake || fallback || "…";
 }
 
 /**
@@ -42,13 +52,14 @@ export function losses(d, fallback) {
 export function decisionPanel(view, marks) {
   if (view.phase === "auction" && view.auction) return auctionPanel(view, view.auction, marks);
   if (view.phase === "gods") {
-    const done = marks.mark(el("button", { class: "btn done-button", type: "button" }, "Done spending gods"), (a) => a.kind === "done");
+    const done = marks.mark(el("button", { class: "btn done-button", type: "button" }, t("Done spending gods")), (a) => a.kind === "done");
     const pending = Object.entries(view.gods?.disasters || {});
     return el("section", { class: "decision gods-panel" },
       icon("god", "panel-icon god"),
-      el("p", {}, `${nameOf(view, view.current_player)} spends gods: each takes one non-god tile from the auction track (§6).`),
-      pending.length ? el("p", { class: "pending-disasters" }, "Disasters taken, resolved when done: ",
-        pending.map(([k, n]) => `${kindName(k)} ×${n}`).join(", ")) : null,
+      el("p", {}, t("{player} spends gods: each takes one non-god tile from the auction track (§6).", { player: nameOf(view, view.current_player) })),
+      pending.length ? el("p", { class: "pending-disasters" }, t("Disasters taken, resolved when done: {disasters}", {
+        disasters: pending.map(([k, n]) => t("{tile} ×{n}", { tile: kindName(k), n })).join(", "),
+      })) : null,
       done.dataset.move ? done : null);
   }
   if (view.phase === "disaster" && view.disaster) {
@@ -56,11 +67,11 @@ export function decisionPanel(view, marks) {
     const you = marks.find((a) => a.kind === "lose").length > 0;
     return el("section", { class: "decision disaster-panel" },
       icon("disaster", "panel-icon"),
-      el("p", {}, `${you ? "Choose" : `${nameOf(view, d.player)} chooses`} the tiles to lose — ${losses(d, "")} (§7).`,
-        you ? " Click one of your highlighted tiles." : ""));
+      el("p", {}, you ? t("Choose the tiles to lose — {losses} (§7). Click one of your highlighted tiles.", { losses: losses(d, "") })
+        : t("{player} chooses the tiles to lose — {losses} (§7).", { player: nameOf(view, d.player), losses: losses(d, "") })));
   }
   if (view.result) {
-    return el("section", { class: "decision over-panel" }, el("p", {}, "The game is over: the result and every epoch's scoring are below."));
+    return el("section", { class: "decision over-panel" }, el("p", {}, t("The game is over: the result and every epoch's scoring are below.")));
   }
   return el("section", { class: "decision hint" }, el("p", {}, turnHint(view, marks)));
 }
@@ -72,14 +83,20 @@ export function decisionPanel(view, marks) {
  */
 export function turnHint(view, marks) {
   const kinds = new Set(marks.legal.map((a) => a.kind));
-  if (!kinds.size) return view.viewer === null ? "You are watching." : `Waiting for ${nameOf(view, view.current_player)}.`;
-  const ways = [];
-  if (kinds.has("draw")) ways.push("draw from the bag");
-  if (kinds.has("invoke")) ways.push("invoke Ra with the statue");
-  if (kinds.has("god")) ways.push("click a tile on the auction track to take it with a god");
-  const text = ways.join(", ").replace(/, ([^,]*)$/, " or $1");
-  const noDraw = kinds.has("draw") ? "" : "No drawing now. ";
-  return `${noDraw}${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
+  if (!kinds.size) return view.viewer === null ? t("You are watching.") : t("Waiting for {player}.", { player: nameOf(view, view.current_player) });
+  // One whole sentence for each set of choices (a language orders and joins them its own way).
+  /** @type {Record<string, () => string>} */
+  const hints = {
+    "draw invoke god": () => t("Draw from the bag, invoke Ra with the statue or click a tile on the auction track to take it with a god."),
+    "draw invoke": () => t("Draw from the bag or invoke Ra with the statue."),
+    "draw god": () => t("Draw from the bag or click a tile on the auction track to take it with a god."),
+    draw: () => t("Draw from the bag."),
+    "invoke god": () => t("No drawing now. Invoke Ra with the statue or click a tile on the auction track to take it with a god."),
+    invoke: () => t("No drawing now. Invoke Ra with the statue."),
+    god: () => t("No drawing now. Click a tile on the auction track to take it with a god."),
+  };
+  const key = /** @type {const} */ (["draw", "invoke", "god"]).filter((kind) => kinds.has(kind)).join(" ");
+  return hints[key]?.() ?? "";
 }
 
 /**
@@ -98,19 +115,20 @@ function auctionPanel(view, a, marks) {
     if (bids.has(seat)) state = value === null || value === undefined ? "passed" : "bid";
     if (seat === a.to_act) state = "acting";
     return el("li", { class: `bid-chip ${state}${seat === a.high_bidder ? " high" : ""}` },
-      el("span", { class: "bid-name" }, nameOf(view, seat), seat === a.ra_player ? " (Ra)" : ""),
+      el("span", { class: "bid-name" }, el("bdi", {}, nameOf(view, seat)), seat === a.ra_player ? " (Ra)" : ""),
       state === "bid" && typeof value === "number" ? disk(value, { extraClass: "small" }) : el("span", { class: "bid-state" },
-        state === "passed" ? "pass" : state === "acting" ? "…" : ""));
+        state === "passed" ? tp("a player's bid", "pass") : state === "acting" ? "…" : ""));
   });
   const canPass = marks.find((a) => a.kind === "pass").length > 0;
   const canBid = marks.find((a) => a.kind === "bid").length > 0;
-  const pass = canPass ? marks.mark(el("button", { class: "btn pass-button", type: "button" }, "Pass"), (x) => x.kind === "pass") : null;
+  const pass = canPass ? marks.mark(el("button", { class: "btn pass-button", type: "button" }, t("Pass")), (x) => x.kind === "pass") : null;
   let prompt = null;
-  if (canBid && canPass) prompt = el("p", { class: "your-bid" }, "Click one of your glowing sun disks to bid, or ", pass);
-  else if (canBid) prompt = el("p", { class: "your-bid" }, "You must bid (everyone else passed, §5): click one of your sun disks.");
-  else if (canPass) prompt = el("p", { class: "your-bid" }, "No disk of yours beats the high bid: ", pass);
-  return el("section", { class: "decision auction-panel", "aria-label": "Auction" },
-    el("h3", {}, "Auction ", el("small", {}, AUCTION_KIND[a.kind] || "")),
+  if (canBid && canPass) {
+    prompt = el("p", { class: "your-bid" }, place(t("Click one of your glowing sun disks to bid, or {pass}", { pass: slot("pass") }), { pass }));
+  } else if (canBid) prompt = el("p", { class: "your-bid" }, t("You must bid (everyone else passed, §5): click one of your sun disks."));
+  else if (canPass) prompt = el("p", { class: "your-bid" }, place(t("No disk of yours beats the high bid: {pass}", { pass: slot("pass") }), { pass }));
+  return el("section", { class: "decision auction-panel", "aria-label": t("Auction") },
+    el("h3", {}, t("Auction"), " ", el("small", {}, auctionKind(a.kind))),
     el("ol", { class: "bids" }, chips),
     prompt,
   );
@@ -129,5 +147,5 @@ export function confirmMove(base, notation) {
   if (!action || action.kind !== "bid" || view.viewer === null || action.disk === undefined) return null;
   const up = view.disks?.[view.viewer]?.face_up || [];
   if (!up.length || action.disk < Math.max(...up)) return null;
-  return `Bid sun disk ${action.disk}, your highest? If you win, it goes to the centre and the next auction's winner takes it.`;
+  return t("Bid sun disk {disk}, your highest? If you win, it goes to the centre and the next auction's winner takes it.", { disk: action.disk });
 }

@@ -10,6 +10,7 @@
 import { el, icon } from "../../common/dom.js";
 import { GROUPS, lookOf } from "./look.js";
 import { disk, tile } from "./tiles.js";
+import { t } from "../../common/i18n.js";
 
 /** A display group's scoring category, as the explanation names it (docs/VIEWS.md `epoch_scores`). */
 /** @type {Record<string, string>} */
@@ -26,7 +27,7 @@ const CATEGORY_OF = {
 export function renderPlayers(view, prev, marks, ctx) {
   const cards = [];
   for (let seat = 0; seat < view.num_players; seat += 1) cards.push(playerCard(view, prev, marks, ctx, seat));
-  return el("section", { class: "players", "aria-label": "Players" }, cards);
+  return el("section", { class: "players", "aria-label": t("Players") }, cards);
 }
 
 /**
@@ -49,13 +50,14 @@ function playerCard(view, prev, marks, ctx, seat) {
   const header = el(
     "header",
     { class: "player-head" },
-    isCurrent ? el("span", { class: "turn-dot", title: "To act" }) : null,
+    isCurrent ? el("span", { class: "turn-dot", title: t("To act") }) : null,
     ctx.nameNode(view, seat),
-    isViewer ? el("span", { class: "badge you" }, "you") : null,
+    isViewer ? el("span", { class: "badge you" }, t("you")) : null,
     auction && auction.ra_player === seat
-      ? el("span", { class: "badge ra-player", title: "Started this auction" }, icon("statue", "badge-icon"), "Ra")
+      ? el("span", { class: "badge ra-player", title: t("Started this auction") }, icon("statue", "badge-icon"), "Ra")
       : null,
-    el("span", { class: "score", title: hidden ? "Hidden until the end (R3)" : "Score" }, hidden ? "score hidden" : `${score} pts`),
+    el("span", { class: "score", title: hidden ? t("Hidden until the end (R3)") : t("Score") },
+      hidden ? t("score hidden") : t("{points} pts", { points: score })),
   );
   // Only the viewer's own things can be actions: legal actions are always the viewer's.
   const own = isViewer ? marks : null;
@@ -80,8 +82,8 @@ function disks(view, prev, marks, seat) {
   });
   const down = own.face_down.map((v) => disk(v, { faceDown: true, fresh: !before.has(v) }));
   return el("div", { class: "disks" },
-    el("div", { class: "disk-row", title: "Face up: can bid this epoch" }, up.length ? up : el("span", { class: "none" }, "no disk left this epoch")),
-    down.length ? el("div", { class: "disk-row down", title: "Face down: used this epoch" }, down) : null);
+    el("div", { class: "disk-row", title: t("Face up: can bid this epoch") }, up.length ? up : el("span", { class: "none" }, t("no disk left this epoch"))),
+    down.length ? el("div", { class: "disk-row down", title: t("Face down: used this epoch") }, down) : null);
 }
 
 /**
@@ -96,16 +98,16 @@ function tiles(view, prev, marks, seat) {
   const groups = [];
   for (const group of GROUPS) {
     const items = Object.keys(held).filter((k) => (held[k] || 0) > 0 && lookOf(k).group === group.key).map((k) => {
-      const t = tile(k, { count: held[k], fresh: (held[k] || 0) > (had[k] || 0), extraClass: lookOf(k).scarab ? "scarab" : "" });
-      return marks ? marks.mark(t, (a) => a.kind === "lose" && a.tile === k) : t;
+      const piece = tile(k, { count: held[k], fresh: (held[k] || 0) > (had[k] || 0), extraClass: lookOf(k).scarab ? "scarab" : "" });
+      return marks ? marks.mark(piece, (a) => a.kind === "lose" && a.tile === k) : piece;
     });
     if (items.length) {
       const category = CATEGORY_OF[group.key];
       groups.push(el("div", { class: `tile-group g-${group.key}` },
-        el("span", { class: "group-name", dataset: category ? { explain: category } : {} }, group.name),
+        el("span", { class: "group-name", dataset: category ? { explain: category } : {} }, group.name()),
         el("div", { class: "tile-row" }, items)));
     }
   }
-  return el("div", { class: "holdings", "aria-label": `Tiles of ${view.names?.[seat] ?? seat}` },
-    groups.length ? groups : el("p", { class: "none" }, "no tiles yet"));
+  return el("div", { class: "holdings", "aria-label": t("Tiles of {player}", { player: view.names?.[seat] ?? String(seat + 1) }) },
+    groups.length ? groups : el("p", { class: "none" }, t("no tiles yet")));
 }

@@ -9,23 +9,32 @@
 /** @typedef {import("./view_types.js").RaScoreRow} RaScoreRow */
 
 import { el } from "../../common/dom.js";
+import { t, tp } from "../../common/i18n.js";
 
-/** @type {Record<string, string>} */
-const CATEGORY_NAMES = {
-  gods: "Gods (+2 each)",
-  gold: "Gold (+3 each)",
-  pharaohs: "Pharaohs (most +5 / fewest −2)",
-  river: "River (needs a flood)",
-  civilization: "Civilization (types)",
-  monuments: "Monuments (final)",
-  sun_disks: "Sun disks (final)",
-};
+/**
+ * A scoring category's name with how it scores, in the page's language.
+ * @param {string} name
+ * @returns {string}
+ */
+function categoryName(name) {
+  /** @type {Record<string, string>} */
+  const names = {
+    gods: t("Gods (+2 each)"),
+    gold: t("Gold (+3 each)"),
+    pharaohs: t("Pharaohs (most +5 / fewest −2)"),
+    river: t("River (needs a flood)"),
+    civilization: t("Civilization (types)"),
+    monuments: t("Monuments (final)"),
+    sun_disks: t("Sun disks (final)"),
+  };
+  return names[name] ?? name;
+}
 
 /**
  * @param {RaView} view
  * @param {number} seat
  */
-const nameOf = (view, seat) => view.names?.[seat] ?? `Player ${seat + 1}`;
+const nameOf = (view, seat) => view.names?.[seat] || tp("seat", "Player {number}", { number: seat + 1 });
 /** @param {number} n */
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
@@ -37,7 +46,7 @@ const signed = (n) => (n > 0 ? `+${n}` : String(n));
 export function renderScores(view) {
   const epochs = view.epoch_scores || [];
   if (!epochs.length) return null;
-  return el("section", { class: "scoring", "aria-label": "Scoring" },
+  return el("section", { class: "scoring", "aria-label": t("Scoring") },
     // Newest epoch first: it is the one a player wants to read right after it is scored.
     [...epochs].reverse().map((e) => epochTable(view, e)));
 }
@@ -55,7 +64,8 @@ export function scoringNews(base, prevBase) {
   const epochs = view.epoch_scores || [];
   if (epochs.length <= before) return null;
   const entry = epochs[epochs.length - 1];
-  const title = view.result ? `Epoch ${entry.epoch} is scored: the game is over` : `Epoch ${entry.epoch} is scored`;
+  const title = view.result ? t("Epoch {epoch} is scored: the game is over", { epoch: entry.epoch })
+    : t("Epoch {epoch} is scored", { epoch: entry.epoch });
   return { title, body: el("div", { class: "news-body", dataset: { epoch: String(entry.epoch) } }, breakdown(view, entry)) };
 }
 
@@ -67,24 +77,24 @@ export function scoringNews(base, prevBase) {
  */
 function breakdown(view, entry) {
   const rows = entry.players || [];
-  if (rows.every((row) => !row)) return el("p", { class: "hidden-cell" }, "The scores are hidden until the end of the game (R3).");
+  if (rows.every((row) => !row)) return el("p", { class: "hidden-cell" }, t("The scores are hidden until the end of the game (R3)."));
   /** @type {string[]} */
   const categories = [];
   for (const row of rows) for (const name of Object.keys(row?.categories || {})) if (!categories.includes(name)) categories.push(name);
-  const head = el("tr", {}, el("th", { scope: "col" }, "Category"),
-    rows.map((_, seat) => el("th", { scope: "col" }, nameOf(view, seat))));
+  const head = el("tr", {}, el("th", { scope: "col" }, t("Category")),
+    rows.map((_, seat) => el("th", { scope: "col" }, el("bdi", {}, nameOf(view, seat)))));
   /** @type {(seat: number, fn: (row: RaScoreRow) => Node | string) => HTMLTableCellElement} */
   const cell = (seat, fn) => {
     const row = rows[seat];
-    return row ? el("td", {}, fn(row)) : el("td", { class: "hidden-cell" }, "hidden");
+    return row ? el("td", {}, fn(row)) : el("td", { class: "hidden-cell" }, t("hidden"));
   };
-  const body = categories.map((name) => el("tr", {}, el("th", { scope: "row", dataset: { explain: name } }, CATEGORY_NAMES[name] || name),
+  const body = categories.map((name) => el("tr", {}, el("th", { scope: "row", dataset: { explain: name } }, categoryName(name)),
     rows.map((_, seat) => cell(seat, (r) => {
       const v = r.categories?.[name] ?? 0;
       return el("span", { class: v > 0 ? "pos" : v < 0 ? "neg" : "zero" }, signed(v));
     }))));
-  body.push(el("tr", { class: "net" }, el("th", { scope: "row" }, "Net this epoch"), rows.map((_, seat) => cell(seat, (r) => signed(r.net)))));
-  body.push(el("tr", { class: "total" }, el("th", { scope: "row" }, "Score (never below 0)"),
+  body.push(el("tr", { class: "net" }, el("th", { scope: "row" }, t("Net this epoch")), rows.map((_, seat) => cell(seat, (r) => signed(r.net)))));
+  body.push(el("tr", { class: "total" }, el("th", { scope: "row" }, t("Score (never below 0)")),
     rows.map((_, seat) => cell(seat, (r) => `${r.before} → ${r.after}`))));
   return el("div", { class: "table-scroll" }, el("table", { class: "score-table" }, el("thead", {}, head), el("tbody", {}, body)));
 }
@@ -96,7 +106,7 @@ function breakdown(view, entry) {
 function epochTable(view, entry) {
   const hidden = (entry.players || []).every((row) => !row);
   return el("details", { class: "epoch-scores", open: !hidden, dataset: { epoch: String(entry.epoch) } },
-    el("summary", {}, `Scoring of epoch ${entry.epoch}`), breakdown(view, entry));
+    el("summary", {}, t("Scoring of epoch {epoch}", { epoch: entry.epoch })), breakdown(view, entry));
 }
 
 /**
@@ -109,13 +119,15 @@ export function renderResult(view) {
   if (!r) return null;
   const winners = (r.winners || []).map((s) => nameOf(view, s));
   const order = (r.scores || []).map((score, seat) => ({ seat, score })).sort((a, b) => b.score - a.score);
-  return el("div", { class: "result", "aria-label": "Result" },
-    el("h2", {}, winners.length > 1 ? `Winners: ${winners.join(", ")}` : `${winners[0] ?? "Nobody"} wins!`),
+  return el("div", { class: "result", "aria-label": t("Result") },
+    el("h2", {}, winners.length > 1 ? t("Winners: {players}", { players: winners.join(", ") })
+      : winners.length ? t("{player} wins!", { player: winners[0] }) : t("Nobody wins!")),
     r.tie_break
-      ? el("p", { class: "tie-break" }, "Tied on points: the tie is broken by the highest sun disk held (§9.4). Disk totals: ",
-        (r.disk_totals || []).map((t, s) => `${nameOf(view, s)} ${t}`).join(", "), ".")
+      ? el("p", { class: "tie-break" }, t("Tied on points: the tie is broken by the highest sun disk held (§9.4). Disk totals: {totals}.", {
+        totals: (r.disk_totals || []).map((total, s) => t("{player} {total}", { player: nameOf(view, s), total })).join(", "),
+      }))
       : null,
     el("ol", { class: "final-scores" }, order.map(({ seat, score }) =>
       el("li", { class: (r.winners || []).includes(seat) ? "won" : "", dataset: { seat: String(seat), score: String(score) } },
-        el("span", { class: "final-name" }, nameOf(view, seat)), el("span", { class: "final-score" }, `${score} pts`)))));
+        el("bdi", { class: "final-name" }, nameOf(view, seat)), el("span", { class: "final-score" }, t("{points} pts", { points: score }))))));
 }

@@ -4,6 +4,7 @@
 
 import { el, icon } from "../../common/dom.js";
 import { kindName, kindShort, lookOf } from "./look.js";
+import { t } from "../../common/i18n.js";
 
 /**
  * A tile of `kind`; `count` shows a badge; `fresh` plays the arrival animation.
@@ -12,7 +13,7 @@ import { kindName, kindShort, lookOf } from "./look.js";
  * @returns {HTMLSpanElement}
  */
 export function tile(kind, { count = null, fresh = false, extraClass = "" } = {}) {
-  const label = count === null ? kindName(kind) : `${kindName(kind)} ×${count}`;
+  const label = count === null ? kindName(kind) : t("{tile} ×{n}", { tile: kindName(kind), n: count });
   const look = lookOf(kind);
   return el(
     "span",
@@ -38,7 +39,7 @@ export function disk(value, { faceDown = false, fresh = false, extraClass = "" }
     "span",
     {
       class: `disk${faceDown ? " face-down" : ""}${fresh ? " fresh" : ""} ${extraClass}`.trim(),
-      "aria-label": faceDown ? `Sun disk ${value} (face down, used this epoch)` : `Sun disk ${value}`,
+      "aria-label": faceDown ? t("Sun disk {disk} (face down, used this epoch)", { disk: value }) : t("Sun disk {disk}", { disk: value }),
       dataset: { disk: String(value), explain: `sun_disk:${value}` },
     },
     el("span", { class: "disk-num" }, String(value)),

@@ -20,19 +20,28 @@ import { Choice, decisions } from "./choice.js";
 import { lostList, nameOf, playerStrip, sheets } from "./players.js";
 import { renderKingdomScores, renderResult } from "./scores.js";
 import { cardLabel, kindName, kingdomShort, kingdomTitle, sectionName, sectionSymbol, symbol, typeName } from "./symbols.js";
+import { place, slot, t } from "../../common/i18n.js";
 
 export { leadsTo } from "./choice.js";
 export { rulesPanel } from "./help.js";
 export { scoringNews } from "./scores.js";
 
-/** @type {Record<string, string>} */
-const BONUS_HELP = {
-  pharaohs: "A Kingdom's Gods are complete: mark the next Pharaoh space.",
-  nile: "A Pharaoh on a Nile symbol: click a Nile space, then choose its number (the row must not decrease).",
-  civilization: "A Nile part is full: mark any type in a Civilization line.",
-  monuments: "A Civilization line has three marks: mark any Monument column.",
-  any: "All Monument tops are marked: make an entry in any section (a God is written as 20).",
-};
+/**
+ * What a bonus entry is and how to make it.
+ * @param {string} section
+ * @returns {string}
+ */
+function bonusHelp(section) {
+  /** @type {Record<string, string>} */
+  const words = {
+    pharaohs: t("A Kingdom's Gods are complete: mark the next Pharaoh space."),
+    nile: t("A Pharaoh on a Nile symbol: click a Nile space, then choose its number (the row must not decrease)."),
+    civilization: t("A Nile part is full: mark any type in a Civilization line."),
+    monuments: t("A Civilization line has three marks: mark any Monument column."),
+    any: t("All Monument tops are marked: make an entry in any section (a God is written as 20)."),
+  };
+  return words[section] ?? t("Click a highlighted space.");
+}
 
 /** @type {Record<string, string>} */
 const CARD_SECTION = { god: "gods", nile: "nile", pharaoh: "pharaohs", civ: "civilization", monument: "monuments" };
@@ -86,7 +95,7 @@ export function createBoard(root, ctx) {
     replaceChildren(root,
       statusBar(view, d, choice),
       view.result ? renderResult(view) : null,
-      el("section", { class: "w-table", "aria-label": "The cards" }, deckBox, raTrack(view, prev), cards, panel),
+      el("section", { class: "w-table", "aria-label": t("The cards") }, deckBox, raTrack(view, prev), cards, panel),
       otherMoves(marks.rest()),
       playerStrip(view, ctx),
       sheetBox,
@@ -105,20 +114,27 @@ export function createBoard(root, ctx) {
 function statusBar(view, d, choice) {
   const mine = d.legal.length > 0;
   /** @param {number} s */
-  const who = (s) => (s === view.viewer ? "You" : nameOf(view, s));
+  const who = (s) => (s === view.viewer ? t("you") : nameOf(view, s));
+  const active = nameOf(view, view.active_player);
   let text;
-  if (view.phase === "over") text = "The game is over.";
-  else if (d.bonuses.length) text = `Make your bonus entry in ${sectionName(d.pending)} — or decline it.`;
+  if (view.phase === "over") text = t("The game is over.");
+  else if (d.bonuses.length) text = t("Make your bonus entry in {section} — or decline it.", { section: sectionName(d.pending) });
   else if (choice.slot !== null) {
-    text = `Card ${choice.slot}, ${cardLabel(view.face_up.find((f) => f.slot === choice.slot)?.card)}: click a highlighted space on your sheet.`;
-  } else if (view.phase === "reveal") text = mine ? "Your turn: reveal the cards (the deck)." : `${who(view.active_player)} reveals the cards.`;
-  else if (view.phase === "active_choice") text = mine ? "Choose a card first; the others then choose among the other two." : `${who(view.active_player)} chooses a card first.`;
-  else if (mine) text = `Choose one of the cards ${nameOf(view, view.active_player)} left.`;
-  else text = `Waiting for ${(view.current_players || []).map(who).join(", ") || "…"}.`;
-  const kingdom = view.phase === "over" ? "Final" : kingdomTitle(view.layout, view.kingdom);
+    text = t("Card {number}, {card}: click a highlighted space on your sheet.", {
+      number: choice.slot, card: cardLabel(view.face_up.find((f) => f.slot === choice.slot)?.card),
+    });
+  } else if (view.phase === "reveal") text = mine ? t("Your turn: reveal the cards (the deck).") : t("{player} reveals the cards.", { player: active });
+  else if (view.phase === "active_choice") {
+    text = mine ? t("Choose a card first; the others then choose among the other two.") : t("{player} chooses a card first.", { player: active });
+  } else if (mine) text = t("Choose one of the cards {player} left.", { player: active });
+  else {
+    const waiting = (view.current_players || []).map(who);
+    text = waiting.length ? t("Waiting for {players}.", { players: { items: waiting } }) : t("Waiting…");
+  }
+  const kingdom = view.phase === "over" ? t("Final") : kingdomTitle(view.layout, view.kingdom);
   return el("div", { class: `status-bar w-status${mine ? " my-turn" : ""}`, "aria-live": "polite" },
     el("span", { class: `epoch w-kingdom k-${view.kingdom}` }, kingdom),
-    el("span", { class: "w-turn-no" }, view.phase === "over" ? "" : `turn ${view.turn}`),
+    el("span", { class: "w-turn-no" }, view.phase === "over" ? "" : t("turn {number}", { number: view.turn })),
     el("span", { class: "turn-text" }, text));
 }
 
@@ -130,15 +146,15 @@ function statusBar(view, d, choice) {
  */
 function deck(view, prev, marks) {
   const remaining = view.deck?.remaining ?? 0;
-  const button = marks.mark(el("button", { class: "w-deck-button", type: "button", title: "Reveal cards until the face-up row is full (§3)" },
-    symbol("deck"), el("span", { class: "w-deck-count" }, String(remaining)), el("span", { class: "w-deck-verb" }, "Reveal")),
+  const button = marks.mark(el("button", { class: "w-deck-button", type: "button", title: t("Reveal cards until the face-up row is full (§3)") },
+    symbol("deck"), el("span", { class: "w-deck-count" }, String(remaining)), el("span", { class: "w-deck-verb" }, t("Reveal"))),
   (a) => a.kind === "reveal");
   button.disabled = !button.dataset.move;
   const active = view.phase === "over" ? null : view.active_player;
   button.dataset.explain = "deck";
   return el("div", { class: `w-deck${prev && prev.deck?.remaining !== remaining ? " changed" : ""}` },
-    el("h3", { dataset: { explain: "deck" } }, "Deck"), button,
-    active === null ? null : el("small", {}, "held by ", nameOf(view, active)));
+    el("h3", { dataset: { explain: "deck" } }, t("Deck")), button,
+    active === null ? null : el("small", {}, place(t("held by {player}", { player: slot("player") }), { player: el("bdi", {}, nameOf(view, active)) })));
 }
 
 /**
@@ -158,8 +174,8 @@ function raTrack(view, prev) {
       const filled = n < total;
       return el("span", { class: `w-ra${filled ? " filled" : ""}${filled && n >= before ? " fresh" : ""}` }, filled ? symbol("ra") : null);
     })));
-  return el("div", { class: "w-ra-track", "aria-label": `${total} of ${layout.ra_cards} Ra cards set aside`, dataset: { explain: "ra_cards" } },
-    el("h3", {}, "Ra ", el("small", {}, `${view.ra?.this_kingdom ?? 0}/${per} this Kingdom`)), el("div", { class: "w-ra-groups" }, groups));
+  return el("div", { class: "w-ra-track", "aria-label": t("{n} of {total} Ra cards set aside", { n: total, total: layout.ra_cards }), dataset: { explain: "ra_cards" } },
+    el("h3", {}, "Ra ", el("small", {}, t("{n}/{per} this Kingdom", { n: view.ra?.this_kingdom ?? 0, per }))), el("div", { class: "w-ra-groups" }, groups));
 }
 
 /**
@@ -176,7 +192,7 @@ function faceUp(view, d, prev, marks, choice, onSelect) {
   const count = Math.max(view.layout.face_up ?? 0, ...faces.map((f) => f.slot));
   const slots = Array.from({ length: count }, (_, i) => i + 1).map((slot) => {
     const f = faces.find((c) => c.slot === slot);
-    if (!f) return el("div", { class: "w-slot empty" }, el("div", { class: "w-card blank" }, el("span", { class: "w-card-slot" }, `card ${slot}`)));
+    if (!f) return el("div", { class: "w-slot empty" }, el("div", { class: "w-card blank" }, el("span", { class: "w-card-slot" }, t("card {number}", { number: slot }))));
     const actions = d.cards.filter((a) => a.card === slot);
     const selectable = actions.length > 0;
     // The selected card's actions are placed on the sheet; another card's are one click away.
@@ -195,18 +211,18 @@ function faceUp(view, d, prev, marks, choice, onSelect) {
     },
     el("span", { class: "w-card-kind" }, kindName(f.kind)), symbol(sectionSymbol(CARD_SECTION[f.kind])),
     el("span", { class: `w-card-face${f.number === null ? " words" : ""}` }, String(face)),
-    el("span", { class: "w-card-slot" }, `card ${slot}`),
-    lostOnly ? el("span", { class: "w-lost-tag" }, "no space: lost") : null);
+    el("span", { class: "w-card-slot" }, t("card {number}", { number: slot })),
+    lostOnly ? el("span", { class: "w-lost-tag" }, t("no space: lost")) : null);
     if (selectable) {
       card.dataset.step = "card";
       card.addEventListener("click", () => onSelect(slot));
     }
     const chips = (f.chosen_by || []).map((s) => el("span", { class: `w-chip${s === f.reserved_by ? " reserved" : ""}${s === view.viewer ? " me" : ""}` },
-      nameOf(view, s), s === f.reserved_by ? " (active)" : ""));
+      s === f.reserved_by ? t("{player} (active)", { player: nameOf(view, s) }) : nameOf(view, s)));
     return el("div", { class: "w-slot" }, card, el("div", { class: "w-chips" }, chips));
   });
-  return el("div", { class: "w-face-up" }, el("h3", {}, "Face-up cards"),
-    el("div", { class: "w-slots" }, slots.length ? slots : el("p", { class: "w-hint" }, "No card face up: the deck is revealed first.")));
+  return el("div", { class: "w-face-up" }, el("h3", {}, t("Face-up cards")),
+    el("div", { class: "w-slots" }, slots.length ? slots : el("p", { class: "w-hint" }, t("No card face up: the deck is revealed first."))));
 }
 
 /**
@@ -231,27 +247,28 @@ function actionButton(action, label, cls, marks) {
 function decisionPanel(view, d, targets, marks, choice) {
   const parts = [];
   if (d.bonuses.length) {
-    parts.push(el("p", { class: "w-prompt" }, el("strong", {}, `Bonus entry: ${sectionName(d.pending)}. `),
-      BONUS_HELP[d.pending ?? ""] ?? "Click a highlighted space."));
+    parts.push(el("p", { class: "w-prompt" }, el("strong", {}, t("Bonus entry: {section}.", { section: sectionName(d.pending) })), " ",
+      bonusHelp(d.pending ?? "")));
     const numbers = choice.pick ? [...(targets.get(choice.pick) ?? [])].sort((a, b) => (a.number ?? 0) - (b.number ?? 0)) : [];
     if (numbers.length) {
-      parts.push(el("p", { class: "w-prompt" }, `Nile space ${numbers[0].space}: write which number?`),
+      parts.push(el("p", { class: "w-prompt" }, t("Nile space {number}: write which number?", { number: numbers[0].space ?? "" })),
         el("div", { class: "w-numbers" }, numbers.map((a) => actionButton(a, String(a.number), "btn w-number", marks))));
     }
-    if (d.decline) parts.push(el("p", {}, actionButton(d.decline, "Decline this bonus", "btn w-decline", marks)));
-    return el("section", { class: "decision w-decision bonus", "aria-label": "Your decision" }, parts);
+    if (d.decline) parts.push(el("p", {}, actionButton(d.decline, t("Decline this bonus"), "btn w-decline", marks)));
+    return el("section", { class: "decision w-decision bonus", "aria-label": t("Your decision") }, parts);
   }
-  if (d.reveal) parts.push(el("p", { class: "w-prompt" }, "Click the deck to reveal the cards."));
-  else if (d.slots.length && choice.slot === null) parts.push(el("p", { class: "w-prompt" }, "Click a face-up card, then a highlighted space on your sheet."));
+  if (d.reveal) parts.push(el("p", { class: "w-prompt" }, t("Click the deck to reveal the cards.")));
+  else if (d.slots.length && choice.slot === null) parts.push(el("p", { class: "w-prompt" }, t("Click a face-up card, then a highlighted space on your sheet.")));
   else if (choice.slot !== null) {
     const f = view.face_up.find((c) => c.slot === choice.slot);
     const lost = d.cards.find((a) => a.card === choice.slot && a.lost);
-    parts.push(el("p", { class: "w-prompt" }, el("strong", {}, `Card ${choice.slot}: ${cardLabel(f?.card)}. `),
-      lost ? "It has no legal space on your sheet: taking it loses it." : `Click a highlighted space in ${sectionName(CARD_SECTION[f?.kind ?? ""])}.`));
-    if (lost) parts.push(el("p", {}, actionButton(lost, "Take it — the card is lost", "btn w-lose", marks)));
-    if (d.slots.length > 1) parts.push(el("p", { class: "w-hint" }, "Click another card to change your mind."));
-  } else if (view.phase === "over") parts.push(el("p", {}, "The game is over — the scoring is below."));
-  else parts.push(el("p", { class: "w-hint" }, view.viewer === null ? "You are watching." : "Nothing to do now: the others are deciding."));
-  return el("section", { class: "decision w-decision", "aria-label": "Your decision" }, parts);
+    parts.push(el("p", { class: "w-prompt" }, el("strong", {}, t("Card {number}: {card}.", { number: choice.slot, card: cardLabel(f?.card) })), " ",
+      lost ? t("It has no legal space on your sheet: taking it loses it.")
+        : t("Click a highlighted space in {section}.", { section: sectionName(CARD_SECTION[f?.kind ?? ""]) })));
+    if (lost) parts.push(el("p", {}, actionButton(lost, t("Take it — the card is lost"), "btn w-lose", marks)));
+    if (d.slots.length > 1) parts.push(el("p", { class: "w-hint" }, t("Click another card to change your mind.")));
+  } else if (view.phase === "over") parts.push(el("p", {}, t("The game is over — the scoring is below.")));
+  else parts.push(el("p", { class: "w-hint" }, view.viewer === null ? t("You are watching.") : t("Nothing to do now: the others are deciding.")));
+  return el("section", { class: "decision w-decision", "aria-label": t("Your decision") }, parts);
 }
 

@@ -9,6 +9,7 @@
 import { el } from "../../common/dom.js";
 import { renderSheet } from "./sheet.js";
 import { cardLabel, sectionName } from "./symbols.js";
+import { t, tp } from "../../common/i18n.js";
 
 const PHONE = "(max-width: 640px)";
 
@@ -16,7 +17,7 @@ const PHONE = "(max-width: 640px)";
  * @param {WriteView} view
  * @param {number} seat
  */
-export const nameOf = (view, seat) => view.names?.[seat] ?? `Player ${seat + 1}`;
+export const nameOf = (view, seat) => view.names?.[seat] || tp("seat", "Player {number}", { number: seat + 1 });
 
 /**
  * A player's status in words: reveals, choosing…, bonus: Nile, took God 16, waiting.
@@ -25,14 +26,14 @@ export const nameOf = (view, seat) => view.names?.[seat] ?? `Player ${seat + 1}`
  * @returns {string}
  */
 export function statusWords(view, p) {
-  if (p.status === "reveal") return "reveals";
-  if (p.status === "choosing") return "choosing…";
-  if (p.status === "bonus") return `bonus: ${sectionName(p.pending_bonus)}`;
+  if (p.status === "reveal") return tp("a player's status", "reveals");
+  if (p.status === "choosing") return tp("a player's status", "choosing…");
+  if (p.status === "bonus") return t("bonus: {section}", { section: sectionName(p.pending_bonus) });
   if (p.status === "done") {
     const f = view.face_up?.find((c) => c.slot === p.card);
-    return f ? `took ${cardLabel(f.card)}` : "done";
+    return f ? t("took {card}", { card: cardLabel(f.card) }) : tp("a player's status", "done");
   }
-  return view.phase === "over" ? "" : "waiting";
+  return view.phase === "over" ? "" : tp("a player's status", "waiting");
 }
 
 /**
@@ -42,7 +43,7 @@ export function statusWords(view, p) {
  */
 export function playerStrip(view, ctx) {
   const current = new Set(view.current_players || []);
-  return el("ol", { class: "w-players", "aria-label": "Players" }, (view.players || []).map((p) => {
+  return el("ol", { class: "w-players", "aria-label": t("Players") }, (view.players || []).map((p) => {
     const classes = ["w-player", `status-${p.status}`];
     const active = p.seat === view.active_player && view.phase !== "over";
     if (active) classes.push("active");
@@ -51,9 +52,9 @@ export function playerStrip(view, ctx) {
     if (view.result?.winners?.includes(p.seat)) classes.push("winner");
     return el("li", { class: classes.join(" "), dataset: { seat: String(p.seat), status: p.status } },
       ctx.nameNode(view, p.seat),
-      active ? el("span", { class: "badge w-active", title: "The active player holds the deck" }, "active") : null,
+      active ? el("span", { class: "badge w-active", title: t("The active player holds the deck") }, tp("the active player", "active")) : null,
       el("span", { class: "w-pstatus" }, statusWords(view, p)),
-      el("span", { class: "w-pscore" }, `${view.scores?.[p.seat] ?? 0} pts`));
+      el("span", { class: "w-pscore" }, t("{points} pts", { points: view.scores?.[p.seat] ?? 0 })));
   }));
 }
 
@@ -67,10 +68,10 @@ export function playerStrip(view, ctx) {
 function sheetHeader(view, seat, ctx, tag) {
   const p = view.players?.[seat];
   return el(tag, { class: "ws-header" }, ctx.nameNode(view, seat),
-    seat === view.viewer ? el("span", { class: "badge" }, "you") : null,
-    seat === view.active_player && view.phase !== "over" ? el("span", { class: "badge w-active" }, "active") : null,
+    seat === view.viewer ? el("span", { class: "badge" }, t("you")) : null,
+    seat === view.active_player && view.phase !== "over" ? el("span", { class: "badge w-active" }, tp("the active player", "active")) : null,
     el("span", { class: "w-pstatus" }, p ? statusWords(view, p) : ""),
-    el("span", { class: "ws-score-pill" }, `${view.scores?.[seat] ?? 0} pts`));
+    el("span", { class: "ws-score-pill" }, t("{points} pts", { points: view.scores?.[seat] ?? 0 })));
 }
 
 /**
@@ -107,9 +108,26 @@ export function lostList(view, prev) {
   if (!lost.length) return null;
   const before = prev?.lost?.length ?? lost.length;
   const items = lost.map((entry, i) => ({ entry, i })).reverse().slice(0, 12).map(({ entry, i }) => el("li", { class: i >= before ? "fresh" : "" },
-    `Turn ${entry.turn}: ${entry.player === view.viewer ? "you" : nameOf(view, entry.player)} lost `,
-    entry.entry === "card" ? cardLabel(entry.card) : `a bonus entry in ${sectionName(entry.bonus)}`,
-    entry.entry === "card" ? " (no legal space)" : ""));
+    lostWords(view, entry)));
   return el("details", { class: "w-lost panel", open: lost.length > before },
-    el("summary", {}, `Lost entries (${lost.length})`), el("ul", {}, items));
+    el("summary", {}, t("Lost entries ({n})", { n: lost.length })), el("ul", {}, items));
+}
+
+/**
+ * One lost entry in words: whose, which turn, the card (it had no legal space) or the bonus entry.
+ * @param {WriteView} view
+ * @param {import("./view_types.js").WriteLost} entry
+ * @returns {string}
+ */
+function lostWords(view, entry) {
+  const you = entry.player === view.viewer;
+  const turn = entry.turn;
+  if (entry.entry === "card") {
+    const card = cardLabel(entry.card);
+    return you ? t("Turn {turn}: you lost {card} (no legal space)", { turn, card })
+      : t("Turn {turn}: {player} lost {card} (no legal space)", { turn, player: nameOf(view, entry.player), card });
+  }
+  const section = sectionName(entry.bonus);
+  return you ? t("Turn {turn}: you lost a bonus entry in {section}", { turn, section })
+    : t("Turn {turn}: {player} lost a bonus entry in {section}", { turn, player: nameOf(view, entry.player), section });
 }

@@ -11,15 +11,24 @@
 import { el } from "../../common/dom.js";
 import { countText, endBonusOf, sectionOf } from "./sheet_foot.js";
 import { kingdomTitle, sectionName } from "./symbols.js";
+import { t, tp } from "../../common/i18n.js";
 
-/** @type {Record<string, string>} */
-const RULE = {
-  gods: "sum of the Kingdom's God spaces: highest +5, lowest −5",
-  pharaohs: "marked spaces: most +5, fewest −5",
-  nile: "1 per filled space",
-  civilization: "marks in the Kingdom's line",
-  monuments: "1 per column with a mark",
-};
+/**
+ * How a section scores a Kingdom, in words.
+ * @param {string} section
+ * @returns {string}
+ */
+function rule(section) {
+  /** @type {Record<string, string>} */
+  const words = {
+    gods: t("sum of the Kingdom's God spaces: highest +5, lowest −5"),
+    pharaohs: t("marked spaces: most +5, fewest −5"),
+    nile: t("1 per filled space"),
+    civilization: t("marks in the Kingdom's line"),
+    monuments: t("1 per column with a mark"),
+  };
+  return words[section] ?? "";
+}
 
 /**
  * An end bonus's name for people, with the layout's counts.
@@ -32,11 +41,11 @@ function endName(view, key) {
   const gods = layout.kingdoms.length * layout.god_spaces_per_kingdom;
   /** @type {Record<string, string>} */
   const names = {
-    all_gods: `All ${gods} God spaces`,
-    all_pharaohs: `All ${layout.pharaoh_spaces} Pharaoh spaces`,
-    all_nile: `All ${layout.nile_spaces} Nile spaces`,
-    all_monument_columns: `All ${layout.monument_types.length} Monument columns`,
-    full_monument_columns: "Full Monument columns",
+    all_gods: t("All {n} God spaces", { n: gods }),
+    all_pharaohs: t("All {n} Pharaoh spaces", { n: layout.pharaoh_spaces }),
+    all_nile: t("All {n} Nile spaces", { n: layout.nile_spaces }),
+    all_monument_columns: t("All {n} Monument columns", { n: layout.monument_types.length }),
+    full_monument_columns: t("Full Monument columns"),
   };
   return names[key] ?? key.replaceAll("_", " ");
 }
@@ -45,7 +54,7 @@ function endName(view, key) {
  * @param {WriteView} view
  * @param {number} seat
  */
-const nameOf = (view, seat) => view.names?.[seat] ?? `Player ${seat + 1}`;
+const nameOf = (view, seat) => view.names?.[seat] || tp("seat", "Player {number}", { number: seat + 1 });
 /** @param {number} n */
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 /** @param {number} n */
@@ -57,7 +66,7 @@ const tone = (n) => (n > 0 ? "pos" : n < 0 ? "neg" : "zero");
  */
 function head(view, first) {
   return el("thead", {}, el("tr", {}, el("th", { scope: "col" }, first),
-    view.names.map((_, seat) => el("th", { scope: "col", class: seat === view.viewer ? "me" : "" }, nameOf(view, seat)))));
+    view.names.map((_, seat) => el("th", { scope: "col", class: seat === view.viewer ? "me" : "" }, el("bdi", {}, nameOf(view, seat))))));
 }
 
 /**
@@ -70,7 +79,7 @@ export function renderKingdomScores(view, prev) {
   const entries = view.kingdom_scores || [];
   if (!entries.length && !view.end_bonuses) return null;
   const before = (prev?.kingdom_scores || []).length;
-  return el("section", { class: "w-scoring", "aria-label": "Scoring" },
+  return el("section", { class: "w-scoring", "aria-label": t("Scoring") },
     view.end_bonuses ? endTable(view, view.end_bonuses) : null,
     entries.map((entry, i) => ({ entry, i })).reverse().map(({ entry, i }) => kingdomTable(view, entry, prev !== null && i >= before)));
 }
@@ -88,9 +97,10 @@ export function scoringNews(base, prevBase) {
   const scored = entries.length > (prev.kingdom_scores || []).length ? entries[entries.length - 1] : null;
   const ended = view.end_bonuses && !prev.end_bonuses ? view.end_bonuses : null;
   if (!scored && !ended) return null;
-  const title = scored ? `The ${kingdomTitle(view.layout, scored.kingdom)} is scored` : "The game is over";
+  const kingdom = scored ? kingdomTitle(view.layout, scored.kingdom, "the") : "";
   return {
-    title: scored && ended ? `${title}: the game is over` : title,
+    title: scored && ended ? t("The {kingdom} is scored: the game is over", { kingdom })
+      : scored ? t("The {kingdom} is scored", { kingdom }) : t("The game is over"),
     body: el("div", { class: "news-body" }, scored ? breakdown(view, scored) : null, ended ? endBreakdown(view, ended) : null),
   };
 }
@@ -102,7 +112,7 @@ export function scoringNews(base, prevBase) {
  */
 function kingdomTable(view, entry, fresh) {
   return el("details", { class: `kingdom-scores k-${entry.kingdom}${fresh ? " fresh" : ""}`, open: true, dataset: { kingdom: entry.kingdom } },
-    el("summary", {}, `Scoring of the ${kingdomTitle(view.layout, entry.kingdom)}`), breakdown(view, entry));
+    el("summary", {}, t("Scoring of the {kingdom}", { kingdom: kingdomTitle(view.layout, entry.kingdom, "of") })), breakdown(view, entry));
 }
 
 /**
@@ -114,16 +124,16 @@ function kingdomTable(view, entry, fresh) {
 function breakdown(view, entry) {
   const rows = entry.players || [];
   const body = view.layout.sections.map((section) => el("tr", {},
-    el("th", { scope: "row", "aria-label": RULE[section] ?? "", dataset: { explain: section } }, sectionName(section)),
+    el("th", { scope: "row", "aria-label": rule(section), dataset: { explain: section } }, sectionName(section)),
     rows.map((row) => {
       const score = sectionOf(row, section);
       if (!score) return el("td", {}, "–");
       return el("td", {}, el("span", { class: tone(score.points) }, signed(score.points)),
         el("small", { class: "count" }, ` ${countText(section, score.count)}`));
     })));
-  body.push(el("tr", { class: "total" }, el("th", { scope: "row" }, "Kingdom total"),
+  body.push(el("tr", { class: "total" }, el("th", { scope: "row" }, t("Kingdom total")),
     rows.map((row, seat) => el("td", { dataset: { seat: String(seat), total: String(row?.total ?? 0) } }, signed(row?.total ?? 0)))));
-  return el("div", { class: "table-scroll" }, el("table", { class: "score-table" }, head(view, "Section"), el("tbody", {}, body)));
+  return el("div", { class: "table-scroll" }, el("table", { class: "score-table" }, head(view, t("Section")), el("tbody", {}, body)));
 }
 
 /**
@@ -132,7 +142,7 @@ function breakdown(view, entry) {
  */
 function endTable(view, rows) {
   return el("details", { class: "kingdom-scores end-bonuses", open: true },
-    el("summary", {}, "End bonuses and final score"), endBreakdown(view, rows));
+    el("summary", {}, t("End bonuses and final score")), endBreakdown(view, rows));
 }
 
 /**
@@ -144,11 +154,11 @@ function endTable(view, rows) {
 function endBreakdown(view, rows) {
   const body = view.layout.end_bonuses.map((key) => el("tr", {}, el("th", { scope: "row", dataset: { explain: key } }, endName(view, key)),
     rows.map((row) => el("td", {}, el("span", { class: tone(endBonusOf(row, key) ?? 0) }, signed(endBonusOf(row, key) ?? 0))))));
-  body.push(el("tr", { class: "total" }, el("th", { scope: "row" }, "End bonuses"),
+  body.push(el("tr", { class: "total" }, el("th", { scope: "row" }, t("End bonuses")),
     rows.map((row) => el("td", {}, signed(row?.total ?? 0)))));
-  body.push(el("tr", { class: "total grand" }, el("th", { scope: "row" }, "Final score"),
+  body.push(el("tr", { class: "total grand" }, el("th", { scope: "row" }, t("Final score")),
     (view.scores || []).map((score, seat) => el("td", { dataset: { seat: String(seat), score: String(score) } }, String(score)))));
-  return el("div", { class: "table-scroll" }, el("table", { class: "score-table" }, head(view, "Bonus"), el("tbody", {}, body)));
+  return el("div", { class: "table-scroll" }, el("table", { class: "score-table" }, head(view, t("Bonus")), el("tbody", {}, body)));
 }
 
 /**
@@ -162,14 +172,17 @@ export function renderResult(view) {
   const winners = (r.winners || []).map((s) => nameOf(view, s));
   const order = (r.scores || []).map((score, seat) => ({ seat, score })).sort((a, b) => b.score - a.score);
   /** @param {number} seat */
-  const gods = (seat) => (r.god_numbers?.[seat] || []).join(", ") || "none";
-  return el("div", { class: "result w-result", "aria-label": "Result" },
-    el("h2", {}, winners.length > 1 ? `Shared win: ${winners.join(", ")}` : `${winners[0] ?? "Nobody"} wins!`),
+  const gods = (seat) => (r.god_numbers?.[seat] || []).join(", ") || t("none");
+  return el("div", { class: "result w-result", "aria-label": t("Result") },
+    el("h2", {}, winners.length > 1 ? t("Shared win: {players}", { players: winners.join(", ") })
+      : winners.length ? t("{player} wins!", { player: winners[0] }) : t("Nobody wins!")),
     r.tie_break
-      ? el("p", { class: "tie-break" }, "Tied on points: the God numbers were compared from the highest down (§6). ",
-        order.filter(({ score }) => score === order[0].score).map(({ seat }) => `${nameOf(view, seat)}: ${gods(seat)}`).join(" — "))
+      ? el("p", { class: "tie-break" }, t("Tied on points: the God numbers were compared from the highest down (§6). {numbers}", {
+        numbers: order.filter(({ score }) => score === order[0].score)
+          .map(({ seat }) => t("{player}: {numbers}", { player: nameOf(view, seat), numbers: gods(seat) })).join(" — "),
+      }))
       : null,
     el("ol", { class: "final-scores" }, order.map(({ seat, score }) =>
       el("li", { class: (r.winners || []).includes(seat) ? "won" : "", dataset: { seat: String(seat), score: String(score) } },
-        el("span", { class: "final-name" }, nameOf(view, seat)), el("span", { class: "final-score" }, `${score} pts`)))));
+        el("bdi", { class: "final-name" }, nameOf(view, seat)), el("span", { class: "final-score" }, t("{points} pts", { points: score }))))));
 }

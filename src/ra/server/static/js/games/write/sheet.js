@@ -13,6 +13,7 @@
 
 import { el } from "../../common/dom.js";
 import { markMove } from "../../common/moves.js";
+import { t } from "../../common/i18n.js";
 import { scoreBoxes, sheetFoot } from "./sheet_foot.js";
 import {
   kingdomShort, kingdomTitle, sectionName, sectionSymbol, symbol, typeName, typeShort,
@@ -52,12 +53,12 @@ export function renderSheet(view, seat, opts) {
   const sheet = view.sheets[seat];
   /** @type {Draw} */
   const draw = { view, seat, opts, prevSheet: opts.prev?.sheets?.[seat] ?? null };
-  const label = `Scoresheet of ${view.names?.[seat] ?? `player ${seat + 1}`}`;
+  const label = t("Scoresheet of {player}", { player: view.names?.[seat] || String(seat + 1) });
   return el("article", { class: `w-sheet ${opts.size}`, dataset: { seat: String(seat) }, "aria-label": label },
     opts.header || null,
     section(draw, "gods", null, godsBody(draw, sheet)),
     section(draw, "pharaohs", null, pharaohsBody(draw, sheet)),
-    section(draw, "nile", "low → high", nileBody(draw, sheet)),
+    section(draw, "nile", t("low → high"), nileBody(draw, sheet)),
     section(draw, "civilization", civLegend(view), civBody(draw, sheet)),
     section(draw, "monuments", null, monumentsBody(draw, sheet)),
     sheetFoot(draw, sheet));
@@ -123,7 +124,7 @@ function cell(draw, key, content, filled, was, title, extra = "") {
  * @param {string} title
  */
 function bonus(name, used, title) {
-  return el("span", { class: `ws-bonus${used ? " used" : ""}`, title: `${title}${used ? " (used)" : ""}`, dataset: { used: String(!!used) } },
+  return el("span", { class: `ws-bonus${used ? " used" : ""}`, title: used ? t("{bonus} (used)", { bonus: title }) : title, dataset: { used: String(!!used) } },
     symbol(name));
 }
 
@@ -142,14 +143,14 @@ function godsBody(draw, sheet) {
     const cells = g.spaces.map((n, i) => {
       const space = k * per + i + 1;
       return cell(draw, `g${space}`, numberText(n), n !== null, before ? numberText(before.spaces[i]) : null,
-        `Gods space ${space} (${kingdomTitle(layout, g.kingdom)})`);
+        t("Gods space {number} ({kingdom})", { number: space, kingdom: kingdomTitle(layout, g.kingdom) }));
     });
-    return el("div", { class: `ws-kblock k-${g.kingdom}${g.closed ? " closed" : ""}`, title: g.closed ? "Closed in the kingdom-limited variant" : null },
+    return el("div", { class: `ws-kblock k-${g.kingdom}${g.closed ? " closed" : ""}`, title: g.closed ? t("Closed in the kingdom-limited variant") : null },
       el("span", { class: "ws-klabel" }, kingdomShort(g.kingdom)),
       el("span", { class: "ws-cells" }, cells),
       el("span", { class: "ws-eq" }, "="),
-      el("span", { class: "ws-total", title: "Total of this Kingdom's Gods (never takes an entry)" }, numberText(g.total)),
-      bonus("pharaoh", g.bonus_used, "This Kingdom's God spaces all filled → a bonus entry in Pharaohs"));
+      el("span", { class: "ws-total", title: t("Total of this Kingdom's Gods (never takes an entry)") }, numberText(g.total)),
+      bonus("pharaoh", g.bonus_used, t("This Kingdom's God spaces all filled → a bonus entry in Pharaohs")));
   });
 }
 
@@ -166,8 +167,9 @@ function pharaohsBody(draw, sheet) {
     const marked = i <= sheet.pharaohs.marked;
     const at = symbols.indexOf(i);
     const node = cell(draw, `p${i}`, marked ? MARK : "", marked, before === undefined ? null : i <= before ? MARK : "",
-      `Pharaoh space ${i}${at >= 0 ? " — Nile symbol: a bonus entry in the Nile" : ""}`, at >= 0 ? "has-bonus" : "");
-    if (at >= 0) node.append(bonus("nile", sheet.pharaohs.symbols_used[at], "Marking this space → a bonus entry in the Nile"));
+      at >= 0 ? t("Pharaoh space {number} — Nile symbol: a bonus entry in the Nile", { number: i }) : t("Pharaoh space {number}", { number: i }),
+      at >= 0 ? "has-bonus" : "");
+    if (at >= 0) node.append(bonus("nile", sheet.pharaohs.symbols_used[at], t("Marking this space → a bonus entry in the Nile")));
     cells.push(node);
   }
   return el("div", { class: "ws-row" }, cells);
@@ -182,9 +184,9 @@ function nileBody(draw, sheet) {
   return draw.view.layout.nile_parts.map((part, j) => el("div", { class: "ws-part" },
     part.map((space) => {
       const n = sheet.nile.spaces[space - 1];
-      return cell(draw, `n${space}`, numberText(n), n !== null, before ? numberText(before[space - 1]) : null, `Nile space ${space}`);
+      return cell(draw, `n${space}`, numberText(n), n !== null, before ? numberText(before[space - 1]) : null, t("Nile space {number}", { number: space }));
     }),
-    bonus("civ", sheet.nile.parts_used[j], "This part of the Nile filled → a bonus entry in Civilization")));
+    bonus("civ", sheet.nile.parts_used[j], t("This part of the Nile filled → a bonus entry in Civilization"))));
 }
 
 /** @param {WriteView} view */
@@ -200,14 +202,14 @@ function civBody(draw, sheet) {
   const { layout } = draw.view;
   const types = layout.civ_types;
   const head = el("div", { class: "ws-grid-row ws-head" }, el("span", { class: "ws-klabel" }),
-    types.map((t) => el("span", { class: "ws-colhead", title: typeName(t) }, typeShort(t))), el("span", { class: "ws-bonus-slot" }));
+    types.map((type) => el("span", { class: "ws-colhead", title: typeName(type) }, typeShort(type))), el("span", { class: "ws-bonus-slot" }));
   const rows = sheet.civilization.map((line, L) => {
     const before = draw.prevSheet?.civilization?.[L]?.marks;
     return el("div", { class: `ws-grid-row k-${line.kingdom}${line.closed ? " closed" : ""}` },
       el("span", { class: "ws-klabel" }, kingdomShort(line.kingdom)),
-      types.map((t, i) => cell(draw, `c${L + 1}:${t}`, line.marks[i] ? MARK : "", line.marks[i], before ? (before[i] ? MARK : "") : null,
-        `${typeName(t)} — ${kingdomTitle(layout, line.kingdom)} line`)),
-      el("span", { class: "ws-bonus-slot" }, bonus("monument", line.bonus_used, "Three marks in this line → a bonus entry in Monuments")));
+      types.map((type, i) => cell(draw, `c${L + 1}:${type}`, line.marks[i] ? MARK : "", line.marks[i], before ? (before[i] ? MARK : "") : null,
+        t("{type} — line of the {kingdom}", { type: typeName(type), kingdom: kingdomTitle(layout, line.kingdom, "of") }))),
+      el("span", { class: "ws-bonus-slot" }, bonus("monument", line.bonus_used, t("Three marks in this line → a bonus entry in Monuments"))));
   });
   return el("div", { class: "ws-grid ws-civ-grid", style: { "--cols": String(types.length) } }, head, rows);
 }
@@ -223,15 +225,15 @@ function monumentsBody(draw, sheet) {
   const columns = sheet.monuments.columns;
   const before = draw.prevSheet?.monuments?.columns;
   const head = el("div", { class: "ws-grid-row ws-head" },
-    types.map((t, i) => el("span", { class: `ws-colhead${columns[i] >= rowsCount ? " full" : ""}`, title: typeName(t) }, typeShort(t))),
+    types.map((type, i) => el("span", { class: `ws-colhead${columns[i] >= rowsCount ? " full" : ""}`, title: typeName(type) }, typeShort(type))),
     el("span", { class: "ws-bonus-slot" }));
   const rows = [];
   for (let r = 1; r <= rowsCount; r += 1) {
     rows.push(el("div", { class: `ws-grid-row${r === 1 ? " top" : ""}` },
-      types.map((t, i) => cell(draw, `m${r}:${t}`, columns[i] >= r ? MARK : "", columns[i] >= r, before ? (before[i] >= r ? MARK : "") : null,
-        `${typeName(t)}, row ${r}`)),
+      types.map((type, i) => cell(draw, `m${r}:${type}`, columns[i] >= r ? MARK : "", columns[i] >= r, before ? (before[i] >= r ? MARK : "") : null,
+        t("{type}, row {row}", { type: typeName(type), row: r }))),
       el("span", { class: "ws-bonus-slot" }, r === 1
-        ? bonus("any", sheet.monuments.all_tops_used, "The top space of every column marked → a bonus entry in any section")
+        ? bonus("any", sheet.monuments.all_tops_used, t("The top space of every column marked → a bonus entry in any section"))
         : null)));
   }
   return el("div", { class: "ws-grid ws-mon-grid", style: { "--cols": String(types.length) } }, head, rows);

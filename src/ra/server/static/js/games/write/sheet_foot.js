@@ -10,6 +10,7 @@
 
 import { el } from "../../common/dom.js";
 import { kingdomTitle, sectionName } from "./symbols.js";
+import { t, tn } from "../../common/i18n.js";
 
 /** @param {number} n */
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
@@ -58,12 +59,13 @@ export function sectionScore(view, kingdom, seat, name) {
  */
 export function scoreBoxes(draw, name) {
   const { view, seat } = draw;
-  return el("div", { class: "ws-score", "aria-label": `${sectionName(name)} points per Kingdom`, dataset: { explain: name } },
+  return el("div", { class: "ws-score", "aria-label": t("{section} points per Kingdom", { section: sectionName(name) }), dataset: { explain: name } },
     view.layout.kingdoms.map((k) => {
       const row = sectionScore(view, k, seat, name);
+      const kingdom = kingdomTitle(view.layout, k);
       const title = row
-        ? `${kingdomTitle(view.layout, k)}: ${signed(row.points)} (${countText(name, row.count)})`
-        : `${kingdomTitle(view.layout, k)}: not scored yet`;
+        ? t("{kingdom}: {points} ({count})", { kingdom, points: signed(row.points), count: countText(name, row.count) })
+        : t("{kingdom}: not scored yet", { kingdom });
       return el("span", { class: `ws-box k-${k}${row ? " scored" : ""}`, title }, row ? signed(row.points) : "");
     }));
 }
@@ -74,10 +76,10 @@ export function scoreBoxes(draw, name) {
  * @param {number} count
  */
 export function countText(name, count) {
-  if (name === "gods") return `sum ${count}`;
-  if (name === "monuments") return `${count} col.`;
-  if (name === "civilization") return `${count} marks`;
-  return `${count} spaces`;
+  if (name === "gods") return t("sum {n}", { n: count });
+  if (name === "monuments") return tn("{n} col.", "{n} col.", count);
+  if (name === "civilization") return tn("{n} mark", "{n} marks", count);
+  return tn("{n} space", "{n} spaces", count);
 }
 
 /**
@@ -90,7 +92,7 @@ export function sheetFoot(draw, sheet) {
   const { layout } = view;
   const totals = layout.kingdoms.map((k) => {
     const row = (view.kingdom_scores || []).find((e) => e.kingdom === k)?.players?.[seat];
-    return el("span", { class: `ws-box k-${k}${row ? " scored" : ""}`, title: `${kingdomTitle(layout, k)} total` }, row ? signed(row.total) : "");
+    return el("span", { class: `ws-box k-${k}${row ? " scored" : ""}`, title: t("{kingdom}: total", { kingdom: kingdomTitle(layout, k) }) }, row ? signed(row.total) : "");
   });
   const end = view.end_bonuses?.[seat] ?? null;
   const gods = sheet.gods.reduce((n, g) => n + g.spaces.filter((v) => v !== null).length, 0);
@@ -100,22 +102,22 @@ export function sheetFoot(draw, sheet) {
   const full = cols.filter((c) => c >= layout.monument_rows).length;
   /** @type {[string, string, string][]} */
   const progress = [
-    ["all_gods", "All Gods", `${gods}/${godSpaces}`],
-    ["all_pharaohs", "All Pharaohs", `${sheet.pharaohs.marked}/${layout.pharaoh_spaces}`],
-    ["all_nile", "All Nile", `${nile}/${layout.nile_spaces}`],
-    ["all_monument_columns", "All columns", `${cols.filter((c) => c > 0).length}/${cols.length}`],
-    ["full_monument_columns", "Full columns", `${full} full`],
+    ["all_gods", t("All Gods"), `${gods}/${godSpaces}`],
+    ["all_pharaohs", t("All Pharaohs"), `${sheet.pharaohs.marked}/${layout.pharaoh_spaces}`],
+    ["all_nile", t("All Nile"), `${nile}/${layout.nile_spaces}`],
+    ["all_monument_columns", t("All columns"), `${cols.filter((c) => c > 0).length}/${cols.length}`],
+    ["full_monument_columns", t("Full columns"), t("{n} full", { n: full })],
   ];
   const chips = progress.filter(([key]) => layout.end_bonuses.includes(key)).map(([key, label, sofar]) => {
     const points = endBonusOf(end, key);
-    return el("span", { class: `ws-end${points ? " earned" : ""}`, "aria-label": `${label}: an end bonus`, dataset: { explain: key } },
+    return el("span", { class: `ws-end${points ? " earned" : ""}`, "aria-label": t("{bonus}: an end bonus", { bonus: label }), dataset: { explain: key } },
       label, " ", el("b", {}, points === null ? sofar : signed(points)));
   });
   const score = view.scores?.[seat] ?? 0;
   return el("footer", { class: "ws-foot" },
-    el("div", { class: "ws-ends" }, el("span", { class: "ws-foot-label" }, "End bonuses"), chips),
-    el("div", { class: "ws-totals" }, el("span", { class: "ws-foot-label" }, "Kingdoms"), totals,
-      el("span", { class: "ws-foot-label" }, "Bonus"), el("span", { class: "ws-box end", title: "End bonuses" }, end ? signed(end.total) : ""),
-      el("span", { class: "ws-foot-label" }, "Total"),
-      el("span", { class: "ws-box grand", title: "Score so far", dataset: { score: String(score) } }, String(score))));
+    el("div", { class: "ws-ends" }, el("span", { class: "ws-foot-label" }, t("End bonuses")), chips),
+    el("div", { class: "ws-totals" }, el("span", { class: "ws-foot-label" }, t("Kingdoms")), totals,
+      el("span", { class: "ws-foot-label" }, t("Bonus")), el("span", { class: "ws-box end", title: t("End bonuses") }, end ? signed(end.total) : ""),
+      el("span", { class: "ws-foot-label" }, t("Total")),
+      el("span", { class: "ws-box grand", title: t("Score so far"), dataset: { score: String(score) } }, String(score))));
 }

@@ -2,6 +2,8 @@
 // the short labels a narrow sheet column can hold. The symbols are drawn here (simple SVG shapes of our own),
 // so the sheet needs no image files and scales crisply at any size.
 
+import { t, tp } from "../../common/i18n.js";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 // Each symbol is a list of [tag, attributes] on a 24×24 grid, stroked in the current colour.
@@ -48,13 +50,37 @@ export function symbol(name, cls = "") {
 }
 
 /**
- * A Kingdom's title from the view's layout ("Middle Kingdom").
+ * A Kingdom's title in the page's language ("Middle Kingdom"); `form` is the form a sentence needs around it (a
+ * language with cases declines it): "title" alone, "the" after "the", "of" after "of the", "in" after "in the".
+ * A Kingdom this file does not know keeps the view's layout title.
  * @param {{kingdoms: string[], kingdom_titles: string[]}} layout
  * @param {string} kingdom
+ * @param {"title" | "the" | "of" | "in"} [form]
  * @returns {string}
  */
-export function kingdomTitle(layout, kingdom) {
-  return layout.kingdom_titles[layout.kingdoms.indexOf(kingdom)] ?? kingdom;
+export function kingdomTitle(layout, kingdom, form = "title") {
+  /** @type {Record<string, Record<string, () => string>>} */
+  const words = {
+    old: {
+      title: () => tp("Kingdom", "Old Kingdom"),
+      the: () => tp("Kingdom, after “the” (subject or object)", "Old Kingdom"),
+      of: () => tp("Kingdom, after “of the”, before “’s” or “line”", "Old Kingdom"),
+      in: () => tp("Kingdom, after “in the”", "Old Kingdom"),
+    },
+    middle: {
+      title: () => tp("Kingdom", "Middle Kingdom"),
+      the: () => tp("Kingdom, after “the” (subject or object)", "Middle Kingdom"),
+      of: () => tp("Kingdom, after “of the”, before “’s” or “line”", "Middle Kingdom"),
+      in: () => tp("Kingdom, after “in the”", "Middle Kingdom"),
+    },
+    new: {
+      title: () => tp("Kingdom", "New Kingdom"),
+      the: () => tp("Kingdom, after “the” (subject or object)", "New Kingdom"),
+      of: () => tp("Kingdom, after “of the”, before “’s” or “line”", "New Kingdom"),
+      in: () => tp("Kingdom, after “in the”", "New Kingdom"),
+    },
+  };
+  return words[kingdom]?.[form]?.() ?? layout.kingdom_titles[layout.kingdoms.indexOf(kingdom)] ?? kingdom;
 }
 
 /**
@@ -62,11 +88,17 @@ export function kingdomTitle(layout, kingdom) {
  * @param {string} kingdom
  * @returns {string}
  */
-export const kingdomShort = (kingdom) => kingdom.charAt(0).toUpperCase() + kingdom.slice(1);
+export function kingdomShort(kingdom) {
+  /** @type {Record<string, () => string>} */
+  const words = { old: () => tp("Kingdom, short", "Old"), middle: () => tp("Kingdom, short", "Middle"), new: () => tp("Kingdom, short", "New") };
+  return words[kingdom]?.() ?? kingdom.charAt(0).toUpperCase() + kingdom.slice(1);
+}
 
-const SECTION_NAMES = /** @type {Record<string, string>} */ ({
-  gods: "Gods", pharaohs: "Pharaohs", nile: "Nile", civilization: "Civilization", monuments: "Monuments", any: "any section",
-});
+/** @type {Record<string, () => string>} */
+const SECTION_NAMES = {
+  gods: () => tp("section", "Gods"), pharaohs: () => tp("section", "Pharaohs"), nile: () => tp("section", "Nile"),
+  civilization: () => tp("section", "Civilization"), monuments: () => tp("section", "Monuments"), any: () => t("any section"),
+};
 const SECTION_SYMBOL = /** @type {Record<string, string>} */ ({
   gods: "god", pharaohs: "pharaoh", nile: "nile", civilization: "civ", monuments: "monument", any: "any",
 });
@@ -76,7 +108,7 @@ const SECTION_SYMBOL = /** @type {Record<string, string>} */ ({
  * @param {string | null | undefined} section
  * @returns {string}
  */
-export const sectionName = (section) => (section ? SECTION_NAMES[section] ?? section : "a section");
+export const sectionName = (section) => (section ? SECTION_NAMES[section]?.() ?? section : t("a section"));
 
 /**
  * The symbol that stands for a section (a bonus symbol shows the section it leads to).
@@ -85,12 +117,21 @@ export const sectionName = (section) => (section ? SECTION_NAMES[section] ?? sec
  */
 export const sectionSymbol = (section) => (section ? SECTION_SYMBOL[section] ?? "any" : "any");
 
-/** @type {Record<string, [string, string]>} */
+/** @type {Record<string, [() => string, () => string]>} */
 const TYPE_NAMES = {
-  agriculture: ["Agriculture", "Agri"], art: ["Art", "Art"], astronomy: ["Astronomy", "Astro"],
-  religion: ["Religion", "Relig"], writing: ["Writing", "Write"],
-  fortress: ["Fortress", "Fort"], obelisk: ["Obelisk", "Obel"], palace: ["Palace", "Pal"], pyramid: ["Pyramid", "Pyr"],
-  sphinx: ["Sphinx", "Sphx"], statue: ["Statue", "Stat"], step_pyramid: ["Step Pyramid", "Step"], temple: ["Temple", "Temp"],
+  agriculture: [() => tp("Civilization type", "Agriculture"), () => tp("Civilization type, at most 4 letters (2 Chinese characters)", "Agri")],
+  art: [() => tp("Civilization type", "Art"), () => tp("Civilization type, at most 4 letters (2 Chinese characters)", "Art")],
+  astronomy: [() => tp("Civilization type", "Astronomy"), () => tp("Civilization type, at most 4 letters (2 Chinese characters)", "Astro")],
+  religion: [() => tp("Civilization type", "Religion"), () => tp("Civilization type, at most 4 letters (2 Chinese characters)", "Relig")],
+  writing: [() => tp("Civilization type", "Writing"), () => tp("Civilization type, at most 4 letters (2 Chinese characters)", "Write")],
+  fortress: [() => tp("Monument type", "Fortress"), () => tp("Monument type, at most 4 letters (2 Chinese characters)", "Fort")],
+  obelisk: [() => tp("Monument type", "Obelisk"), () => tp("Monument type, at most 4 letters (2 Chinese characters)", "Obel")],
+  palace: [() => tp("Monument type", "Palace"), () => tp("Monument type, at most 4 letters (2 Chinese characters)", "Pal")],
+  pyramid: [() => tp("Monument type", "Pyramid"), () => tp("Monument type, at most 4 letters (2 Chinese characters)", "Pyr")],
+  sphinx: [() => tp("Monument type", "Sphinx"), () => tp("Monument type, at most 4 letters (2 Chinese characters)", "Sphx")],
+  statue: [() => tp("Monument type", "Statue"), () => tp("Monument type, at most 4 letters (2 Chinese characters)", "Stat")],
+  step_pyramid: [() => tp("Monument type", "Step Pyramid"), () => tp("Monument type, at most 4 letters (2 Chinese characters)", "Step")],
+  temple: [() => tp("Monument type", "Temple"), () => tp("Monument type, at most 4 letters (2 Chinese characters)", "Temp")],
 };
 
 /**
@@ -98,21 +139,24 @@ const TYPE_NAMES = {
  * @param {string} type
  * @returns {string}
  */
-export const typeName = (type) => TYPE_NAMES[type]?.[0] ?? String(type).replaceAll("_", " ");
+export const typeName = (type) => TYPE_NAMES[type]?.[0]() ?? String(type).replaceAll("_", " ");
 /**
  * A short label for a narrow sheet column.
  * @param {string} type
  * @returns {string}
  */
-export const typeShort = (type) => TYPE_NAMES[type]?.[1] ?? String(type).slice(0, 4);
+export const typeShort = (type) => TYPE_NAMES[type]?.[1]() ?? String(type).slice(0, 4);
 
-/** @type {Record<string, string>} */
-const KIND_NAMES = { god: "God", nile: "Nile", pharaoh: "Pharaoh", civ: "Civilization", monument: "Monument", ra: "Ra" };
+/** @type {Record<string, () => string>} */
+const KIND_NAMES = {
+  god: () => tp("card", "God"), nile: () => tp("card", "Nile"), pharaoh: () => tp("card", "Pharaoh"),
+  civ: () => tp("card", "Civilization"), monument: () => tp("card", "Monument"), ra: () => tp("card", "Ra"),
+};
 /**
  * @param {string} kind  a card kind of the view
  * @returns {string}
  */
-export const kindName = (kind) => KIND_NAMES[kind] ?? kind;
+export const kindName = (kind) => KIND_NAMES[kind]?.() ?? kind;
 
 /**
  * "God 16", "Nile 4", "Pharaoh", "Civilization: Art", "Monument: Step Pyramid" from a view's card name ("god:16").
@@ -122,7 +166,7 @@ export const kindName = (kind) => KIND_NAMES[kind] ?? kind;
 export function cardLabel(card) {
   if (!card) return "";
   const [kind, rest] = String(card).split(":");
-  if (kind === "god" || kind === "nile") return `${kindName(kind)} ${rest}`;
-  if (rest) return `${kindName(kind)}: ${typeName(rest)}`;
+  if (kind === "god" || kind === "nile") return t("{card} {number}", { card: kindName(kind), number: rest });
+  if (rest) return t("{card}: {type}", { card: kindName(kind), type: typeName(rest) });
   return kindName(kind);
 }
