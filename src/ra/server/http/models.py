@@ -119,6 +119,8 @@ class GameInfo(BaseModel):
     players: PlayerCounts
     options: list[OptionInfo]
     bots: BotInfo
+    tutorial: bool = Field(False, description="whether /learn/{name} teaches the game")
+    rules: str = Field("", description="the address of the game's rules page")
 
 
 class Meta(BaseModel):

@@ -14,9 +14,11 @@ from importlib import resources
 
 from markdown_it import MarkdownIt
 
+from ra.core.text import t
 from ra.games import GAMES, game_module
+from ra.i18n.render import Reader, render
 
-RULES_FILE = "rules.md"
+RULES_FILE = "rules.md"  # English; a translation is `rules.<code>.md` beside it (docs/rules/<code>/, the same text)
 _DROP = re.compile(r"[^\w\- ]", re.UNICODE)
 
 
@@ -25,12 +27,23 @@ def slug(text: str) -> str:
     return _DROP.sub("", text.strip().lower()).replace(" ", "-")
 
 
-def rules_markdown(game: str) -> str:
-    """The rules document of a registered game; ValueError for an unknown game, FileNotFoundError if it has none."""
+def rules_file(code: str) -> str:
+    """The name of a game package's rules document in language `code`."""
+    return RULES_FILE if code == "en" else f"rules.{code}.md"
+
+
+def rules_markdown(game: str, code: str = "en") -> str:
+    """The rules document of a registered game in a language; ValueError for an unknown game, FileNotFoundError if
+    it has none (in that language)."""
     package = GAMES.get(game)
     if package is None:
         raise ValueError(f"unknown game {game!r}")
-    return resources.files(package).joinpath(RULES_FILE).read_text(encoding="utf-8")
+    return resources.files(package).joinpath(rules_file(code)).read_text(encoding="utf-8")
+
+
+def has_rules(game: str, code: str) -> bool:
+    """Whether the game's rules are translated into `code`."""
+    return resources.files(GAMES[game]).joinpath(rules_file(code)).is_file()
 
 
 def page_link(href: str) -> str | None:
@@ -55,8 +68,11 @@ def docs_name(game: str) -> str:
     return slug(game_module(game).TITLE) + ".md"
 
 
-def render_markdown(text: str) -> tuple[str, list[tuple[int, str, str]]]:
-    """HTML for a Markdown text (no raw HTML), and its headings as (level, id, text)."""
+def render_markdown(text: str, anchors: list[str] | None = None) -> tuple[str, list[tuple[int, str, str]]]:
+    """HTML for a Markdown text (no raw HTML), and its headings as (level, id, text).
+
+    `anchors`: the ids of the English document's headings; a translation keeps its headings one to one, so its
+    n-th heading takes the n-th English id and `/rules/ra#5-auctions` opens the same section in every language."""
     md = MarkdownIt("commonmark", {"html": False}).enable("table")
     tokens = md.parse(text)
     headings: list[tuple[int, str, str]] = []
@@ -75,12 +91,15 @@ def render_markdown(text: str) -> tuple[str, list[tuple[int, str, str]]]:
         if style:
             token.attrs.pop("style", None)
             token.attrSet("class", "align-" + str(style).rsplit(":", 1)[-1])
-    for i, token in enumerate(tokens):
-        if token.type != "heading_open":
-            continue
+    opening = [i for i, token in enumerate(tokens) if token.type == "heading_open"]
+    by_position = anchors if anchors is not None and len(anchors) == len(opening) else None
+    for n, i in enumerate(opening):
+        token = tokens[i]
         title = tokens[i + 1].content
         anchor = slug(title)
-        if anchor in seen:  # repeated headings get -1, -2… as on GitHub
+        if by_position is not None:
+            anchor = by_position[n]
+        elif anchor in seen:  # repeated headings get -1, -2… as on GitHub
             seen[anchor] += 1
             anchor = f"{anchor}-{seen[anchor]}"
         else:
@@ -91,16 +110,21 @@ def render_markdown(text: str) -> tuple[str, list[tuple[int, str, str]]]:
 
 
 @cache
-def rules_page(game: str) -> str:
-    """The whole rules page of a game (HTML document), rendered once per process."""
+def rules_page(game: str, code: str = "en") -> str:
+    """The whole rules page of a game (HTML document) in a language it is translated into (else English), rendered
+    once per process and language."""
     module = game_module(game)
-    body, _ = render_markdown(rules_markdown(game))
-    title = html.escape(f"{module.TITLE} — the rules")
+    code = code if has_rules(game, code) else "en"
+    reader = Reader(code)
+    english, headings = render_markdown(rules_markdown(game))
+    body = english if code == "en" else render_markdown(rules_markdown(game, code), [h[1] for h in headings])[0]
+    title = html.escape(render(t("{game} — the rules", game=module.TITLE), reader))
+    lobby = html.escape(render(t("← lobby"), reader))
     return (
-        "<!doctype html>\n<html lang='en'><head><meta charset='utf-8'>"
+        f"<!doctype html>\n<html lang='{code}'><head><meta charset='utf-8'>"
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
         f"<title>{title}</title><link rel='stylesheet' href='/static/css/rules.css'></head>"
-        "<body class='rules-page'><nav class='rules-nav'><a href='/'>← lobby</a> · "
+        f"<body class='rules-page'><nav class='rules-nav'><a href='/'>{lobby}</a> · "
         + " · ".join(f"<a href='/rules/{html.escape(g)}'>{html.escape(game_module(g).TITLE)}</a>" for g in GAMES)
         + f"</nav><main class='rules'>{body}</main></body></html>\n"
     )

@@ -12,14 +12,15 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi import Path as PathParam
-from fastapi.responses import FileResponse, Response
+from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from ra.core.text import english
 from ra.games import game_module
 from ra.server.http.errors import errors
+from ra.server.http.languages import html_page
 from ra.server.http.models import Closed
 from ra.server.http.routes.pages import STATIC
 from ra.server.http.rules_pages import page_link, render_markdown, rules_markdown
@@ -243,10 +244,10 @@ def position_answer(game: str, step: int, move: int) -> LearnPosition:
 
 
 @router.get("/learn/{game}", include_in_schema=False)
-async def learn_page(game: GameName) -> Response:
+async def learn_page(game: GameName, request: Request) -> Response:
     """The tutorial page (the same page for every game: it reads the game from its address)."""
     lesson_of(game)
-    return FileResponse(PAGE, media_type="text/html")
+    return html_page(PAGE, request)
 
 
 @router.get("/api/learn/{game}", response_model_exclude_none=True, responses=errors(400, 404))

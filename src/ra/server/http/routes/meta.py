@@ -2,41 +2,59 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 
 from ra.bots import kinds_for, levels_for
+from ra.core.text import Text
 from ra.games import GAMES, game_module
+from ra.i18n.render import Reader, render
 from ra.server.http.errors import errors
+from ra.server.http.languages import shipped
 from ra.server.http.models import BotInfo, GameInfo, LevelInfo, Meta, OptionInfo, PlayerCounts
-from ra.server.tables.story import table_options_json
+from ra.server.tables.story import table_options, table_options_json
+from ra.tutorials import TUTORIALS
 
 router = APIRouter()
 
 
-def game_info(game: str) -> GameInfo:
-    """What the lobby needs to offer one registered game."""
+def game_info(game: str, language: str = "en") -> GameInfo:
+    """What the lobby needs to offer one registered game, its words in `language`."""
     module = game_module(game)
+    reader = Reader(language)
+
+    def words(text: Text | str) -> str:
+        return render(text, reader)
+
+    specs = {spec.name: spec for spec in (*module.OPTIONS, *table_options(module))}
     low, high = module.MIN_PLAYERS, module.MAX_PLAYERS
     default = min(max(3, low), high)  # the lobby's starting count: three where the game allows it
-    levels = [LevelInfo(name=v.name, spec=v.spec, description=str(v.description)) for v in levels_for(game)]
+    levels = [LevelInfo(name=v.name, spec=v.spec, description=words(v.description)) for v in levels_for(game)]
+    options = [
+        *(OptionInfo.model_validate(spec.as_json()) for spec in module.OPTIONS),
+        *(OptionInfo.model_validate(spec) for spec in table_options_json(module)),
+    ]
+    for option in options:
+        option.label, option.help = words(specs[option.name].label), words(specs[option.name].help)
     return GameInfo(
         name=game,
-        title=module.TITLE,
+        title=words(module.TITLE),
         players=PlayerCounts(minimum=low, maximum=high, default=default),
-        options=[
-            *(OptionInfo.model_validate(spec.as_json()) for spec in module.OPTIONS),
-            *(OptionInfo.model_validate(spec) for spec in table_options_json(module)),
-        ],
+        options=options,
         bots=BotInfo(kinds=list(kinds_for(game)), levels=levels),
+        tutorial=game in TUTORIALS,
+        rules=f"/rules/{game}",
     )
 
 
-def meta() -> Meta:
-    """Every registered game with its title, player counts, options and bots."""
-    return Meta(games=[game_info(game) for game in GAMES])
+def meta(language: str = "en") -> Meta:
+    """Every registered game with its title, player counts, options and bots, in `language`."""
+    return Meta(games=[game_info(game, language) for game in GAMES])
 
 
 @router.get("/api/meta", response_model_exclude_none=True, responses=errors())
-async def get_meta() -> Meta:
-    """Every game this server offers: title, player counts, options, bot kinds and levels."""
-    return meta()
+async def get_meta(
+    lang: str | None = Query(None, max_length=20, description="a shipped language (en, de, zh-Hans); else English"),
+) -> Meta:
+    """Every game this server offers: title, player counts, options, bot kinds and levels, with its tutorial and
+    rules page; labels, help and descriptions in `lang`."""
+    return meta(shipped(lang) or "en")

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import FileResponse, HTMLResponse, Response
+from fastapi.responses import HTMLResponse, Response
 
 from ra.games import GAMES
 from ra.server.http.errors import error
+from ra.server.http.languages import html_page, page_language
 from ra.server.http.rules_pages import rules_page
 from ra.server.http.security import docs_csp
 
@@ -29,11 +30,11 @@ PAGES = {
 router = APIRouter(include_in_schema=False)
 
 
-def page(name: str) -> Response:
-    """A UI page from static/, or a minimal placeholder while the UI is absent."""
+def page(name: str, request: Request) -> Response:
+    """A UI page from static/ in the request's language, or a minimal placeholder while the UI is absent."""
     path = STATIC / name
     if path.is_file():
-        return FileResponse(path, media_type="text/html")
+        return html_page(path, request)
     title = PAGES[name]
     return HTMLResponse(
         f"<!doctype html><html><head><meta charset='utf-8'><title>{title}</title></head>"
@@ -51,47 +52,49 @@ async def docs() -> Response:
 
 
 @router.get("/")
-async def lobby() -> Response:
-    return page("index.html")
+async def lobby(request: Request) -> Response:
+    return page("index.html", request)
 
 
 @router.get("/t/{table_id}")
-async def table_page(table_id: str) -> Response:
-    return page("table.html")
+async def table_page(table_id: str, request: Request) -> Response:
+    return page("table.html", request)
 
 
 @router.get("/replay/{table_id}")
-async def replay_page(table_id: str) -> Response:
-    return page("replay.html")
+async def replay_page(table_id: str, request: Request) -> Response:
+    return page("replay.html", request)
 
 
 @router.get("/rules/{game}")
-async def rules(game: str) -> Response:
+async def rules(game: str, request: Request) -> Response:
     """A game's complete rules as a page, its sections linkable (`/rules/ra#5-auctions`)."""
     if game not in GAMES:
         return error(404, f"there are no rules of a game {game[:40]!r} here")
-    return HTMLResponse(rules_page(game))
+    answer = HTMLResponse(rules_page(game, page_language(request)))
+    answer.headers["vary"] = "Accept-Language, Cookie"
+    return answer
 
 
 @router.get("/account")
-async def account_page() -> Response:
+async def account_page(request: Request) -> Response:
     """Sign in or up; the account's sessions, e-mail, password, data and deletion (docs/ACCOUNTS.md)."""
-    return page("account.html")
+    return page("account.html", request)
 
 
 @router.get("/games")
-async def my_games_page() -> Response:
+async def my_games_page(request: Request) -> Response:
     """The signed-in player's games, on any device."""
-    return page("games.html")
+    return page("games.html", request)
 
 
 @router.get("/ratings")
-async def ratings_page() -> Response:
+async def ratings_page(request: Request) -> Response:
     """A leaderboard per game."""
-    return page("ratings.html")
+    return page("ratings.html", request)
 
 
 @router.get("/players/{player_id}")
-async def player_page(player_id: str) -> Response:
+async def player_page(player_id: str, request: Request) -> Response:
     """A player's ratings, history, win shares and games."""
-    return page("player.html")
+    return page("player.html", request)

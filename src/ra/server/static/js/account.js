@@ -3,7 +3,8 @@
 
 import { accountLinks, call, errorWords, whoAmI } from "./common/account.js";
 import { byId, el, replaceChildren, toast } from "./common/dom.js";
-import { ready, t, translatePage } from "./common/i18n.js";
+import { t } from "./common/i18n.js";
+import { startPage } from "./common/page.js";
 
 /** @typedef {import("./common/account.js").Account} Account */
 /** @typedef {{id: string, agent: string, created: string, seen: string, current: boolean}} Session */
@@ -76,8 +77,7 @@ function afterSignIn() {
 }
 
 async function main() {
-  await ready(["web", "common"]);
-  translatePage(document);
+  await startPage(["web", "common"]);
   onSubmit("sign-in-form", async (v) => {
     await call("POST", "/api/account/sign-in", { name: v.name, password: v.password });
     afterSignIn();

@@ -4,7 +4,8 @@
 import { accountLinks, call, errorWords, whoAmI } from "./common/account.js";
 import { api } from "./common/api.js";
 import { byId, el, replaceChildren } from "./common/dom.js";
-import { ready, t, translatePage } from "./common/i18n.js";
+import { t } from "./common/i18n.js";
+import { startPage } from "./common/page.js";
 
 /**
  * @typedef {import("./common/types.js").TableSummary} TableSummary
@@ -47,8 +48,7 @@ function gameItem(game, titles) {
 }
 
 async function main() {
-  await ready(["web", "common"]);
-  translatePage(document);
+  await startPage(["web", "common"]);
   const me = await whoAmI();
   accountLinks(byId("account"), me);
   if (!me) {

@@ -4,7 +4,8 @@
 import { accountLinks, call, errorWords, whoAmI } from "./common/account.js";
 import { api, idFromPath } from "./common/api.js";
 import { byId, el, replaceChildren } from "./common/dom.js";
-import { ready, t, tn, translatePage } from "./common/i18n.js";
+import { t, tn } from "./common/i18n.js";
+import { startPage } from "./common/page.js";
 import { ratingPlot } from "./common/plot.js";
 
 /**
@@ -16,8 +17,7 @@ import { ratingPlot } from "./common/plot.js";
  */
 
 async function main() {
-  await ready(["web", "common"]);
-  translatePage(document);
+  await startPage(["web", "common"]);
   accountLinks(byId("account"), await whoAmI());
   try {
     const [player, meta] = await Promise.all([

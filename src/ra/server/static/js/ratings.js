@@ -3,7 +3,8 @@
 import { accountLinks, call, errorWords, whoAmI } from "./common/account.js";
 import { api } from "./common/api.js";
 import { byId, el, replaceChildren } from "./common/dom.js";
-import { ready, t, translatePage } from "./common/i18n.js";
+import { t } from "./common/i18n.js";
+import { startPage } from "./common/page.js";
 
 /** @typedef {{rank: number, player: string, name: string, bot: boolean, rating: number, games: number}} Standing */
 
@@ -23,8 +24,7 @@ async function draw(game) {
 }
 
 async function main() {
-  await ready(["web", "common"]);
-  translatePage(document);
+  await startPage(["web", "common"]);
   accountLinks(byId("account"), await whoAmI());
   const meta = await api.meta();
   const select = /** @type {HTMLSelectElement} */ (byId("rating-game"));
