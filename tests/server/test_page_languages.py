@@ -10,8 +10,11 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from server_helpers import bot, create, wait_status
 
+from ra.core.text import Text
 from ra.games import GAMES
+from ra.i18n.render import Reader, render
 from ra.i18n.catalogs import translations
 from ra.server.http.rules_pages import docs_name, render_markdown, rules_markdown
 
@@ -93,3 +96,14 @@ def test_the_rules_page_in_a_language_keeps_the_english_anchors(client: TestClie
     ids = re.findall(r'<h[1-6] id="([^"]+)"', page)
     assert ids == [anchor for _, anchor, _ in english]
     assert translated[1][2] in page and english[1][2] not in page  # the translation's words, not the English
+
+
+def test_a_tables_log_carries_texts_that_read_in_german(client: TestClient) -> None:
+    table = create(client, [bot(), bot()])
+    wait_status(client, table["id"])
+    log = client.get(f"/api/tables/{table['id']}/view").json()["log"]
+    reader = Reader("de", None, [entry["name"] for entry in log[:2]])
+    german = [render(Text.from_json(line), reader) for entry in log for line in entry["said"] if isinstance(line, dict)]
+    english = [line for entry in log for line in entry["lines"]]
+    assert len(german) == len(english) and german != english
+    assert sum(g != e for g, e in zip(german, english, strict=True)) > len(english) // 2

@@ -190,7 +190,8 @@ class StateMessage(ServerMessage):
         "null}` (null for a game without it, and always null on a connection made with `explain=ask`)"
     )
     log: list[dict[str, Any]] = Field(
-        description='every accepted action, public: `{"seq","player","name","notation","text","lines","draws"}`'
+        description='every accepted action, public: `{"seq","player","name","notation","text","lines","said",'
+        '"draws"}` (`lines` in English, `said` the same lines as texts in the reader\'s language)'
     )
     table: dict[str, Any] = Field(description="the table summary, as `GET /api/tables/{id}` answers")
 

@@ -191,6 +191,9 @@ class LogEntry(BaseModel):
     notation: str
     text: str
     lines: list[str] = []
+    said: list[dict[str, Any] | str] = Field(
+        default=[], description="the lines as texts (docs/PROTOCOL.md, languages): each reader renders them"
+    )
     draws: list[str]
 
 

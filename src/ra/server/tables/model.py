@@ -7,13 +7,14 @@ import base64
 import hashlib
 import hmac
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ra.core.protocol import GameModule, GameState, Move
+from ra.core.text import Text, english
 from ra.server.storage.rows import TableRow
-from ra.server.tables.story import explanation, narration
+from ra.server.tables.story import explanation, narration_texts
 from ra.server.tables.wire import json_text
 
 MAX_NAME = 40
@@ -128,12 +129,13 @@ def describe(module: GameModule, move: Move, name: str) -> str:
 
 
 def log_entry(
-    module: GameModule, move: Move, seq: int, names: list[str], lines: list[str] | None = None
+    module: GameModule, move: Move, seq: int, names: list[str], lines: Sequence[Text | str] | None = None
 ) -> dict[str, Any]:
     """The public log entry of the action that brought the table to `seq`: the move told in `lines` (its phrase
-    when none are given); `text` is the first line."""
+    when none are given), in English (`lines`, `text` the first) and as texts each reader renders (`said`)."""
     name = names[move.player] if 0 <= move.player < len(names) else f"Player {move.player + 1}"
-    told = list(lines) if lines else [describe(module, move, name)]
+    texts = list(lines) if lines else [describe(module, move, name)]
+    told = [english(line) for line in texts]
     return {
         "seq": seq,
         "player": move.player,
@@ -141,6 +143,7 @@ def log_entry(
         "notation": module.action_to_str(move.action),
         "text": told[0],
         "lines": told,
+        "said": [line.as_json() if isinstance(line, Text) else line for line in texts],
         "draws": list(move.draws),
     }
 
@@ -156,7 +159,7 @@ def narrated_entry(
     (`views`, when the caller has them already)."""
     move = after.history[-1]
     seen = views or (seat_view(before, None, names), seat_view(after, None, names))
-    return log_entry(module, move, len(after.history), names, narration(module, seen[0], seen[1], move))
+    return log_entry(module, move, len(after.history), names, narration_texts(module, seen[0], seen[1], move))
 
 
 def seat_view(state: GameState, seat: int | None, names: list[str]) -> dict[str, Any]:

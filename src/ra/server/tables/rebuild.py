@@ -10,7 +10,7 @@ from typing import Any
 from ra.core.protocol import GameModule, GameState, Move
 from ra.server.storage.rows import MoveRow, TableRow
 from ra.server.tables.model import log_entry, seat_view
-from ra.server.tables.story import engine_options, narration, revealed
+from ra.server.tables.story import engine_options, narration_texts, revealed
 
 
 def new_state(module: GameModule, options: Mapping[str, Any], seed: int) -> GameState:
@@ -43,7 +43,7 @@ def told_steps(
         state.push(move.action, move.player)
         after = seat_view(state, None, names)
         done = state.history[-1]
-        steps.append((after, log_entry(module, done, i + 1, names, narration(module, view, after, done))))
+        steps.append((after, log_entry(module, done, i + 1, names, narration_texts(module, view, after, done))))
         view = after
     return steps
 

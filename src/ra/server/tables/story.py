@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ra.core.protocol import GameModule, Move, OptionSpec
-from ra.core.text import english
+from ra.core.text import Text, english
 from ra.games import GAMES, game_module
 
 log = logging.getLogger("ra.server")
@@ -170,12 +170,20 @@ def bot_names(labels: list[str | None], taken: list[str], salt: str) -> list[str
 
 
 def narration(module: GameModule, before: Mapping[str, Any], after: Mapping[str, Any], move: Move) -> list[str]:
-    """The engine's lines telling `move` from two spectator views; [] if the game cannot narrate (or fails to)."""
+    """The engine's lines telling `move` from two spectator views, in English; [] if the game cannot narrate."""
+    return [english(line, after.get("viewer")) for line in narration_texts(module, before, after, move)]
+
+
+def narration_texts(
+    module: GameModule, before: Mapping[str, Any], after: Mapping[str, Any], move: Move
+) -> list[Text | str]:
+    """The engine's lines telling `move` as texts (each reader renders them: "You pass" for the mover); [] if the
+    game cannot narrate (or fails to)."""
     narrate = getattr(module, "narrate", None)
     if narrate is None:
         return []
     try:
-        return [english(line, after.get("viewer")) for line in narrate(before, after, move)]  # the views' reader
+        return list(narrate(before, after, move))
     except Exception as exc:  # a narration bug must never lose a committed move: the log keeps its phrase
         log.error("%s cannot narrate move %r: %s: %s", module.GAME, move, type(exc).__name__, exc, exc_info=exc)
         return []

@@ -26,7 +26,8 @@ export function readerOf(view) {
  */
 export function entryLines(entry, view) {
   const reader = readerOf(view);
-  if (entry.lines?.length) return entry.lines.map((line) => sayLine(line, reader));
+  const lines = entry.said?.length ? entry.said : entry.lines;  // texts for the reader, else the English lines
+  if (lines?.length) return lines.map((line) => sayLine(line, reader));
   if (entry.text) return [sayLine(entry.text, reader)];
   const who = view?.names?.[entry.player] || entry.name || tp("seat", "Player {number}", { number: entry.player + 1 });
   return [entry.draws?.length

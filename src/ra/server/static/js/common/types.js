@@ -33,6 +33,7 @@
  * @property {string} notation
  * @property {Said} [text]
  * @property {Said[]} [lines]
+ * @property {Said[]} [said]  the lines as texts, rendered for each reader
  * @property {string[]} [draws]
  */
 
