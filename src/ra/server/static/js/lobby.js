@@ -225,11 +225,13 @@ class LobbyPage {
     const invites = el("div", { class: "table-invites", hidden: true });
     if (t.status === "finished") {
       links.push(el("a", { class: "btn small", href: `/replay/${encodeURIComponent(t.id)}` }, "Replay"));
+    } else if (t.status === "abandoned") {
+      links.push(el("a", { class: "btn small", href: `/t/${encodeURIComponent(t.id)}` }, "Watch"));
     } else {
       if (created && created.mySeat !== null) {
         links.push(el("button", { class: "btn small primary my-seat", type: "button", on: { click: () => void this.goToMySeat(t) } }, "My seat"));
       }
-      if (created) {
+      if (created && (t.seats || []).some((s) => s.kind === "person")) { // an all-bot table has nobody to invite
         links.push(el("button", { class: "btn small show-invites", type: "button", on: { click: () => void this.inviteLinks(t, invites) } },
           "Invite links"));
       }
@@ -269,11 +271,11 @@ class LobbyPage {
 
   async refresh() {
     try {
-      const [open, running, finished] = await Promise.all(["open", "running", "finished"].map((s) => api.tables(s)));
+      const [open, running, finished, abandoned] = await Promise.all(["open", "running", "finished", "abandoned"].map((s) => api.tables(s)));
       /** @type {(a: TableSummary, b: TableSummary) => number} */
       const byNewest = (a, b) => String(b.updated || "").localeCompare(String(a.updated || ""));
       this.fillList("live-tables", [...open.tables, ...running.tables].sort(byNewest), "No table yet — create one.");
-      this.fillList("finished-tables", finished.tables.sort(byNewest), "No finished game yet.");
+      this.fillList("finished-tables", [...finished.tables, ...abandoned.tables].sort(byNewest), "No finished game yet.");
       byId("refreshed").textContent = `updated ${new Date().toLocaleTimeString()}`;
     } catch (err) {
       byId("refreshed").textContent = `cannot reach the server (${errorText(err)})`;
