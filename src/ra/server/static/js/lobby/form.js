@@ -6,6 +6,7 @@
 /** @typedef {import("../common/types.js").OptionSpec} OptionSpec */
 /** @typedef {{kind: "person", name: string} | {kind: "bot", bot: string}} SeatSpec */
 
+import { t } from "../common/i18n.js";
 import { el } from "../common/dom.js";
 
 /**
@@ -25,8 +26,8 @@ export function defaultGame(meta, canDraw) {
  * @returns {{group: string, value: string, label: string, title: string}[]}
  */
 export function botChoices(game) {
-  const levels = (game.bots?.levels || []).map((l) => ({ group: "Levels", value: l.name, label: l.name, title: l.description }));
-  const kinds = (game.bots?.kinds || []).map((k) => ({ group: "Bots", value: k, label: k, title: `the ${k} bot with its default settings` }));
+  const levels = (game.bots?.levels || []).map((l) => ({ group: t("Opponents"), value: l.name, label: l.name, title: l.description }));
+  const kinds = (game.bots?.kinds || []).map((k) => ({ group: t("Bare bots (for testing)"), value: k, label: k, title: `the ${k} bot with its default settings` }));
   return [...levels, ...kinds];
 }
 
