@@ -15,6 +15,7 @@
 /** @typedef {import("./view_types.js").RaLegalAction} RaLegalAction */
 /** @typedef {import("../../common/moves.js").MoveMarks<RaLegalAction>} Marks */
 
+import { t } from "../../common/i18n.js";
 import { el, icon, replaceChildren } from "../../common/dom.js";
 import { MoveMarks, otherMoves } from "../../common/moves.js";
 import { AUCTION_KIND, decisionPanel, losses, nameOf } from "./panels.js";
@@ -46,14 +47,20 @@ export function createBoard(root, ctx) {
 export function describeTurn(view) {
   const seat = view.current_player;
   if (view.phase === "over" || seat === null || seat === undefined) {
-    const winners = (view.result?.winners || []).map((s) => nameOf(view, s));
-    const verb = winners.length > 1 ? "win" : "wins";
-    return { text: winners.length ? `Game over — ${winners.join(" and ")} ${verb}` : "Game over", mine: false };
+    const seats = view.result?.winners || [];
+    const others = seats.filter((s) => s !== view.viewer).map((s) => nameOf(view, s));
+    // The viewer's own seat is "you" with its own verb, never "You wins" (issue 31, item 1).
+    if (view.viewer !== null && seats.includes(view.viewer)) {
+      return { text: others.length ? t("Game over — you and {others} win", { others: others.join(", ") }) : t("Game over — you win"), mine: false };
+    }
+    const verb = others.length > 1 ? "win" : "wins";
+    return { text: others.length ? `Game over — ${others.join(" and ")} ${verb}` : "Game over", mine: false };
   }
   const mine = view.viewer !== null && view.viewer === seat && (view.legal_actions || []).length > 0;
-  const who = mine ? "You" : nameOf(view, seat);
+  const yours = view.viewer !== null && view.viewer === seat; // the viewer's own seat reads "You" with "you" verbs
+  const who = yours ? "You" : nameOf(view, seat);
   /** @type {(you: string, other: string) => string} */
-  const verb = (you, other) => (mine ? you : other);
+  const verb = (you, other) => (yours ? you : other);
   if (view.phase === "auction") {
     const a = view.auction;
     const high = a?.high_bid ? `high bid ${a.high_bid} by ${nameOf(view, a.high_bidder)}` : "no bid yet";

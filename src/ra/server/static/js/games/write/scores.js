@@ -8,6 +8,7 @@
 /** @typedef {import("./view_types.js").WriteKingdomScore} WriteKingdomScore */
 /** @typedef {import("./view_types.js").WriteEndBonuses} WriteEndBonuses */
 
+import { t } from "../../common/i18n.js";
 import { el } from "../../common/dom.js";
 import { countText, endBonusOf, sectionOf } from "./sheet_foot.js";
 import { kingdomTitle, sectionName } from "./symbols.js";
@@ -164,7 +165,7 @@ export function renderResult(view) {
   /** @param {number} seat */
   const gods = (seat) => (r.god_numbers?.[seat] || []).join(", ") || "none";
   return el("div", { class: "result w-result", "aria-label": "Result" },
-    el("h2", {}, winners.length > 1 ? `Shared win: ${winners.join(", ")}` : `${winners[0] ?? "Nobody"} wins!`),
+    el("h2", {}, winners.length > 1 ? `Shared win: ${winners.join(", ")}` : (view.viewer !== null && view.result?.winners?.[0] === view.viewer ? t("You win!") : `${winners[0] ?? "Nobody"} wins!`)),
     r.tie_break
       ? el("p", { class: "tie-break" }, "Tied on points: the God numbers were compared from the highest down (§6). ",
         order.filter(({ score }) => score === order[0].score).map(({ seat }) => `${nameOf(view, seat)}: ${gods(seat)}`).join(" — "))
