@@ -14,8 +14,8 @@ from server_helpers import bot, create, wait_status
 
 from ra.core.text import Text
 from ra.games import GAMES
-from ra.i18n.render import Reader, render
 from ra.i18n.catalogs import translations
+from ra.i18n.render import Reader, render
 from ra.server.http.rules_pages import docs_name, render_markdown, rules_markdown
 
 ROOT = Path(__file__).resolve().parents[2]

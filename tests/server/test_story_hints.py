@@ -47,7 +47,7 @@ def test_a_hint_is_the_hard_bots_move_for_the_seat_with_a_reason(quick: TestClie
     legal = {a["notation"]: a["id"] for a in state["view"]["legal_actions"]}
     assert legal[hint["notation"]] == hint["id"]
     assert hint["text"][:1].isupper() and hint["reason"]
-    assert "sampled deals" in hint["reason"] or "simulated games" in hint["reason"]  # how much the bot searched
+    assert "guesses" in hint["reason"] or "trial games" in hint["reason"]  # how much the bot searched
 
 
 def test_hints_are_refused_where_they_do_not_apply(quick: TestClient) -> None:
@@ -124,10 +124,17 @@ class Sampler:
 
 
 def test_the_reason_comes_from_the_bots_figures_when_it_has_them() -> None:
-    assert reason_of(Simulator(), 7) == "wins 61% of 640 simulated games"
-    assert reason_of(Sampler(), 3) == "leads the best opponent by 4.2 points on average over 10 sampled deals"
-    assert reason_of(Sampler(), 4).startswith("trails the best opponent by 1.0 points")
-    assert reason_of(Sampler(), 5) == "its best move over 10 sampled deals of the hidden tiles or cards"
+    assert reason_of(Simulator(), 7) == (
+        "the best of your moves in the bot's trial games from here: it won 61% of 640 (the bot is quite sure)"
+    )
+    assert reason_of(Sampler(), 3) == (
+        "puts you about 4.2 points ahead of the best opponent, judged over 10 guesses of the hidden tiles or cards "
+        "(a rough guess)"
+    )
+    # A move that trails reads as the least bad one, never as a loss in the bot's figures (issue 31, item 4).
+    assert reason_of(Sampler(), 4).startswith("loses least: you stay about 1.0 points behind the best opponent")
+    assert "trails" not in reason_of(Sampler(), 4)
+    assert reason_of(Sampler(), 5) == "the best of your moves over 10 guesses of the hidden tiles or cards"
     assert reason_of(object(), 3) == "the move the hard bot judges best here"
     for action, reason in ((0, "wins 61% of 640 simulated games"), (77, "—é ünïcode"), (5, "")):
         hint = unpack_hint(pack_hint(action, reason))
@@ -141,5 +148,5 @@ def test_a_hint_task_answers_through_the_pools_integer_channel() -> None:
     view = dict(state.view(state.current_players()[0]))
     hint = unpack_hint(decide(HintTask("ra", "mcts:iterations=30", 1, view)))
     assert hint.action in {a["id"] for a in view["legal_actions"]}
-    assert hint.reason == "its best move over 30 simulated games"
+    assert hint.reason == "the best of your moves in 30 trial games the bot played from here"
     assert decide(Decision("ra", "mcts:iterations=30", 1, view)) == hint.action  # a plain decision: the id alone

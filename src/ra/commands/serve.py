@@ -52,6 +52,14 @@ def serve(
         float,
         typer.Option(min=0.1, help="With several processes: how often each compares its tables with the database."),
     ] = SERVICE.resync_seconds,
+    abandon_hours: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            help="An unfinished table with no move and nobody watching for this many hours is closed as abandoned, "
+            "its record kept (0: never).",
+        ),
+    ] = SERVICE.abandon_seconds / 3600,
     bot_delay: Annotated[float, typer.Option(min=0.0, help="Seconds a bot waits before it acts.")] = SERVICE.bot_delay,
     bot_workers: Annotated[
         int, typer.Option(min=0, help="Processes that run bot decisions (0: threads of the server, for debugging).")
@@ -120,6 +128,7 @@ def serve(
             idle_tables=idle_tables,
             lease_seconds=lease_seconds,
             resync_seconds=resync_seconds,
+            abandon_seconds=abandon_hours * 3600,
         ),
     )
     run(settings)

@@ -15,6 +15,7 @@ from ra.server.cluster.coordinator import Cluster
 from ra.server.cluster.pubsub import LocalPubSub
 from ra.server.settings import Settings
 from ra.server.storage.sql import SqlStorage
+from ra.server.tables.abandon import AbandonSweep
 from ra.server.tables.cache import ReplayCache
 from ra.server.tables.commits import StorageCalls
 from ra.server.tables.model import Snapshot, Table
@@ -30,14 +31,17 @@ class Server:
     service: TableService
     bots: BotRunner
     cluster: Cluster
+    abandon: AbandonSweep
 
     async def start(self) -> None:
-        """Load the tables and resume their bots, then start hearing the other processes."""
+        """Load the tables and resume their bots, then start hearing the other processes and closing idle tables."""
         await self.service.start()
         await self.cluster.start()
+        self.abandon.start()
 
     async def stop(self) -> None:
         """Stop hearing the others, stop the service (bots, pending commits, storage), give up the leases."""
+        await self.abandon.stop()
         await self.cluster.stop()
         await self.service.stop()
         await self.cluster.release()
@@ -68,4 +72,6 @@ def assemble(settings: Settings) -> Server:
         storage, db, tables, local, replays.forget, bots, options, shared=shared, redis_url=settings.redis_url
     )
     service = TableService(storage, tables, cluster.pubsub, bots, cluster, db=db, replays=replays)
-    return Server(storage, service, bots, cluster)
+    watched = lambda table_id: local.subscribers(table_id) > 0  # noqa: E731
+    abandon = AbandonSweep(storage, db, tables, options, watched, service.publish)
+    return Server(storage, service, bots, cluster, abandon)

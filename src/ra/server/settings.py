@@ -66,6 +66,10 @@ class ServiceSettings:
     lease_seconds: float = 10.0
     # ... and each process compares its loaded tables with the database this often, in case a doorbell was lost.
     resync_seconds: float = 2.0
+    # An unfinished table with no move and nobody watching for this long is closed as `abandoned`, its record kept
+    # (docs/DEPLOY.md); 0 never closes one. The sweep looks every `abandon_sweep_seconds`.
+    abandon_seconds: float = 3 * 24 * 3600.0
+    abandon_sweep_seconds: float = 300.0
 
     def __post_init__(self) -> None:
         if self.bot_workers < 0 or self.idle_tables < 0 or self.replay_cache_bytes < 0:
@@ -74,6 +78,8 @@ class ServiceSettings:
             raise ValueError("bot_seconds lies between 0 and bot_deadline")
         if self.lease_seconds <= 0 or self.resync_seconds <= 0:
             raise ValueError("lease_seconds and resync_seconds are more than 0")
+        if self.abandon_seconds < 0 or self.abandon_sweep_seconds <= 0:
+            raise ValueError("abandon_seconds is 0 or more, abandon_sweep_seconds more than 0")
         if self.bot_delay < 0 or (self.storage_threads is not None and self.storage_threads < 1):
             raise ValueError("bot_delay is 0 or more, storage_threads 1 or more")
 

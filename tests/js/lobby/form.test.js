@@ -25,7 +25,9 @@ describe("defaultGame", () => {
 
 describe("seats and bots", () => {
   it("offers the levels first, then the kinds", () => {
-    assert.deepEqual(botChoices(GAME).map((c) => [c.group, c.value]), [["Levels", "easy"], ["Bots", "random"], ["Bots", "greedy"]]);
+    assert.deepEqual(botChoices(GAME).map((c) => [c.group, c.value]), [
+      ["Opponents", "easy"], ["Bare bots (for testing)", "random"], ["Bare bots (for testing)", "greedy"],
+    ]);
   });
 
   it("starts with the viewer and bots, as many as the default player count", () => {

@@ -16,15 +16,12 @@ from ra.bots.registry import Level
 from ra.core.text import t
 
 LEVELS: tuple[Level, ...] = (
-    Level("easy", "greedy:epsilon=0.4", t("the heuristic player, but {percent}% of its moves are random", percent=40)),
-    Level("medium", "greedy", t("the heuristic player: values every option in points, one step ahead")),
+    Level("easy", "greedy:epsilon=0.4", t("a beginner: sensible moves, but almost every other move a random one")),
+    Level("medium", "greedy", t("a steady player: takes what is worth most in points now, never plans ahead")),
     Level(
         "hard",
         "search:samples=10,depth=2,nodes=4000,blind=1,learned=3,seconds=1.0",
-        t(
-            "max-n search two auctions deep over 10 sampled bags (20 with two players), own draws as chance, "
-            "positions scored with the weights fitted to self-play from three players on, at most 1 s"
-        ),
+        t("a strong player: looks two auctions ahead over many guesses of the bag; thinks up to a second a move"),
     ),
 )
 

@@ -16,19 +16,12 @@ from ra.bots.write.search import DEFAULT_SAMPLES, WriteSearchBot
 from ra.core.text import t
 
 LEVELS: tuple[Level, ...] = (
-    Level("easy", "greedy:epsilon=0.4", t("the heuristic player, but {percent}% of its moves are random", percent=40)),
-    Level("medium", "greedy", t("the heuristic player: values every option in points, one step ahead")),
+    Level("easy", "greedy:epsilon=0.4", t("a beginner: sensible entries, but almost every other one a random one")),
+    Level("medium", "greedy", t("a steady player: takes the entry worth most in points now, never plans ahead")),
     Level(
         "hard",
         "search:samples=100,seconds=1.0",
-        t(
-            "greedy's {entries} best entries, each played out on {samples} sampled decks ({two_players} with two "
-            "players), at most {seconds} s",
-            entries=6,
-            samples=100,
-            two_players=200,
-            seconds=1,
-        ),
+        t("a strong player: tries its best entries on many guesses of the deck; thinks up to a second a move"),
     ),
 )
 

@@ -25,14 +25,18 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "bool",
         False,
         tp("table option", "Show every player's score during the game"),
-        t("Off, as in the box (R3): each player sees only their own score until the game ends."),
+        # TRANSLATORS: what the option changes, in a player's words; the ruling id stays out of the sentence.
+        t("Off, as in the box: you see only your own score until the game ends. On: everyone's score is shown."),
     ),
     OptionSpec(
         "final_floor",
         "choice",
         "once",
-        tp("table option", "Epoch-3 score floor"),
-        t("once: one clamp at 0 after the final bonuses (R1); twice: also clamp before adding them (A1)."),
+        tp("table option", "Negative scores at the very end"),
+        t(
+            "once (as in the box): a score below 0 becomes 0 after the last bonuses and penalties. twice: it also "
+            "becomes 0 before them, so a player deep below 0 keeps more of the last bonuses."
+        ),
         choices=FINAL_FLOOR_RULES,
     ),
 )

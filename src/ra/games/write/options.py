@@ -17,8 +17,11 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "kingdom_limited",
         "bool",
         False,
-        t("Kingdom-limited entries"),
-        t("Variant: Gods and Civilization entries go only into the current Kingdom's spaces and line."),
+        t("Gods and Civilization only in the current Kingdom"),
+        t(
+            "A variant. Off, as in the box: you may write Gods and Civilization into any Kingdom. On: only into the "
+            "Kingdom being played now."
+        ),
     ),
 )
 # Set by setup, not by people: the starting seat is drawn from the seed and written into the record's options, so

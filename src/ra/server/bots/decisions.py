@@ -77,21 +77,41 @@ def reason_of(bot: object, action: int) -> str:
     try:
         games, won = getattr(bot, "last_stats", {})[action]
         if int(games) > 0:
-            return f"wins {round(100 * float(won))}% of {int(games)} simulated games"
+            return (
+                f"the best of your moves in the bot's trial games from here: it won {round(100 * float(won))}% of "
+                f"{int(games)} ({_sureness(int(games), 100, 500)})"
+            )
     except (KeyError, TypeError, ValueError, IndexError):
         pass
     try:
         lead = float(getattr(bot, "last_leads", {})[action])
-        over = f" over {samples} sampled deals" if samples else ""
-        ahead = f"{'leads' if lead >= 0 else 'trails'} the best opponent by {abs(lead):.1f} points"
-        return f"{ahead} on average{over}"
+        guesses = f"{samples} guesses of the hidden tiles or cards" if samples else "the bot's look ahead"
+        sure = _sureness(samples, 20, 100)
+        if lead >= 0:
+            return f"puts you about {lead:.1f} points ahead of the best opponent, judged over {guesses} ({sure})"
+        return (
+            f"loses least: you stay about {-lead:.1f} points behind the best opponent, every other move leaves you "
+            f"further behind, judged over {guesses} ({sure})"
+        )
     except (KeyError, TypeError, ValueError):
         pass
     if iterations:
-        return f"its best move over {iterations} simulated games"
+        return f"the best of your moves in {iterations} trial games the bot played from here"
     if samples:
-        return f"its best move over {samples} sampled deals of the hidden tiles or cards"
-    return "the move the hard bot judges best here"
+        return f"the best of your moves over {samples} guesses of the hidden tiles or cards"
+    return GENERIC_REASON
+
+
+GENERIC_REASON = "the move the hard bot judges best here"
+
+
+def _sureness(evidence: int, fair: int, quite: int) -> str:
+    """How sure the bot is, from how much it looked (games played out, or guesses of what is hidden)."""
+    if evidence >= quite:
+        return "the bot is quite sure"
+    if evidence >= fair:
+        return "the bot is fairly sure"
+    return "a rough guess"
 
 
 def _count(value: object) -> int:
@@ -111,7 +131,7 @@ def unpack_hint(value: int) -> Hint:
     action = value & ((1 << _ACTION_BITS) - 1)
     rest = value >> _ACTION_BITS
     data = rest.to_bytes((rest.bit_length() + 7) // 8, "big")[1:] if rest else b""
-    return Hint(action, data.decode("utf-8", "replace") or "the move the hard bot judges best here")
+    return Hint(action, data.decode("utf-8", "replace") or GENERIC_REASON)
 
 
 def warm_up() -> None:

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ra.games import GAMES
 
-TableStatus = Literal["open", "running", "finished"]
+TableStatus = Literal["open", "running", "finished", "abandoned"]
 SeatKind = Literal["person", "bot"]
 MAX_TEXT = 1000  # any text field of a body; the service applies the precise limits (names, bot specs)
 

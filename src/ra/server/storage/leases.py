@@ -178,7 +178,8 @@ class Leases:
         """Unfinished tables with a bot seat and no bot turn row: their bots may be due although nobody holds the
         turn (a table stored before leases existed, or one whose process died before its bots first claimed it)."""
         orphan = ~sa.exists().where(turns.c.table_id == tables_t.c.id)
-        query = sa.select(tables_t.c.id, tables_t.c.seats).where(tables_t.c.status != "finished", orphan).limit(limit)
+        playable = tables_t.c.status.in_(("open", "running"))
+        query = sa.select(tables_t.c.id, tables_t.c.seats).where(playable, orphan).limit(limit)
         with self.engine.connect() as c:
             rows = c.execute(query).all()
         return [str(r.id) for r in rows if any(seat.get("kind") == "bot" for seat in r.seats)]

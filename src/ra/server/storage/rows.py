@@ -86,7 +86,15 @@ class Storage(Protocol):
         ...
 
     def unfinished_ids(self) -> list[str]:
-        """Ids of every table whose game has not ended."""
+        """Ids of every table whose game has not ended (nor been abandoned)."""
+        ...
+
+    def keep_watched(self, table_ids: list[str], older_than: dt.datetime, stamp: dt.datetime) -> int:
+        """Stamp `updated` on the playable ones of these watched tables stamped before `older_than`."""
+        ...
+
+    def abandon_idle(self, idle_since: dt.datetime, limit: int = 100) -> list[str]:
+        """Mark playable tables idle since before `idle_since` abandoned: the ids this call changed."""
         ...
 
     def update_table(

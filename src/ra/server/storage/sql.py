@@ -17,7 +17,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from ra.server.storage import writes
+from ra.server.storage import abandoning, writes
 from ra.server.storage.leases import Leases
 from ra.server.storage.rows import MoveRow, NewMove, SeqConflictError, TableRow
 from ra.server.storage.schema import STORAGE_ERRORS, moves_t, tables_t, upgrade
@@ -139,10 +139,19 @@ class SqlStorage:
             return [_table(r) for r in c.execute(query)]
 
     def unfinished_ids(self) -> list[str]:
-        """Ids of every table whose game has not ended."""
-        query = sa.select(tables_t.c.id).where(tables_t.c.status != "finished")
+        """Ids of every table whose game has not ended (nor been abandoned)."""
+        query = sa.select(tables_t.c.id).where(tables_t.c.status.in_(abandoning.PLAYABLE))
         with self.engine.connect() as c:
             return [r[0] for r in c.execute(query)]
+
+    def keep_watched(self, table_ids: list[str], older_than: dt.datetime, stamp: dt.datetime) -> int:
+        """Stamp the playable ones of these (watched) tables stamped before `older_than` (abandoning.py)."""
+        return abandoning.keep_watched(self.engine, table_ids, older_than, stamp)
+
+    def abandon_idle(self, idle_since: dt.datetime, limit: int = 100) -> list[str]:
+        """Close up to `limit` playable tables idle since before `idle_since`: the ids this call closed, each closed
+        by exactly one call of any process (abandoning.py)."""
+        return abandoning.abandon_idle(self.engine, idle_since, limit)
 
     def update_table(
         self,

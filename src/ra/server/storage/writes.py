@@ -28,7 +28,12 @@ RETRY_ALONE = {"40P01", "40001"}  # PostgreSQL's deadlock detected, serializatio
 _INSERT_MOVES = moves_t.insert()
 _ADVANCE_TABLE = (
     tables_t.update()
-    .where(tables_t.c.id == sa.bindparam("table"), tables_t.c.seq == sa.bindparam("before"))
+    # An abandoned table takes no move (storage/abandoning.py): a process that has not heard of it loses the race.
+    .where(
+        tables_t.c.id == sa.bindparam("table"),
+        tables_t.c.seq == sa.bindparam("before"),
+        tables_t.c.status != "abandoned",
+    )
     .values(seq=sa.bindparam("after"), status=sa.bindparam("new_status"), updated=sa.bindparam("stamp"))
 )
 
@@ -147,5 +152,6 @@ def update_seats(
             stored = c.execute(query).first()
             if stored is not None and len(base) == len(seats) == len(stored.seats):
                 seats = merged_seats(list(stored.seats), base, seats)
-                status = seats_status(seats, "finished" in (stored.status, status))
+                finished = "finished" in (stored.status, status)
+                status = stored.status if stored.status == "abandoned" else seats_status(seats, finished)
         c.execute(tables_t.update().where(where).values(seats=seats, status=status, updated=updated))

@@ -83,7 +83,10 @@ def decision_seed(bot_seed: int, seat: int, seq: int) -> int:
 
 
 def status_of(row: TableRow, state: GameState) -> str:
-    """`finished` once the game ended, `open` while a person seat awaits its player, else `running`."""
+    """`finished` once the game ended, `open` while a person seat awaits its player, else `running`; a table
+    closed as `abandoned` stays so (storage/abandoning.py)."""
+    if row.status == "abandoned":
+        return "abandoned"
     if state.is_terminal():
         return "finished"
     if any(s["kind"] == "person" and not s.get("taken") for s in row.seats):

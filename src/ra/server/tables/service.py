@@ -147,8 +147,8 @@ class TableService:
 
     async def list_tables(self, status: str | None) -> list[dict[str, Any]]:
         """Summaries of the tables (optionally of one status), most recently updated first."""
-        if status not in (None, "open", "running", "finished"):
-            raise ServiceError("bad_message", "status is one of open, running, finished")
+        if status not in (None, "open", "running", "finished", "abandoned"):
+            raise ServiceError("bad_message", "status is one of open, running, finished, abandoned")
         rows = await self.db(self.storage.list_tables, status)
         loaded = [self.tables.peek(r.id) for r in rows]
         return [summary(t.row if t is not None else r) for r, t in zip(rows, loaded, strict=True)]
@@ -241,6 +241,8 @@ class TableService:
         state = table.state
         if state.is_terminal():
             raise ServiceError("illegal", "the game is over")
+        if table.row.status == "abandoned":
+            raise ServiceError("illegal", "this table was abandoned: nobody played or watched it for a long time")
         if seat not in state.current_players():
             raise ServiceError("not_your_turn", "it is not your turn")
         new = state.clone()
@@ -282,6 +284,10 @@ class TableService:
 
     async def _add_moves(self, batch: list[NewMove]) -> list[SeqConflictError | None]:
         return await self.db(self.storage.add_moves, batch)
+
+    def publish(self, table: Table) -> None:
+        """Tell the table's watchers of a change made apart from a move (the abandon sweep)."""
+        self._publish(table)
 
     def _publish(self, table: Table) -> None:
         table.version += 1

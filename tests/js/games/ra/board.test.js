@@ -56,7 +56,13 @@ describe("describeTurn", () => {
     assert.equal(describeTurn(view({ phase: "auction", current_player: 1, auction })).text,
       "Bob is bidding: Ra was invoked (high bid 9 by Cleo)");
     const result = { scores: [30, 30, 12], winners: [0, 1], tie_break: false, disk_totals: [] };
-    assert.deepEqual(describeTurn(view({ phase: "over", current_player: null, result })), { text: "Game over — Ann and Bob win", mine: false });
+    assert.deepEqual(describeTurn(view({ phase: "over", current_player: null, result, viewer: null })), { text: "Game over — Ann and Bob win", mine: false });
+    // The viewer's own seat takes "you" and its verb, never "You wins" (issue 31, item 1).
+    assert.equal(describeTurn(view({ phase: "over", current_player: null, result })).text, "Game over — you and Bob win");
+    const alone = { ...result, winners: [0] };
+    assert.equal(describeTurn(view({ phase: "over", current_player: null, result: alone })).text, "Game over — you win");
+    assert.equal(describeTurn(view({ phase: "auction", current_player: 0, auction, legal_actions: [] })).text,
+      "You bid: Ra was invoked (high bid 9 by Cleo)");
   });
 });
 

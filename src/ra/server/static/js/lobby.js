@@ -263,11 +263,13 @@ class LobbyPage {
     const invites = el("div", { class: "table-invites", hidden: true });
     if (table.status === "finished") {
       links.push(el("a", { class: "btn small", href: `/replay/${encodeURIComponent(table.id)}` }, t("Replay")));
+    } else if (table.status === "abandoned") {
+      links.push(el("a", { class: "btn small", href: `/t/${encodeURIComponent(table.id)}` }, t("Watch")));
     } else {
       if (created && created.mySeat !== null) {
         links.push(el("button", { class: "btn small primary my-seat", type: "button", on: { click: () => void this.goToMySeat(table) } }, t("My seat")));
       }
-      if (created) {
+      if (created && (table.seats || []).some((s) => s.kind === "person")) { // an all-bot table has nobody to invite
         links.push(el("button", { class: "btn small show-invites", type: "button", on: { click: () => void this.inviteLinks(table, invites) } },
           t("Invite links")));
       }
@@ -308,11 +310,11 @@ class LobbyPage {
 
   async refresh() {
     try {
-      const [open, running, finished] = await Promise.all(["open", "running", "finished"].map((s) => api.tables(s)));
+      const [open, running, finished, abandoned] = await Promise.all(["open", "running", "finished", "abandoned"].map((s) => api.tables(s)));
       /** @type {(a: TableSummary, b: TableSummary) => number} */
       const byNewest = (a, b) => String(b.updated || "").localeCompare(String(a.updated || ""));
       this.fillList("live-tables", [...open.tables, ...running.tables].sort(byNewest), t("No table yet — create one."));
-      this.fillList("finished-tables", finished.tables.sort(byNewest), t("No finished game yet."));
+      this.fillList("finished-tables", [...finished.tables, ...abandoned.tables].sort(byNewest), t("No finished game yet."));
       byId("refreshed").textContent = t("updated {time}", { time: new Date().toLocaleTimeString(document.documentElement.lang || undefined) });
     } catch (err) {
       byId("refreshed").textContent = t("cannot reach the server ({reason})", { reason: errorText(err) });

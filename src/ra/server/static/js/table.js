@@ -169,6 +169,7 @@ class TablePage {
       return;
     }
     if (view.viewer === null && this.seat !== null) this.watch();
+    if (msg.table?.status === "abandoned") this.notice = t("Nobody played or watched this table for a long time: it was closed, and its moves are kept.");
     if (this.notice) this.showMessage(this.notice, "spectator");
     else if (this.conn.resends === 0) this.hideMessage();
     document.body.classList.remove("pending");
@@ -191,7 +192,7 @@ class TablePage {
     this.notifyTurn(view);
     this.hints.update(this.seat !== null && this.table?.options?.hints === true, turnState(view) === "mine", msg.seq);
     // Hooks for the browser tests and for CSS: what the page currently shows.
-    Object.assign(document.body.dataset, { seq: String(msg.seq), phase: view.phase, turn: turnState(view) });
+    Object.assign(document.body.dataset, { seq: String(msg.seq), phase: view.phase, turn: turnState(view), status: this.table?.status ?? "" });
   }
 
   /** @returns {Explanation | null | undefined} the latest view's explanation; undefined until it came */
@@ -291,7 +292,9 @@ class TablePage {
     replay.hidden = view.phase !== "over";
     replay.querySelector("a")?.setAttribute("href", `/replay/${encodeURIComponent(this.tableId)}`);
     const created = createdTable(storage("localStorage"), this.tableId);
-    byId("invites").hidden = !created || this.table?.status === "finished";
+    // Nobody to invite at a closed table, nor at one played by bots alone.
+    const closed = ["finished", "abandoned"].includes(this.table?.status ?? "");
+    byId("invites").hidden = !created || closed || !(this.table?.seats ?? []).some((s) => s.kind === "person");
     if (created && !this.invitesShown && this.table?.status === "open") void this.showInvites();
   }
 

@@ -26,8 +26,8 @@ export function defaultGame(meta, canDraw) {
  * @returns {{group: string, value: string, label: string, title: string}[]}
  */
 export function botChoices(game) {
-  const levels = (game.bots?.levels || []).map((l) => ({ group: t("Levels"), value: l.name, label: l.name, title: l.description }));
-  const kinds = (game.bots?.kinds || []).map((k) => ({ group: t("Bots"), value: k, label: k, title: t("the {bot} bot with its default settings", { bot: k }) }));
+  const levels = (game.bots?.levels || []).map((l) => ({ group: t("Opponents"), value: l.name, label: l.name, title: l.description }));
+  const kinds = (game.bots?.kinds || []).map((k) => ({ group: t("Bare bots (for testing)"), value: k, label: k, title: t("the {bot} bot with its default settings", { bot: k }) }));
   return [...levels, ...kinds];
 }
 

@@ -47,29 +47,35 @@ export function createBoard(root, ctx) {
 export function describeTurn(view) {
   const seat = view.current_player;
   if (view.phase === "over" || seat === null || seat === undefined) {
-    const winners = (view.result?.winners || []).map((s) => nameOf(view, s));
+    const seats = view.result?.winners || [];
+    const others = seats.filter((s) => s !== view.viewer).map((s) => nameOf(view, s));
+    // The viewer's own seat is "you" with its own verb, never "You wins" (issue 31, item 1).
+    if (view.viewer !== null && seats.includes(view.viewer)) {
+      return { text: others.length ? t("Game over — you and {others} win", { others: { items: others } }) : t("Game over — you win"), mine: false };
+    }
     return {
-      text: winners.length ? tn("Game over — {players} wins", "Game over — {players} win", winners.length, { players: { items: winners } })
+      text: others.length ? tn("Game over — {players} wins", "Game over — {players} win", others.length, { players: { items: others } })
         : t("Game over"),
       mine: false,
     };
   }
   const mine = view.viewer !== null && view.viewer === seat && (view.legal_actions || []).length > 0;
+  const yours = view.viewer !== null && view.viewer === seat; // the viewer's own seat reads in the second person
   const player = nameOf(view, seat);
   if (view.phase === "auction") {
     const a = view.auction;
     const high = a?.high_bid ? t("high bid {disk} by {player}", { disk: a.high_bid, player: nameOf(view, a.high_bidder) }) : t("no bid yet");
     const auction = auctionKind(a?.kind ?? "") || t("auction");
-    return { text: mine ? t("You bid: {auction} ({high})", { auction, high }) : t("{player} is bidding: {auction} ({high})", { player, auction, high }), mine };
+    return { text: yours ? t("You bid: {auction} ({high})", { auction, high }) : t("{player} is bidding: {auction} ({high})", { player, auction, high }), mine };
   }
   if (view.phase === "gods") {
-    return { text: mine ? t("You are spending gods: take another tile or finish") : t("{player} is spending gods: take another tile or finish", { player }), mine };
+    return { text: yours ? t("You are spending gods: take another tile or finish") : t("{player} is spending gods: take another tile or finish", { player }), mine };
   }
   if (view.phase === "disaster") {
     const lose = losses(view.disaster, "");
-    return { text: mine ? t("You choose the tiles to lose: {losses}", { losses: lose }) : t("{player} is choosing the tiles to lose: {losses}", { player, losses: lose }), mine };
+    return { text: yours ? t("You choose the tiles to lose: {losses}", { losses: lose }) : t("{player} is choosing the tiles to lose: {losses}", { player, losses: lose }), mine };
   }
-  return { text: mine ? t("You draw a tile, invoke Ra or spend gods") : t("{player} draws a tile, invokes Ra or spends gods", { player }), mine };
+  return { text: yours ? t("You draw a tile, invoke Ra or spend gods") : t("{player} draws a tile, invokes Ra or spends gods", { player }), mine };
 }
 
 /**

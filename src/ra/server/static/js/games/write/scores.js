@@ -175,7 +175,8 @@ export function renderResult(view) {
   const gods = (seat) => (r.god_numbers?.[seat] || []).join(", ") || t("none");
   return el("div", { class: "result w-result", "aria-label": t("Result") },
     el("h2", {}, winners.length > 1 ? t("Shared win: {players}", { players: winners.join(", ") })
-      : winners.length ? t("{player} wins!", { player: winners[0] }) : t("Nobody wins!")),
+      : view.viewer !== null && view.result?.winners?.[0] === view.viewer ? t("You win!")
+        : winners.length ? t("{player} wins!", { player: winners[0] }) : t("Nobody wins!")),
     r.tie_break
       ? el("p", { class: "tie-break" }, t("Tied on points: the God numbers were compared from the highest down (§6). {numbers}", {
         numbers: order.filter(({ score }) => score === order[0].score)

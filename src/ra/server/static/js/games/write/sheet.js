@@ -132,6 +132,16 @@ function bonus(name, used, title) {
 const numberText = (n) => (n === null || n === undefined ? "" : String(n));
 
 /**
+ * True when a Kingdom's Gods total no longer adds up its spaces: entries written after the Kingdom was scored, whose
+ * total was frozen then. Correct by the rules, but it reads as a sum gone wrong, so the sheet says why (issue 31).
+ * @param {{spaces: (number | null)[], total: number | null}} g
+ */
+export function frozen(g) {
+  if (g.total === null || g.total === undefined) return false;
+  return g.spaces.reduce((/** @type {number} */ sum, n) => sum + (n ?? 0), 0) !== g.total;
+}
+
+/**
  * @param {Draw} draw
  * @param {WriteSheetView} sheet
  */
@@ -149,7 +159,10 @@ function godsBody(draw, sheet) {
       el("span", { class: "ws-klabel" }, kingdomShort(g.kingdom)),
       el("span", { class: "ws-cells" }, cells),
       el("span", { class: "ws-eq" }, "="),
-      el("span", { class: "ws-total", title: t("Total of this Kingdom's Gods (never takes an entry)") }, numberText(g.total)),
+      el("span", { class: `ws-total${frozen(g) ? " frozen" : ""}`, title: frozen(g)
+        ? t("Scored when this Kingdom ended: numbers written here since then do not change this total (rules §5).")
+        : t("Total of this Kingdom's Gods (never takes an entry)") }, numberText(g.total)),
+      frozen(g) ? el("small", { class: "ws-frozen-note" }, t("scored when the Kingdom ended; later entries do not change it")) : null,
       bonus("pharaoh", g.bonus_used, t("This Kingdom's God spaces all filled → a bonus entry in Pharaohs")));
   });
 }

@@ -1,0 +1,87 @@
+"""The abandon sweep: every `abandon_sweep_seconds`, close the tables nobody has played or watched for
+`abandon_seconds` (ServiceSettings; 0 switches it off), as the lease sweep runs beside the moves, never in them.
+
+Each round stamps the tables this process's clients watch (so that no other process closes them), then closes the
+idle ones (storage/abandoning.py: each by exactly one process). A closed table keeps its record and moves; its
+loaded copy here takes the new status and tells anyone watching it; other processes learn it from the database when
+they next read the table (a move there loses its race and is refused).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime as dt
+import logging
+from collections.abc import Callable
+
+from ra.server.settings import ServiceSettings
+from ra.server.storage.rows import Storage, now
+from ra.server.tables.commits import StorageCalls
+from ra.server.tables.store import TableStore
+
+log = logging.getLogger("ra.server")
+
+
+class AbandonSweep:
+    """Closes idle tables; `clock` gives the time (tests control it), `watched(id)` says whether clients watch a
+    table here, `publish(table)` tells its watchers of a changed table."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        db: StorageCalls,
+        tables: TableStore,
+        settings: ServiceSettings,
+        watched: Callable[[str], bool],
+        publish: Callable[..., None],
+        clock: Callable[[], dt.datetime] = now,
+    ) -> None:
+        self.storage, self.db, self.tables = storage, db, tables
+        self.seconds, self.every = settings.abandon_seconds, settings.abandon_sweep_seconds
+        self.watched, self.publish, self.clock = watched, publish, clock
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        """Sweep every `abandon_sweep_seconds` from now on (nothing if abandoning is off)."""
+        if self.seconds > 0 and self._task is None:
+            self._task = asyncio.create_task(self._loop(), name="ra-abandon")
+
+    async def stop(self) -> None:
+        """Stop sweeping."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+            self._task = None
+
+    async def _loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.every)
+            try:
+                await self.sweep()
+            except Exception as exc:  # storage down: the next round tries again
+                log.warning("abandon sweep failed: %s: %s", type(exc).__name__, exc)
+
+    async def sweep(self) -> list[str]:
+        """One round: the ids of the tables this process closed."""
+        if self.seconds <= 0:
+            return []
+        stamp = self.clock()
+        limit = dt.timedelta(seconds=self.seconds)
+        watched = [table_id for table_id in list(self.tables) if self.watched(table_id)]
+        await self.db(self.storage.keep_watched, watched, stamp - limit / 2, stamp)
+        for table_id in watched:
+            table = self.tables.peek(table_id)
+            if table is not None and table.row.updated < stamp - limit / 2 and table.row.status in ("open", "running"):
+                table.row.updated = stamp  # as stored: the resync finds nothing new
+        closed: list[str] = await self.db(self.storage.abandon_idle, stamp - limit)
+        for table_id in closed:
+            log.info("table %s: abandoned (no move and nobody watching for %d s)", table_id, self.seconds)
+            table = self.tables.peek(table_id)
+            if table is None:
+                continue
+            async with table.lock:
+                table.row.status = "abandoned"
+            self.publish(table)
+        return closed
