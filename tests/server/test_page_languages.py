@@ -107,3 +107,20 @@ def test_a_tables_log_carries_texts_that_read_in_german(client: TestClient) -> N
     english = [line for entry in log for line in entry["lines"]]
     assert len(german) == len(english) and german != english
     assert sum(g != e for g, e in zip(german, english, strict=True)) > len(english) // 2
+
+
+@pytest.mark.parametrize("game", ["ra", "write"])
+def test_the_learn_api_speaks_the_pages_language(client: TestClient, game: str) -> None:
+    english = client.get(f"/api/learn/{game}").json()
+    german = client.get(f"/api/learn/{game}", cookies={"ra_lang": "de"}).json()
+    assert len(german["steps"]) == len(english["steps"])
+    differing = [d["text"] != e["text"] for d, e in zip(german["steps"], english["steps"], strict=True)]
+    assert all(differing) and german["intro"] != english["intro"]
+    told = 0
+    for step in range(1, len(english["steps"])):
+        place = {"step": step, "move": 0}
+        said_en = client.post(f"/api/learn/{game}/position", json=place).json()
+        said_zh = client.post(f"/api/learn/{game}/position", json=place, headers={"accept-language": "zh-CN"}).json()
+        assert said_zh["view"] == said_en["view"] and len(said_zh["said"]) == len(said_en["said"])
+        told += sum(zh != en for zh, en in zip(said_zh["said"], said_en["said"], strict=True))
+    assert told > 0, "the story of the moves reads in Chinese"

@@ -9,6 +9,7 @@ once per process.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache, lru_cache
 from typing import Annotated, Any
 
@@ -17,15 +18,16 @@ from fastapi import Path as PathParam
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from ra.core.text import english
+from ra.core.text import Text
 from ra.games import game_module
+from ra.i18n.render import Reader, render
 from ra.server.http.errors import errors
-from ra.server.http.languages import html_page
+from ra.server.http.languages import html_page, page_language
 from ra.server.http.models import Closed
 from ra.server.http.routes.pages import STATIC
 from ra.server.http.rules_pages import page_link, render_markdown, rules_markdown
 from ra.server.tables.model import ServiceError
-from ra.server.tables.story import explanation, narration
+from ra.server.tables.story import explanation, narration_texts
 from ra.tutorials import GAMES, Play, Tutorial, judge, play, tutorial
 
 PAGE = STATIC / "learn.html"
@@ -164,11 +166,18 @@ def rule_place(rule: str) -> tuple[str | None, str | None]:
     return link, rule_titles(page).get(anchor) if page in GAMES else None
 
 
+def words_of(lesson: Tutorial, language: str) -> Callable[[Text | str], str]:
+    """The tutorial's words as its learner reads them in `language` (the second person for the learner's seat)."""
+    reader = Reader(language, lesson.learner)
+    return lambda text: render(text, reader)
+
+
 @cache
-def tutorial_answer(game: str) -> LearnTutorial:
-    """The tutorial as the browser walks it (no draws: what comes out of the bag is for the game to show)."""
+def tutorial_answer(game: str, language: str = "en") -> LearnTutorial:
+    """The tutorial as the browser walks it (no draws: what comes out of the bag is for the game to show), its words
+    in `language` (the learn page's: docs/PROTOCOL.md, languages)."""
     lesson = lesson_of(game)
-    data = lesson.as_json()
+    data = lesson.as_json(words_of(lesson, language))
     for step in data["steps"]:
         step["rule_link"], step["rule_title"] = rule_place(step["rule"])
     return LearnTutorial.model_validate(data)
@@ -196,26 +205,27 @@ def previous(lesson: Tutorial, step: int, move: int) -> tuple[int, int] | None:
     return None
 
 
-def phrase(view: dict[str, Any], notation: str) -> str:
+def phrase(view: dict[str, Any], notation: str, words: Callable[[Text | str], str]) -> str:
     """A legal action of the view as an instruction in the game's words (the notation if the view lacks it)."""
     for entry in view.get("legal_actions", ()):
         if entry["notation"] == notation:
-            return str(game_module(view["game"]).legal_phrase(view, entry))  # English until pages render texts
+            return words(game_module(view["game"]).legal_phrase(view, entry))
     return notation
 
 
-def asked(lesson: Tutorial, step: int, move: int, view: dict[str, Any]) -> Asked | None:
+def asked(lesson: Tutorial, step: int, move: int, view: dict[str, Any], language: str = "en") -> Asked | None:
     """What the learner is asked at (step, move): None once the step is done or while another seat moves."""
     moves = lesson.steps[step].moves
     if move >= len(moves) or moves[move].seat != lesson.learner:
         return None
     expected: Play = moves[move]
-    say = None if expected.say is None else english(expected.say, lesson.learner)  # English until pages render texts
-    return Asked(notation=expected.action, phrase=phrase(view, expected.action), say=say or None)
+    words = words_of(lesson, language)
+    say = None if expected.say is None else words(expected.say)
+    return Asked(notation=expected.action, phrase=phrase(view, expected.action, words), say=say or None)
 
 
 @lru_cache(maxsize=1024)
-def position_answer(game: str, step: int, move: int) -> LearnPosition:
+def position_answer(game: str, step: int, move: int, language: str = "en") -> LearnPosition:
     """The learner's view at a place (checked already), the story of the move before it, and what is asked."""
     lesson = tutorial(game)
     module = lesson.module
@@ -227,7 +237,8 @@ def position_answer(game: str, step: int, move: int) -> LearnPosition:
         state = lesson.position(*before)
         seen = state.view(lesson.learner)
         play(module, state, lesson.steps[before[0]].moves[before[1]])
-        said = narration(module, seen, state.view(lesson.learner), state.history[-1])
+        words = words_of(lesson, language)
+        said = [words(line) for line in narration_texts(module, seen, state.view(lesson.learner), state.history[-1])]
     view = dict(state.view(lesson.learner))
     return LearnPosition(
         game=game,
@@ -235,7 +246,7 @@ def position_answer(game: str, step: int, move: int) -> LearnPosition:
         move=move,
         view=view,
         said=said,
-        ask=asked(lesson, step, move, view),
+        ask=asked(lesson, step, move, view, language),
         explain=explanation(module, view, {}),  # as a casual table shows it: every helper at its default
     )
 
@@ -251,21 +262,22 @@ async def learn_page(game: GameName, request: Request) -> Response:
 
 
 @router.get("/api/learn/{game}", response_model_exclude_none=True, responses=errors(400, 404))
-def get_tutorial(game: GameName) -> LearnTutorial:
-    """A game's guided tutorial: its steps, each with its text, rules link, scripted moves and facts."""
-    return tutorial_answer(game)
+def get_tutorial(game: GameName, request: Request) -> LearnTutorial:
+    """A game's guided tutorial: its steps, each with its text, rules link, scripted moves and facts, in the
+    request's language (as its page: `?lang`, the `ra_lang` cookie, Accept-Language)."""
+    return tutorial_answer(game, page_language(request))
 
 
 @router.post("/api/learn/{game}/position", response_model_exclude_none=True, responses=errors(400, 404, 413, 415))
-def get_position(game: GameName, body: Place) -> LearnPosition:
+def get_position(game: GameName, body: Place, request: Request) -> LearnPosition:
     """The learner's view before move `move` of step `step`, with the story of the move just before it."""
     lesson = lesson_of(game)
     checked(lesson, body)
-    return position_answer(game, body.step, body.move)
+    return position_answer(game, body.step, body.move, page_language(request))
 
 
 @router.post("/api/learn/{game}/try", response_model_exclude_none=True, responses=errors(400, 404, 413, 415))
-def try_move(game: GameName, body: Attempt) -> Verdict:
+def try_move(game: GameName, body: Attempt, request: Request) -> Verdict:
     """Judge the learner's click: ok if it is the step's move, else why not (the engine's words or a hint)."""
     lesson = lesson_of(game)
     checked(lesson, body, learner_move=True)
@@ -273,4 +285,5 @@ def try_move(game: GameName, body: Attempt) -> Verdict:
     expected = step.moves[body.move]
     state = lesson.position(body.step, body.move)
     message = judge(lesson.module, state, expected, body.notation, hint=step.hint_for(expected))
-    return Verdict(ok=message is None, message=None if message is None else english(message, lesson.learner))
+    words = words_of(lesson, page_language(request))
+    return Verdict(ok=message is None, message=None if message is None else words(message))
