@@ -16,8 +16,10 @@ from core_helpers import app_with, service_of
 from fastapi.testclient import TestClient
 from server_helpers import bot, create, person, read_until, ws_url
 
+from ra.core.text import Text
 from ra.games import GAMES, game_module
 from ra.games.ra import State
+from ra.i18n.render import Reader, render
 from ra.server.http.rules_pages import render_markdown, rules_markdown
 from ra.server.tables.model import Snapshot
 from ra.server.tables.story import engine_options
@@ -32,6 +34,11 @@ def quick(data_dir: Path) -> Iterator[TestClient]:
         yield client
 
 
+def said(text: Any, seat: int | None = None, language: str = "en") -> str:
+    """An explanation's text as a reader at `seat` reads it (the wire carries texts: docs/PROTOCOL.md)."""
+    return render(Text.from_json(text) if isinstance(text, dict) else text, Reader(language, seat))
+
+
 def test_each_seat_gets_the_explanation_of_its_own_view(quick: TestClient) -> None:
     table = create(quick, [person("Ann"), person("Bob")])
     with quick.websocket_connect(ws_url(table, 0)) as ann, quick.websocket_connect(ws_url(table)) as watcher:
@@ -41,9 +48,11 @@ def test_each_seat_gets_the_explanation_of_its_own_view(quick: TestClient) -> No
         assert {"tile:pharaoh", "central_disk", "ra_track", "auction_track", "bag", "pharaohs"} <= set(elements)
         for disk in message["view"]["disks"][0]["face_up"]:
             assert f"sun_disk:{disk}" in elements
-        assert all(isinstance(text, str) and text for text in elements.values())
-    assert "You" in mine["explain"]["elements"]["tile:pharaoh"]  # told to its viewer
-    assert "you" not in theirs["explain"]["elements"]["tile:pharaoh"].lower().split()
+        assert all(said(text) for text in elements.values())
+    assert "You" in said(mine["explain"]["elements"]["tile:pharaoh"], 0)  # told to its viewer
+    assert "you" not in said(theirs["explain"]["elements"]["tile:pharaoh"]).lower().split()
+    pharaoh = mine["explain"]["elements"]["tile:pharaoh"]
+    assert said(pharaoh, 0, "de") != said(pharaoh, 0)  # and in German for a German reader
     # The HTTP view carries the same explanation as the seat's state message.
     seat_state = quick.get(f"/api/tables/{table['id']}/view", params={"seat": 0, "token": table["seats"][0]["token"]})
     assert seat_state.json()["explain"] == mine["explain"]

@@ -13,6 +13,8 @@ from core_helpers import app_with
 from fastapi.testclient import TestClient
 from server_helpers import create, person, read_until, ws_url
 
+from ra.core.text import Text
+from ra.i18n.render import Reader, render
 from ra.server.http.messages import ExplainMessage
 from ra.server.tables import model, story
 
@@ -55,7 +57,7 @@ def test_a_client_that_asks_gets_the_explanation_of_its_own_view(quick: TestClie
     assert ExplainMessage.model_validate(answer).seq == state["seq"] == 0
     with quick.websocket_connect(ws_url(table, 0)) as pushed:  # a client that does not ask gets it in each state
         assert read_until(pushed, 0)["explain"] == answer["explain"]
-    assert "You" in answer["explain"]["elements"]["tile:pharaoh"]
+    assert "You" in render(Text.from_json(answer["explain"]["elements"]["tile:pharaoh"]), Reader("en", 0))
     assert explained == [0], "one explanation of Ann's view, for both of her connections"
 
 

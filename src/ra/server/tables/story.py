@@ -200,7 +200,11 @@ def explanation(module: GameModule, view: Mapping[str, Any], options: Mapping[st
     except Exception as exc:  # a board without tooltips is better than a table that cannot be watched
         log.error("%s cannot explain a view: %s: %s", module.GAME, type(exc).__name__, exc, exc_info=exc)
         return None
-    shown: dict[str, Any] = {"elements": {key: str(text) for key, text in dict(data.get("elements") or {}).items()}}
+    # Texts, rendered by each reader in their language (docs/PROTOCOL.md, languages); plain strings stay strings.
+    elements = {
+        key: text.as_json() if isinstance(text, Text) else text for key, text in (data.get("elements") or {}).items()
+    }
+    shown: dict[str, Any] = {"elements": elements}
     for spec in getattr(module, "TABLE_OPTIONS", ()):
         on = _value(options, spec)
         for field in getattr(spec, "shows", ()):
