@@ -31,10 +31,11 @@ READY = "() => document.body.dataset.seq !== undefined"
 MY_TURN_OR_OVER = (
     "() => ['mine', 'over'].includes(document.body.dataset.turn) && !document.body.classList.contains('pending')"
 )
-# How many log entries are the viewer's own moves (the log text starts with the mover's name and a space).
+# How many log entries are the viewer's own moves (the log tells them in the second person, "You took…"; a line
+# told before the page knew its seat starts with the mover's name and a space).
 # Waiting on this rather than on data-seq matters here: the bots' simultaneous choices change the seq before ours lands.
 MY_MOVES = """(name) => [...document.querySelectorAll('#log li')]
-  .filter((li) => li.textContent.replace(/^\\s*\\d+\\s*/, '').startsWith(name + ' ')).length"""
+  .filter((li) => { const said = li.textContent.replace(/^\\s*\\d+\\s*/, ''); return said.startsWith(name + ' ') || said.startsWith('You '); }).length"""
 ME = "Ann <b>&"
 SHEET = "#board .w-sheet.big"
 

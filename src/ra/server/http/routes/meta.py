@@ -53,7 +53,7 @@ def meta(language: str = "en") -> Meta:
 
 @router.get("/api/meta", response_model_exclude_none=True, responses=errors())
 async def get_meta(
-    lang: str | None = Query(None, max_length=20, description="a shipped language (en, de, zh-Hans); else English"),
+    lang: str | None = Query(None, description="a shipped language (en, de, zh-Hans); anything else: English"),
 ) -> Meta:
     """Every game this server offers: title, player counts, options, bot kinds and levels, with its tutorial and
     rules page; labels, help and descriptions in `lang`."""
