@@ -35,7 +35,8 @@ MY_TURN_OR_OVER = (
 # told before the page knew its seat starts with the mover's name and a space).
 # Waiting on this rather than on data-seq matters here: the bots' simultaneous choices change the seq before ours lands.
 MY_MOVES = """(name) => [...document.querySelectorAll('#log li')]
-  .filter((li) => { const said = li.textContent.replace(/^\\s*\\d+\\s*/, ''); return said.startsWith(name + ' ') || said.startsWith('You '); }).length"""
+  .map((li) => li.textContent.replace(/^\\s*\\d+\\s*/, ''))
+  .filter((said) => said.startsWith(name + ' ') || said.startsWith('You ')).length"""
 ME = "Ann <b>&"
 SHEET = "#board .w-sheet.big"
 
