@@ -86,6 +86,7 @@ class StateEncoder:
     outcomes: ClassVar[int]  # tile kinds or card names a draw can give (the width of one lookahead draw)
     _orders: ClassVar[dict[tuple[int, int | None, bool], IndexArray]]
     _masks: ClassVar[dict[tuple[int, ...], tuple[MaskArray, bytes]]]
+    _players: int  # the player count of the board as written (-1 after `forget`)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Give each game's encoder class its own caches of seat orders and masks."""
@@ -103,6 +104,7 @@ class StateEncoder:
         self.board = cast(Board, board)
         self.values: FloatArray = np.frombuffer(board, dtype=np.float32)
         self.size = size
+        self._zeros = array.array("f", bytes(4 * (size + 1)))  # a clear board, copied in at a new player count
         self.num_actions = self.layout.num_actions
         self.state_size = size + self.lookahead_size()
         self.forget()
@@ -115,6 +117,24 @@ class StateEncoder:
     def __reduce__(self) -> tuple[type[StateEncoder], tuple[()]]:
         """Copies and pickles start afresh (the board is rebuilt at the first refresh)."""
         return (type(self), ())
+
+    def start_players(self, players: int) -> bool:
+        """On a new player count: forget the last state, clear the board and write its players and seats entries.
+
+        True if it did (the caller then writes every other part afresh). Both layouts begin with a one-hot player
+        count ("players", from 2) and a flag per seat in play ("seats").
+        """
+        if players == self._players:
+            return False
+        self.forget()
+        board = self.board
+        board[:] = self._zeros
+        board[self.layout.slices["players"].start + players - 2] = 1.0
+        seats = self.layout.slices["seats"].start
+        for seat in range(players):
+            board[seats + seat] = 1.0
+        self._players = players
+        return True
 
     # --- what each game provides ------------------------------------------------------------------------------------
     def forget(self) -> None:

@@ -118,13 +118,7 @@ class RaStateEncoder(StateEncoder):
         """Write the parts of the board that differ from the last state refreshed."""
         board = self.board
         n = state.num_players
-        if n != self._players:
-            self.forget()
-            board[:] = ZERO_FLOATS
-            board[AT["players"] + n - 2] = 1.0
-            for seat in range(n):
-                board[AT["seats"] + seat] = 1.0
-            self._players = n
+        self.start_players(n)
         board[HEAD:HEAD_END] = _HEADS[state.epoch, state.phase, state.cur]
         board[CENTRAL] = state.central / MAX_DISK
         full = self._track is None  # the bag is counted afresh; else only the kinds drawn since are taken off

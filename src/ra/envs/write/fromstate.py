@@ -178,15 +178,8 @@ class WriteStateEncoder(StateEncoder):
 
     def refresh(self, state: Any) -> None:
         """Write the parts of the board that differ from the last state refreshed."""
-        board = self.board
         n = state.num_players
-        if n != self._players:
-            self.forget()
-            board[:] = ZERO_FLOATS
-            board[AT["players"] + n - 2] = 1.0
-            for seat in range(n):
-                board[AT["seats"] + seat] = 1.0
-            self._players = n
+        self.start_players(n)
         head = (state.phase, state.active, state.cur, state.turn, state.ra, state.limited)
         head_changed = head != self._head
         if head_changed:
