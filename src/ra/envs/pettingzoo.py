@@ -146,7 +146,43 @@ class _Table:
         return self.module.render_text(self.state.view(None))
 
 
-class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's lower-case name)
+class _OnTable:
+    """What both environments answer alike from their table: spaces, the full state, the text board, `close`."""
+
+    _table: _Table
+    render_mode: str | None
+
+    @property
+    def game_state(self) -> GameState:
+        """The engine state of the current game (full information: not for agents)."""
+        return self._table.state
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        """The Dict space of `observation` (Box float32) and `action_mask` (Box int8) of an agent."""
+        return self._table.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        """Discrete over the game's action ids."""
+        return self._table.action_spaces[agent]
+
+    @property
+    def state_space(self) -> spaces.Box:
+        """The space of `state()`."""
+        return self._table.state_space
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """The full state, for centralised critics in training only: it leaks hidden information (OBSERVATIONS.md)."""
+        return self._table.full_state()
+
+    def render(self) -> str | None:
+        """The text board (spectator view) when `render_mode="ansi"`."""
+        return self._table.render(self.render_mode)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class raw_env(_OnTable, AECEnv):  # type: ignore[misc]  # (PettingZoo's lower-case name)
     """The AEC environment: one agent is served at a time.
 
     `turn_order="acting"` (default) serves only seats that must decide (RA and Write's simultaneous choices one
@@ -188,28 +224,6 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's lower-case name)
         self.terminations: dict[str, bool] = {}
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
-
-    @property
-    def game_state(self) -> GameState:
-        """The engine state of the current game (full information: not for agents)."""
-        return self._table.state
-
-    def observation_space(self, agent: str) -> spaces.Dict:
-        """The Dict space of `observation` (Box float32) and `action_mask` (Box int8) of an agent."""
-        return self._table.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Discrete:
-        """Discrete over the game's action ids."""
-        return self._table.action_spaces[agent]
-
-    @property
-    def state_space(self) -> spaces.Box:
-        """The space of `state()`."""
-        return self._table.state_space
-
-    def state(self) -> npt.NDArray[np.float32]:
-        """The full state, for centralised critics in training only: it leaks hidden information (OBSERVATIONS.md)."""
-        return self._table.full_state()
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game: the engine's game of `seed` (`options` is accepted and ignored)."""
@@ -269,15 +283,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # (PettingZoo's lower-case name)
             if reward:
                 cumulative[name] += reward
 
-    def render(self) -> str | None:
-        """The text board (spectator view) when `render_mode="ansi"`."""
-        return self._table.render(self.render_mode)
 
-    def close(self) -> None:
-        """Nothing to release."""
-
-
-class RaParallelEnv(ParallelEnv):  # type: ignore[misc]
+class RaParallelEnv(_OnTable, ParallelEnv):  # type: ignore[misc]
     """The Parallel environment: every live agent sends an action each step; those of seats to decide are played.
 
     In Ra one seat decides per step; in RA and Write's card choice every choosing seat does. Actions of seats with
@@ -304,28 +311,6 @@ class RaParallelEnv(ParallelEnv):  # type: ignore[misc]
         self.possible_agents: list[str] = list(self._table.agents)
         self.agents: list[str] = []
         self._steps = 0
-
-    @property
-    def game_state(self) -> GameState:
-        """The engine state of the current game (full information: not for agents)."""
-        return self._table.state
-
-    def observation_space(self, agent: str) -> spaces.Dict:
-        """The Dict space of `observation` (Box float32) and `action_mask` (Box int8) of an agent."""
-        return self._table.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Discrete:
-        """Discrete over the game's action ids."""
-        return self._table.action_spaces[agent]
-
-    @property
-    def state_space(self) -> spaces.Box:
-        """The space of `state()`."""
-        return self._table.state_space
-
-    def state(self) -> npt.NDArray[np.float32]:
-        """The full state, for centralised critics in training only: it leaks hidden information (OBSERVATIONS.md)."""
-        return self._table.full_state()
 
     def _observations(self) -> dict[str, Observation]:
         """Every seat's observation dict."""
@@ -377,13 +362,6 @@ class RaParallelEnv(ParallelEnv):  # type: ignore[misc]
         if terminated or truncated:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
-
-    def render(self) -> str | None:
-        """The text board (spectator view) when `render_mode="ansi"`."""
-        return self._table.render(self.render_mode)
-
-    def close(self) -> None:
-        """Nothing to release."""
 
 
 def _before_reset(name: str) -> AttributeError:
