@@ -58,31 +58,6 @@ BOT_NAMES: tuple[str, ...] = (
 )
 
 
-# The engines word a move done ("drew a tile", "took card 1 into…"); a hint proposes it ("Draw a tile").
-_PROPOSED = {
-    "bid": "Bid",
-    "declined": "Decline",
-    "drew": "Draw",
-    "gave": "Give",
-    "invoked": "Invoke",
-    "made": "Make",
-    "passed": "Pass",
-    "revealed": "Reveal",
-    "spent": "Spend",
-    "stopped": "Stop",
-    "took": "Take",
-}
-
-
-def proposed(phrase: str) -> str:
-    """A move's phrase (`move_text`, worded as done) as a proposal: its first verb in the imperative."""
-    verb, _, rest = phrase.partition(" ")
-    word = _PROPOSED.get(verb)
-    if word is None:
-        return phrase[:1].upper() + phrase[1:]
-    return f"{word} {rest}".rstrip()
-
-
 def table_options(module: GameModule) -> tuple[OptionSpec, ...]:
     """The table options a game's tables offer: the game's own helpers, then the server's."""
     return (*getattr(module, "TABLE_OPTIONS", ()), *TABLE_OPTIONS)
