@@ -41,7 +41,7 @@ class Level:
 
     name: str
     spec: str
-    description: Text | str  # Text: put into the reader's language (a game's ladder may still give English)
+    description: Text  # put into the reader's language
 
 
 # What a move is for, in a player's words, from the mover's view (None: nothing to say).

@@ -13,7 +13,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from ra.core.text import Text, t
+from ra.core.text import t
 from ra.server.bots.decisions import Decision, DecisionFailed, DecisionTimeout, HintTask, fallback
 from ra.server.bots.pool import BotPool, ask_hint, make_pool
 from ra.server.settings import ServiceSettings
@@ -196,12 +196,7 @@ class BotRunner:
             "seq": seq,
             "id": hint.action,
             "notation": module.action_to_str(hint.action),
-            "text": as_text(move).as_json(),
+            "text": move.as_json(),
             "reason": hint.reason.as_json(),
         }
 
-
-def as_text(words: Text | str) -> Text:
-    """A game's words as a text (a plain string is shown as it is, in every language)."""
-    # TRANSLATORS: a message that has no translation (a name or a system's message): leave it as it is.
-    return words if isinstance(words, Text) else t("{message}", message=words)

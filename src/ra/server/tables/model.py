@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ra.core.protocol import GameModule, GameState, Move
-from ra.core.text import Text, english, t
+from ra.core.text import Seat, Text, english, t
 from ra.server.storage.rows import TableRow
 from ra.server.tables.story import explanation, narration_texts
 from ra.server.tables.wire import json_text
@@ -128,13 +128,14 @@ def summary(row: TableRow) -> dict[str, Any]:
     }
 
 
-def describe(module: GameModule, move: Move, name: str) -> str:
-    """A readable sentence for a log entry, from the engine's own words for the move."""
-    return f"{name} {module.move_text(move.action, move.draws)}"
+def describe(module: GameModule, move: Move, name: str) -> Text:
+    """A log entry's sentence when the game tells none, from the engine's own words for the move."""
+    # TRANSLATORS: a player and a move as the game words it with its subject left out ("Ann" "drew a tile").
+    return t("{player} {move}", player=Seat(move.player, name), move=module.move_text(move.action, move.draws))
 
 
 def log_entry(
-    module: GameModule, move: Move, seq: int, names: list[str], lines: Sequence[Text | str] | None = None
+    module: GameModule, move: Move, seq: int, names: list[str], lines: Sequence[Text] | None = None
 ) -> dict[str, Any]:
     """The public log entry of the action that brought the table to `seq`: the move told in `lines` (its phrase
     when none are given), in English (`lines`, `text` the first) and as texts each reader renders (`said`)."""
@@ -148,7 +149,7 @@ def log_entry(
         "notation": module.action_to_str(move.action),
         "text": told[0],
         "lines": told,
-        "said": [line.as_json() if isinstance(line, Text) else line for line in texts],
+        "said": [line.as_json() for line in texts],
         "draws": list(move.draws),
     }
 

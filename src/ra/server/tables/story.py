@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ra.core.protocol import GameModule, Move, OptionSpec
-from ra.core.text import Text, english
+from ra.core.text import Text, english, t, tp
 from ra.games import GAMES, game_module
 
 log = logging.getLogger("ra.server")
@@ -27,8 +27,8 @@ TABLE_OPTIONS: tuple[OptionSpec, ...] = (
         "hints",
         "bool",
         False,
-        "Hints",
-        "A Hint button shows what the hard bot would play in your place, with a one-line reason.",
+        tp("table option", "Hints"),
+        t("A Hint button shows what the hard bot would play in your place: what the move is for, and how sure it is."),
     ),
 )
 
@@ -151,7 +151,7 @@ def narration(module: GameModule, before: Mapping[str, Any], after: Mapping[str,
 
 def narration_texts(
     module: GameModule, before: Mapping[str, Any], after: Mapping[str, Any], move: Move
-) -> list[Text | str]:
+) -> list[Text]:
     """The engine's lines telling `move` as texts (each reader renders them: "You pass" for the mover); [] if the
     game cannot narrate (or fails to)."""
     narrate = getattr(module, "narrate", None)
@@ -175,10 +175,8 @@ def explanation(module: GameModule, view: Mapping[str, Any], options: Mapping[st
     except Exception as exc:  # a board without tooltips is better than a table that cannot be watched
         log.error("%s cannot explain a view: %s: %s", module.GAME, type(exc).__name__, exc, exc_info=exc)
         return None
-    # Texts, rendered by each reader in their language (docs/PROTOCOL.md, languages); plain strings stay strings.
-    elements = {
-        key: text.as_json() if isinstance(text, Text) else text for key, text in (data.get("elements") or {}).items()
-    }
+    # Texts, rendered by each reader in their language (docs/PROTOCOL.md, languages).
+    elements = {key: text.as_json() for key, text in (data.get("elements") or {}).items()}
     shown: dict[str, Any] = {"elements": elements}
     for spec in getattr(module, "TABLE_OPTIONS", ()):
         on = _value(options, spec)
