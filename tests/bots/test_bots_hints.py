@@ -52,7 +52,10 @@ def test_a_ra_lot_worth_points_reads_as_what_it_is_worth_to_you() -> None:
     assert view["auction_track"] == ["fortress", "art", "nile", "sphinx", "fortress"]
     draw, call = (str(ra_purpose(view, entry(view, n))) for n in ("draw", "ra"))
     assert draw == "Draw a tile: the lot is worth only 7 points to you so far, so let it grow."
-    assert call == "Call an auction now: the lot is worth 7 points to you, at most 7 to anyone else."
+    assert call == (
+        "Call an auction now: the lot is worth 7 points to you, at most 7 to anyone else. "
+        "Most of it comes from your Civilization (+5)."  # Art; the rest from the monuments at the end
+    )
     assert_reads_everywhere(ra_purpose(view, entry(view, "ra")), seat)  # type: ignore[arg-type]
 
 
@@ -61,15 +64,91 @@ def test_a_ra_auction_says_what_the_lot_is_worth_and_one_point_is_singular() -> 
     seat, view = seat_view(state)
     assert view["phase"] == "auction" and view["auction_track"] == ["agriculture"]
     bid = ra_purpose(view, entry(view, "bid:3"))
-    assert str(bid) == "Win the lot: it is worth 5 points to you as things stand (Player 1: 5)."
+    assert str(bid) == (
+        "Win the lot: it is worth 5 points to you as things stand (Player 1: 5). It all comes from your Civilization."
+    )
     assert str(ra_purpose(view, entry(view, "pass"))) == (
         "Let the lot go: at 5 points for you it is not worth one of your sun disks."
     )
     assert isinstance(bid, Text)
-    one = bid.with_params(n=1)
+    one = bid.params["first"]
+    assert isinstance(one, Text)
+    one = one.with_params(n=1)
     assert render(one, Reader("en", seat)).startswith("Win the lot: it is worth 1 point to you")
     assert "1 Punkt wert" in render(one, Reader("de", seat))
     assert_reads_everywhere(bid, seat)
+
+
+# A game of seed 2 played on (draws and bids) until the lot holds a disaster that costs the mover points.
+CALLED = [
+    "draw",
+    "draw",
+    "draw",
+    "draw",
+    "bid:6",
+    "bid:7",
+    "bid:13",
+    "draw",
+    "ra",
+    "bid:5",
+    "bid:12",
+    "draw",
+    "pass",
+    "bid:7",
+    "bid:8",
+    "draw",
+    "draw",
+    "draw",
+    "draw",
+    "draw",
+    "bid:5",
+    "bid:9",
+    "pass",
+    "ra",
+    "bid:6",
+    "bid:10",
+    "ra",
+    "bid:11",
+    "draw",
+    "ra",
+    "pass",
+    "bid:4",
+    "bid:5",
+    "draw",
+    "draw",
+    "bid:2",
+    "bid:6",
+    "bid:7",
+    "draw",
+    "draw",
+    "ra",
+    "bid:2",
+    "bid:6",
+    "ra",
+    "pass",
+    "bid:4",
+    "draw",
+    "ra",
+    "pass",
+    "bid:2",
+    "draw",
+    "draw",
+    "pass",
+    "draw",
+    "draw",
+]
+
+
+def test_a_disaster_in_the_lot_is_told_as_what_it_takes_back() -> None:
+    state = played("ra", 3, 2, CALLED)
+    seat, view = seat_view(state)
+    why = ra_purpose(view, entry(view, "ra"))
+    assert why is not None
+    assert str(why) == (
+        "Call an auction now: the lot is worth 1 point to you and nothing to anyone else. "
+        "It brings you +5 in Monuments, but the rest of the lot costs you 4 points."
+    ), str(why)
+    assert_reads_everywhere(why, seat)
 
 
 def test_a_ra_auction_without_tiles_is_for_the_sun_disk() -> None:

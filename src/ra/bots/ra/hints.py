@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from ra.core.text import Text, t, tn
+from ra.core.text import Text, t, tn, tp
 from ra.games.ra import RaView, standing, tables, words
 
 
@@ -38,7 +38,7 @@ def purpose(view: Mapping[str, Any], action: int) -> Text | None:
     if kind == "bid":
         if not lot:
             return t("Win the sun disk in the middle: the auction track holds no tiles, so the disk is the prize.")
-        return _bid(table, mine, rival, theirs)
+        return _with_source(_bid(table, mine, rival, theirs), table, lot, mine)
     if kind == "pass":
         if not lot:
             return t("Let the auction go: the track holds no tiles, only the sun disk in the middle is at stake.")
@@ -64,12 +64,28 @@ def purpose(view: Mapping[str, Any], action: int) -> Text | None:
             mine,
         )
     if kind == "invoke":
-        if mine > 0:
-            return tn(
-                "Call an auction now: the lot is worth {n} point to you, at most {most} to anyone else.",
-                "Call an auction now: the lot is worth {n} points to you, at most {most} to anyone else.",
+        if mine > 0 and theirs <= 0:
+            return _with_source(
+                tn(
+                    "Call an auction now: the lot is worth {n} point to you and nothing to anyone else.",
+                    "Call an auction now: the lot is worth {n} points to you and nothing to anyone else.",
+                    mine,
+                ),
+                table,
+                lot,
                 mine,
-                most=theirs,
+            )
+        if mine > 0:
+            return _with_source(
+                tn(
+                    "Call an auction now: the lot is worth {n} point to you, at most {most} to anyone else.",
+                    "Call an auction now: the lot is worth {n} points to you, at most {most} to anyone else.",
+                    mine,
+                    most=theirs,
+                ),
+                table,
+                lot,
+                mine,
             )
         return t(
             "Call an auction now, before the lot grows into one the others want (at most {most} to them now).",
@@ -123,3 +139,33 @@ def _bid(table: standing.Table, mine: int, rival: int | None, theirs: int) -> Te
             player=table.name(rival),
         )
     return t("Win the lot for the sun disk in the middle: the tiles themselves are worth little to anyone.")
+
+
+def _with_source(first: Text, table: standing.Table, lot: Sequence[int], mine: int) -> Text:
+    """`first`, then where the lot's worth to you comes from: the scoring category it raises most."""
+    if mine <= 0 or table.viewer is None:
+        return first
+    me = table.viewer
+    now = table.rows[me]["categories"]
+    after = table.score(table.placed(me, lot, lambda held: table.net(me, held)))[me]["categories"]
+    gains = {category: after.get(category, 0) - now.get(category, 0) for category in after}
+    if not table.final:  # before the last epoch the monuments score at the end (§9.2)
+        gains["monuments"] = table.monument_gain(me, lot)
+    category = max(gains, key=lambda c: gains[c])
+    gain = gains[category]
+    if gain <= 0 or category not in words.CATEGORY_TITLES:
+        return first
+    title = words.CATEGORY_TITLES[category]
+    if gain > mine:  # a disaster in the lot (or a category it lowers) takes back part of it: the rest nets below 0
+        source = tn(
+            "It brings you {points} in {category}, but the rest of the lot costs you {n} point.",
+            "It brings you {points} in {category}, but the rest of the lot costs you {n} points.",
+            gain - mine,
+            category=title,
+            points=words.signed(gain),
+        )
+    elif sum(1 for g in gains.values() if g) == 1:
+        source = t("It all comes from your {category}.", category=title)
+    else:
+        source = t("Most of it comes from your {category} ({points}).", category=title, points=words.signed(gain))
+    return tp("two sentences", "{first} {second}", first=first, second=source)
