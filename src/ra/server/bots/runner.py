@@ -199,4 +199,3 @@ class BotRunner:
             "text": move.as_json(),
             "reason": hint.reason.as_json(),
         }
-

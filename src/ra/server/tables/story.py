@@ -149,9 +149,7 @@ def narration(module: GameModule, before: Mapping[str, Any], after: Mapping[str,
     return [english(line, after.get("viewer")) for line in narration_texts(module, before, after, move)]
 
 
-def narration_texts(
-    module: GameModule, before: Mapping[str, Any], after: Mapping[str, Any], move: Move
-) -> list[Text]:
+def narration_texts(module: GameModule, before: Mapping[str, Any], after: Mapping[str, Any], move: Move) -> list[Text]:
     """The engine's lines telling `move` as texts (each reader renders them: "You pass" for the mover); [] if the
     game cannot narrate (or fails to)."""
     narrate = getattr(module, "narrate", None)
