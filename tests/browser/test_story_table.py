@@ -209,6 +209,19 @@ def test_a_hint_names_the_hard_bots_move(page: Page, server: Server, shots: Path
     expect(page.locator("#hint")).to_be_hidden()
 
 
+def test_a_hint_reads_in_the_pages_language(page: Page, server: Server) -> None:
+    """The hint travels as texts: a German page shows the move and why in German (issues 28 and 31, item 4)."""
+    table = ra_table(server, hints=True)
+    page.goto(server.base + table["seats"][0]["invite"] + "&lang=de")
+    page.wait_for_function(READY)
+    assert wait_turn(page) == "mine"
+    page.click("#hint-button")
+    expect(page.locator("#hint-text")).to_contain_text(" — ", timeout=20_000)
+    said = page.locator("#hint-text").inner_text()
+    assert re.search(r"Ziehe|Rufe|Gewinne|Lass|Setze|Gib|Hör|Zug", said), said
+    assert not re.search(r"\b(the|bot imagined|deals?|lot)\b", said), said
+
+
 def test_a_wrong_seat_link_shows_the_table_to_watch(page: Page, server: Server) -> None:
     table = ra_table(server)
     page.goto(server.base + re.sub(r"token=[^&]+", "token=mistyped", table["seats"][0]["invite"]))

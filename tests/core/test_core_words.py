@@ -14,16 +14,16 @@ from ra.core.errors import text_of
 from ra.core.options import checked_setting
 from ra.core.protocol import OptionSpec
 from ra.core.record import check_record, load_record, replay
-from ra.core.text import Text
+from ra.core.text import Text, t
 from ra.games import game_module
 from ra.i18n import Reader, render
 
-FLAG = OptionSpec("flag", "bool", False, "A flag", "On or off.")
-RULE = OptionSpec("rule", "choice", "once", "A rule", "Once or twice.", choices=("once", "twice"))
-COUNT = OptionSpec("count", "int", 3, "A count", "From 1 to 9.", minimum=1, maximum=9)
-AT_LEAST = OptionSpec("at_least", "int", 3, "A count", "1 or more.", minimum=1)
-AT_MOST = OptionSpec("at_most", "int", 3, "A count", "9 or less.", maximum=9)
-ANY = OptionSpec("any", "int", 3, "A count", "Any.")
+FLAG = OptionSpec("flag", "bool", False, t("A flag"), t("On or off."))
+RULE = OptionSpec("rule", "choice", "once", t("A rule"), t("Once or twice."), choices=("once", "twice"))
+COUNT = OptionSpec("count", "int", 3, t("A count"), t("From 1 to 9."), minimum=1, maximum=9)
+AT_LEAST = OptionSpec("at_least", "int", 3, t("A count"), t("1 or more."), minimum=1)
+AT_MOST = OptionSpec("at_most", "int", 3, t("A count"), t("9 or less."), maximum=9)
+ANY = OptionSpec("any", "int", 3, t("A count"), t("Any."))
 
 
 def assert_translated(error: BaseException) -> None:

@@ -8,12 +8,13 @@ import pytest
 
 from ra.core.options import checked_setting, option_settings
 from ra.core.protocol import OptionSpec
+from ra.core.text import t
 from ra.games import GAMES, game_module
 
-FLAG = OptionSpec("flag", "bool", False, "A flag", "On or off.")
-RULE = OptionSpec("rule", "choice", "once", "A rule", "Once or twice.", choices=("once", "twice"))
-COUNT = OptionSpec("count", "int", 3, "A count", "From 1 to 9.", minimum=1, maximum=9)
-AT_LEAST = OptionSpec("at_least", "int", 3, "A count", "1 or more.", minimum=1)
+FLAG = OptionSpec("flag", "bool", False, t("A flag"), t("On or off."))
+RULE = OptionSpec("rule", "choice", "once", t("A rule"), t("Once or twice."), choices=("once", "twice"))
+COUNT = OptionSpec("count", "int", 3, t("A count"), t("From 1 to 9."), minimum=1, maximum=9)
+AT_LEAST = OptionSpec("at_least", "int", 3, t("A count"), t("1 or more."), minimum=1)
 
 
 @pytest.mark.parametrize(

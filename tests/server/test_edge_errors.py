@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from server_helpers import bot, create, person, read_until, ws_url
 from uvicorn.logging import AccessFormatter
 
+from ra.core.text import t
 from ra.server.http.app import create_app
 from ra.server.settings import Settings
 from ra.server.tables.model import ServiceError
@@ -31,7 +32,7 @@ def next_reply(ws: Any) -> dict[str, Any]:
 
 async def storage_down(*_args: Any) -> Any:
     """A service call while the database cannot be written."""
-    raise ServiceError("unavailable", "storage is unavailable; try again")
+    raise ServiceError("unavailable", t("storage is unavailable; try again"))
 
 
 async def crash(*_args: Any) -> Any:
@@ -43,6 +44,7 @@ def test_storage_unavailable_is_a_503_with_retry_after(client: TestClient, monke
     monkeypatch.setattr(client.app.state.service, "create", storage_down)  # type: ignore[attr-defined]
     r = client.post("/api/tables", json={"game": "ra", "seats": [person("Ann"), bot()]})
     assert r.status_code == 503 and r.json()["error"] == "storage is unavailable; try again"
+    assert r.json()["text"] == {"m": "storage is unavailable; try again"}  # the browser renders it for its reader
     assert int(r.headers["retry-after"]) > 0
 
 
@@ -59,6 +61,7 @@ def test_storage_unavailable_on_the_websocket_is_not_blamed_on_the_client(
             "type": "error",
             "code": "unavailable",
             "message": "storage is unavailable; try again",
+            "text": {"m": "storage is unavailable; try again"},
         }
         monkeypatch.setattr(service, "act", crash)
         ws.send_json({"type": "action", "seq": state["seq"], "action": 0})

@@ -6,7 +6,8 @@ A game's subpackage may define, at module level (docs/BOTS.md, "Layout"):
 - `search(seed, **settings) -> Bot`: its own search bot (the `search` kind, likewise);
 - `rollout(state, rng) -> list[float]` and `candidates(state, player, legal) -> Sequence[int]` for `mcts`
   (`legal` is read-only: engines may hand out shared tuples);
-- `LEVELS`: its ladder of `Level`s.
+- `LEVELS`: its ladder of `Level`s;
+- `purpose(view, action) -> Text | None`: what a move is for, in a player's words, for a hint (`ra.bots.hints`).
 
 A game without a subpackage still gets `random` and `mcts` with random playouts, and the generic ladder.
 """
@@ -15,9 +16,10 @@ from __future__ import annotations
 
 import functools
 import importlib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Protocol
+from typing import Any, Protocol
 
 from ra.bots.base import Bot
 from ra.bots.playout import Candidates, Rollout, all_actions, random_rollout
@@ -39,8 +41,11 @@ class Level:
 
     name: str
     spec: str
-    description: Text | str  # Text: put into the reader's language (a game's ladder may still give English)
+    description: Text  # put into the reader's language
 
+
+# What a move is for, in a player's words, from the mover's view (None: nothing to say).
+Purpose = Callable[[Mapping[str, Any], int], Text | None]
 
 # The ladder of a game that has no bots subpackage (or no LEVELS of its own): search only.
 GENERIC_LEVELS: tuple[Level, ...] = (
@@ -67,6 +72,7 @@ class GameBots:
     candidates: Candidates
     levels: tuple[Level, ...]
     search: GreedyFactory | None = None
+    purpose: Purpose | None = None
 
 
 def game_bots(game: str) -> GameBots:
@@ -86,6 +92,7 @@ def _load(game: str) -> GameBots:
         candidates=getattr(module, "candidates", all_actions),
         levels=tuple(getattr(module, "LEVELS", GENERIC_LEVELS)),
         search=getattr(module, "search", None),
+        purpose=getattr(module, "purpose", None),
     )
 
 

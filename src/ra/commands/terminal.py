@@ -8,7 +8,6 @@ wrapped between words (ra.commands.wrap) when the output is a terminal; a pipe o
 
 from __future__ import annotations
 
-import inspect
 import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any
@@ -17,6 +16,7 @@ import typer
 from rich.console import Console
 
 from ra.commands.wrap import wrap_text
+from ra.core.errors import text_of
 from ra.core.protocol import GameModule
 from ra.core.text import Text, tp
 from ra.i18n import CODES, DEFAULT, SPECTATOR, Reader, closest, render
@@ -107,15 +107,11 @@ class Terminal:
 
 
 def board_text(module: GameModule, view: Mapping[str, Any], full: bool, words: Callable[[Text | str], str]) -> str:
-    """`module.render_text` with the reader's `words`. An engine whose `render_text` does not take `words` yet draws
-    its board in English: the fallback goes once both engines' conversions (issue 28) are merged."""
-    if "words" in inspect.signature(module.render_text).parameters:
-        return module.render_text(view, full, words=words)
-    return module.render_text(view, full)
+    """`module.render_text` with the reader's `words` (every game's board takes them, `GameModule.render_text`)."""
+    return module.render_text(view, full, words=words)
 
 
-def error_text(exc: BaseException) -> Text | str:
-    """An error's message as its text: engines raise with a `Text` (ra.core.errors.text_of does the same once the
-    Ra engine's conversion is merged), other errors read as they are."""
-    message = exc.args[0] if exc.args else ""
-    return message if isinstance(message, Text) else str(exc)
+def error_text(exc: BaseException) -> Text:
+    """An error's message as its text: the engines raise with a `Text`, other errors read as they are
+    (`ra.core.errors.text_of`)."""
+    return text_of(exc)

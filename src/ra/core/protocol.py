@@ -40,8 +40,8 @@ class OptionSpec:
     name: str
     kind: OptionKind
     default: int | bool | str
-    label: Text | str  # Text: translated for each reader (docs/TRANSLATING.md)
-    help: Text | str
+    label: Text  # translated for each reader (docs/TRANSLATING.md)
+    help: Text
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[str, ...] = ()
@@ -82,7 +82,7 @@ class Explanation(TypedDict):
     `RaExplanation` with `lot_value`.
     """
 
-    elements: Mapping[str, Text | str]
+    elements: Mapping[str, Text]
 
 
 class GameState(Protocol):
@@ -172,17 +172,17 @@ class GameModule(Protocol):
     MAX_PLAYERS: int
     State: type[GameState]
     action_to_str: Callable[[int], str]
-    move_text: Callable[[int, tuple[str, ...]], Text | str]  # a move as a phrase for logs, e.g. "bid sun disk 13"
+    move_text: Callable[[int, tuple[str, ...]], Text]  # a move as a phrase for logs, e.g. "bid sun disk 13"
     str_to_action: Callable[[str], int]
     from_view: Callable[[Mapping[str, Any], random.Random], GameState]
     # The lines telling a move and what followed by itself, from two views of one viewer (before, after).
-    narrate: Callable[[Mapping[str, Any], Mapping[str, Any], Move], list[Text | str]]
+    narrate: Callable[[Mapping[str, Any], Mapping[str, Any], Move], list[Text]]
     # What each thing on the board is, scores and is worth to a view's viewer now (and the fields of its helpers).
     explain: Callable[[Mapping[str, Any]], Explanation]
     # The helpers a game's tables offer on top of the server's own table options (Ra: the lot-value helper).
     TABLE_OPTIONS: tuple[OptionSpec, ...]
     # A legal-action entry of a view as an instruction in the game's words, e.g. "Bid sun disk 13".
-    legal_phrase: Callable[[Mapping[str, Any], Mapping[str, Any]], Text | str]
+    legal_phrase: Callable[[Mapping[str, Any], Mapping[str, Any]], Text]
 
     def render_text(
         self, view: Mapping[str, Any], full: bool = True, words: Callable[[Text | str], str] = english

@@ -3,13 +3,15 @@
 - `valuation`: what holdings are worth in points by the end of the game, from a seat's view;
 - `heuristic`: the heuristic player built on it (`greedy` below);
 - `playout`: the cheap playout to the end of the epoch and its points estimate (`rollout`);
-- `evaluation`, `search`, `searchbot`: the static evaluation, max-n search and the `search` bot (`hard`).
+- `evaluation`, `search`, `searchbot`: the static evaluation, max-n search and the `search` bot (`hard`);
+- `hints`: what a move is for, in a player's words (`purpose`, for the server's hints).
 """
 
 from __future__ import annotations
 
 from ra.bots.base import Bot
 from ra.bots.ra.heuristic import RaGreedyBot
+from ra.bots.ra.hints import purpose
 from ra.bots.ra.playout import rollout
 from ra.bots.ra.searchbot import RaSearchBot
 from ra.bots.registry import Level
@@ -37,4 +39,4 @@ def search(seed: int = 0, **settings: float) -> Bot:
     return RaSearchBot(seed, **settings)
 
 
-__all__ = ["LEVELS", "RaGreedyBot", "RaSearchBot", "greedy", "rollout", "search"]
+__all__ = ["LEVELS", "RaGreedyBot", "RaSearchBot", "greedy", "purpose", "rollout", "search"]

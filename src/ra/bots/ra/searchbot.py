@@ -11,7 +11,8 @@ spent) and `seconds` (wall clock) caps the samples too. With `blind=1`, the bot'
 as chance (Ra or not, by P(Ra)), so that it cannot plan on a sampled bag's timing of the last Ra tile as if it
 knew it. With `learned=k` the leaves are scored with the evaluation's `LEARNED` weights (fitted to self-play)
 instead of its `DEFAULT` at tables of k or more seats (`learned=1`: always). After a decision, `last_samples`,
-`last_nodes` and `last_leads` (root action -> average lead in points) tell why (the server's hints).
+`last_nodes`, `last_leads` (root action -> average lead in points) and `last_best` (root action -> in how many
+samples it had the best lead, ties included) tell why (the server's hints, `ra.bots.hints`).
 """
 
 from __future__ import annotations
@@ -65,6 +66,7 @@ class RaSearchBot:
         self.last_samples = 0
         self.last_nodes = 0
         self.last_leads: dict[int, float] = {}  # root action -> its average lead in points (for hints)
+        self.last_best: dict[int, int] = {}  # root action -> samples in which its lead was the best (for hints)
 
     def choose(self, view: Mapping[str, Any]) -> int:
         """The root action with the best lead averaged over the sampled bags."""
@@ -76,6 +78,7 @@ class RaSearchBot:
         deadline = None if self.seconds is None else start + self.seconds
         base = from_view(view, self.rng)
         leads = dict.fromkeys(ids, 0.0)
+        best = dict.fromkeys(ids, 0)
         done = failed = spent = 0
         seat = me if self.blind else -1  # whose draws inside the tree are chance nodes
         # Two seats: max-n over leads is zero-sum, and alpha-beta finds the same values in fewer nodes.
@@ -105,11 +108,15 @@ class RaSearchBot:
                 shallow = tree(min(1, self.depth), 1 << 40, seat)
                 values = shallow.root_values(state, ids)
                 spent += shallow.nodes
-            for action in ids:
-                leads[action] += own_lead(values[action], me)
+            sample = {action: own_lead(values[action], me) for action in ids}
+            top = max(sample.values())
+            for action, value in sample.items():
+                leads[action] += value
+                best[action] += value >= top
             done += 1
         self.last_samples, self.last_nodes = done, spent
         self.last_leads = {action: total / done for action, total in leads.items()}
+        self.last_best = best
         return max(ids, key=lambda a: leads[a])
 
     def _weights(self, players: int) -> Weights | None:

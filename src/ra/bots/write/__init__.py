@@ -3,7 +3,8 @@
 - `valuation`: every scoresheet's expected final score;
 - `heuristic`: tries every entry (and the bonus chain it earns) on a copy of the position (`greedy` below);
 - `playout`: the rule-of-thumb playout to the end of the Kingdom (`rollout`), and the search's `candidates`;
-- `search`: flat Monte Carlo over greedy's best entries with those playouts (`search` below, the `hard` level).
+- `search`: flat Monte Carlo over greedy's best entries with those playouts (`search` below, the `hard` level);
+- `hints`: what a move is for, in a player's words (`purpose`, for the server's hints).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from ra.bots.base import Bot
 from ra.bots.registry import Level
 from ra.bots.write.heuristic import WriteGreedyBot
+from ra.bots.write.hints import purpose
 from ra.bots.write.playout import candidates, rollout
 from ra.bots.write.search import DEFAULT_SAMPLES, WriteSearchBot
 from ra.core.text import t
@@ -40,4 +42,4 @@ def search(seed: int = 0, **settings: float) -> Bot:
     return WriteSearchBot(seed, samples=settings.get("samples", DEFAULT_SAMPLES), seconds=settings.get("seconds"))
 
 
-__all__ = ["LEVELS", "WriteGreedyBot", "WriteSearchBot", "candidates", "greedy", "rollout", "search"]
+__all__ = ["LEVELS", "WriteGreedyBot", "WriteSearchBot", "candidates", "greedy", "purpose", "rollout", "search"]

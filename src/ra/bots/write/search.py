@@ -9,7 +9,8 @@
    deck and noise for every candidate (common random numbers), so that candidates are compared on equal draws.
    Each playout ends in the scoresheet estimate.
 5. The candidate with the best mean reward (a squashed margin over the best other seat) is played. After a
-   decision, `last_samples` and `last_leads` (candidate -> mean lead in points) tell why (the server's hints).
+   decision, `last_samples`, `last_leads` (candidate -> mean lead in points) and `last_best` (candidate -> in how
+   many samples its playout had the best margin, ties included) tell why (the server's hints, `ra.bots.hints`).
 """
 
 from __future__ import annotations
@@ -91,11 +92,12 @@ class WriteSearchBot:
         self.last_samples = 0
         self.last_means: dict[int, float] = {}  # candidate -> mean reward in [0, 1] (for tests)
         self.last_leads: dict[int, float] = {}  # candidate -> mean lead in points (the server's hints)
+        self.last_best: dict[int, int] = {}  # candidate -> samples in which its margin was the best (hints)
 
     def choose(self, view: Mapping[str, Any]) -> int:
         """The candidate entry with the best mean playout reward."""
         ids = legal_ids(view)
-        self.last_samples, self.last_means, self.last_leads = 0, {}, {}
+        self.last_samples, self.last_means, self.last_leads, self.last_best = 0, {}, {}, {}
         if len(ids) == 1:
             return ids[0]
         me = seat_of(view)
@@ -113,20 +115,27 @@ class WriteSearchBot:
             after.append(state)
         totals = [0.0] * len(chosen)
         leads = [0.0] * len(chosen)
+        best = [0] * len(chosen)
         budget = self.samples * SAMPLE_FACTOR.get(base.num_players, 1)
         done = 0
         while done < budget:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
             seed = self.rng.getrandbits(64)
+            margins = []
             for i, state in enumerate(after):
                 rng = random.Random(seed)
                 margin = lead(playout(state.reshuffled(rng), rng), me)
                 totals[i] += sigmoid(margin / MARGIN_SCALE)  # squashed: a sure small lead beats a risky big one
                 leads[i] += margin
+                margins.append(margin)
+            top = max(margins)
+            for i, margin in enumerate(margins):
+                best[i] += margin >= top
             done += 1
         self.last_samples = done
         self.last_means = {a: t / max(1, done) for a, t in zip(chosen, totals, strict=True)}
         self.last_leads = {a: x / max(1, done) for a, x in zip(chosen, leads, strict=True)}
-        best = max(range(len(chosen)), key=lambda i: (totals[i], -i))
-        return chosen[best]
+        self.last_best = dict(zip(chosen, best, strict=True))
+        pick = max(range(len(chosen)), key=lambda i: (totals[i], -i))
+        return chosen[pick]

@@ -5,7 +5,7 @@ Rules: docs/rules/ra.md (cited as §n, R1-R4, A1, E1-E24). Views: docs/VIEWS.md.
 Everything outside this package imports from here, never from its modules.
 """
 
-from ra.games.ra import phases, scoring, tables, words  # the game's words: names, `action_phrase`
+from ra.games.ra import phases, scoring, standing, tables, words  # the game's words: names, `action_phrase`
 from ra.games.ra.actions import NUM_ACTIONS, action_to_str, move_text, str_to_action
 from ra.games.ra.explain import TABLE_OPTIONS, RaExplanation, explain
 from ra.games.ra.fromview import from_view
@@ -82,6 +82,7 @@ __all__ = [
     "phases",
     "render_text",
     "scoring",
+    "standing",
     "str_to_action",
     "tables",
     "words",

@@ -47,8 +47,8 @@ class Tables(Protocol):
 
 
 def refused(exc: ServiceError) -> AccountError:
-    """A table service refusal as an account refusal (the service's English words)."""
-    return AccountError(exc.status, exc.code, t("{reason}", reason=exc.message))
+    """A table service refusal as an account refusal (the service's own text)."""
+    return AccountError(exc.status, exc.code, exc.text)
 
 
 class Listings:

@@ -7,10 +7,13 @@ decision unanswered at the deadline raises DecisionTimeout: the caller plays `fa
 from __future__ import annotations
 
 import contextlib
+import json
 from dataclasses import dataclass
 from typing import Any
 
 from ra.bots import RandomBot, kinds_for, make_bot
+from ra.bots.hints import GENERIC_PURPOSE, reason, sureness
+from ra.core.text import Text
 from ra.games import GAMES
 
 
@@ -42,14 +45,15 @@ def decide(task: Decision) -> int:
     bot = make_bot(task.spec, task.game, task.seed)
     action = int(bot.choose(task.view))
     if isinstance(task, HintTask):
-        return pack_hint(action, reason_of(bot, action))
+        return pack_hint(action, reason(bot, task.game, task.view, action))
     return action
 
 
-# -- hints: a bot's decision for a person's seat, with a one-line reason ------------------------------------------
-# The pools answer integers (a worker sends one back): a hint packs its reason's UTF-8 bytes above the action id.
+# -- hints: a bot's decision for a person's seat, with its reason ---------------------------------------------------
+# The pools answer integers (a worker sends one back): a hint packs its reason, the JSON of a `Text`, above the
+# action id.
 _ACTION_BITS = 24
-MAX_REASON = 200  # bytes
+MAX_REASON = 4000  # bytes of the reason's JSON; a longer one (never made by our games) becomes the generic one
 
 
 @dataclass(frozen=True)
@@ -59,71 +63,27 @@ class HintTask(Decision):
 
 @dataclass(frozen=True)
 class Hint:
-    """What the bot would play, and why in one line."""
+    """What the bot would play, and why (a text in the reader's language: what the move is for, how sure)."""
 
     action: int
-    reason: str
+    reason: Text
 
 
-def reason_of(bot: object, action: int) -> str:
-    """Why `bot` chose `action`, from the figures of its last decision as far as it exposes them.
-
-    A bot may expose `last_stats` (action -> (simulated games, mean result in 0..1, 1 = a win)), `last_leads`
-    (action -> its average lead in points), and how much it searched: `last_iterations` (games simulated to the
-    end) or `last_samples` (hidden orders sampled). Without any of them the reason is generic.
-    """
-    iterations = _count(getattr(bot, "last_iterations", 0))
-    samples = _count(getattr(bot, "last_samples", 0))
-    try:
-        games, won = getattr(bot, "last_stats", {})[action]
-        if int(games) > 0:
-            return (
-                f"the best of your moves in the bot's trial games from here: it won {round(100 * float(won))}% of "
-                f"{int(games)} ({_sureness(int(games), 100, 500)})"
-            )
-    except (KeyError, TypeError, ValueError, IndexError):
-        pass
-    try:
-        lead = float(getattr(bot, "last_leads", {})[action])
-        guesses = f"{samples} guesses of the hidden tiles or cards" if samples else "the bot's look ahead"
-        sure = _sureness(samples, 20, 100)
-        if lead >= 0:
-            return f"puts you about {lead:.1f} points ahead of the best opponent, judged over {guesses} ({sure})"
-        return (
-            f"loses least: you stay about {-lead:.1f} points behind the best opponent, every other move leaves you "
-            f"further behind, judged over {guesses} ({sure})"
-        )
-    except (KeyError, TypeError, ValueError):
-        pass
-    if iterations:
-        return f"the best of your moves in {iterations} trial games the bot played from here"
-    if samples:
-        return f"the best of your moves over {samples} guesses of the hidden tiles or cards"
-    return GENERIC_REASON
+def reason_of(bot: object, action: int, game: str = "", view: dict[str, Any] | None = None) -> Text:
+    """Why `bot` chose `action` (`ra.bots.hints.reason`): without the game and view, only how sure it is."""
+    if game and view is not None:
+        return reason(bot, game, view, action)
+    return sureness(bot, action) or GENERIC_PURPOSE
 
 
-GENERIC_REASON = "the move the hard bot judges best here"
-
-
-def _sureness(evidence: int, fair: int, quite: int) -> str:
-    """How sure the bot is, from how much it looked (games played out, or guesses of what is hidden)."""
-    if evidence >= quite:
-        return "the bot is quite sure"
-    if evidence >= fair:
-        return "the bot is fairly sure"
-    return "a rough guess"
-
-
-def _count(value: object) -> int:
-    return value if isinstance(value, int) and value > 0 else 0
-
-
-def pack_hint(action: int, reason: str) -> int:
-    """One integer holding a hint's action id and its reason (cut to MAX_REASON bytes)."""
+def pack_hint(action: int, why: Text) -> int:
+    """One integer holding a hint's action id and its reason (the generic reason if that is too long)."""
     if not 0 <= action < 1 << _ACTION_BITS:
         raise ValueError(f"action id {action} does not fit a hint")
-    text = reason.encode("utf-8")[:MAX_REASON].decode("utf-8", "ignore").encode("utf-8")
-    return (int.from_bytes(b"\x01" + text, "big") << _ACTION_BITS) | action  # the leading byte keeps leading zeros
+    data = json.dumps(why.as_json(), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    if len(data) > MAX_REASON:
+        data = json.dumps(GENERIC_PURPOSE.as_json()).encode("utf-8")
+    return (int.from_bytes(b"\x01" + data, "big") << _ACTION_BITS) | action  # the leading byte keeps leading zeros
 
 
 def unpack_hint(value: int) -> Hint:
@@ -131,7 +91,11 @@ def unpack_hint(value: int) -> Hint:
     action = value & ((1 << _ACTION_BITS) - 1)
     rest = value >> _ACTION_BITS
     data = rest.to_bytes((rest.bit_length() + 7) // 8, "big")[1:] if rest else b""
-    return Hint(action, data.decode("utf-8", "replace") or GENERIC_REASON)
+    try:
+        why = Text.from_json(json.loads(data.decode("utf-8")))
+    except ValueError:  # also JSONDecodeError, UnicodeDecodeError: nothing usable packed
+        why = GENERIC_PURPOSE
+    return Hint(action, why)
 
 
 def warm_up() -> None:

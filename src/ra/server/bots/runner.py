@@ -13,13 +13,14 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from ra.core.text import t
 from ra.server.bots.decisions import Decision, DecisionFailed, DecisionTimeout, HintTask, fallback
 from ra.server.bots.pool import BotPool, ask_hint, make_pool
 from ra.server.settings import ServiceSettings
 from ra.server.tables.creation import capped_spec
-from ra.server.tables.model import ServiceError, Table, decision_seed
+from ra.server.tables.model import GAME_OVER, ServiceError, Table, decision_seed
 from ra.server.tables.store import TableStore
-from ra.server.tables.story import proposed, table_option
+from ra.server.tables.story import table_option
 
 log = logging.getLogger("ra.server")
 ATTEMPTS = 3  # asks per decision before the fallback move
@@ -168,28 +169,33 @@ class BotRunner:
         ServiceError if the table has hints off, the seat has nothing to decide, or the pool gives no answer.
         """
         if not table_option(table.row.options, "hints"):
-            raise ServiceError("forbidden", "hints are off at this table (a table option)")
+            raise ServiceError("forbidden", t("hints are off at this table (a table option)"))
         if table.state.is_terminal():
-            raise ServiceError("illegal", "the game is over")
+            raise ServiceError("illegal", GAME_OVER)
         if seat not in table.state.current_players():
-            raise ServiceError("not_your_turn", "a hint is for your own decision: it is not your turn")
+            raise ServiceError("not_your_turn", t("a hint is for your own decision: it is not your turn"))
         self.start()
         assert self.pool is not None
         seq, module = table.seq, table.module
         spec = capped_spec(HINT_LEVEL, table.row.game, self.settings.bot_seconds)
         # The seat's own view (as a bot would see it); seeded apart from the bot seats' decisions.
         seed = decision_seed(table.row.bot_seed, seat, -1 - seq)
-        task = HintTask(table.row.game, spec, seed, dict(table.state.view(seat)))
+        view = dict(table.state.view(seat))
+        task = HintTask(table.row.game, spec, seed, view)
         try:
             hint = await ask_hint(self.pool, task)
         except DecisionFailed as exc:
             log.warning("table %s: no hint for seat %d: %s", table.row.id, seat, exc)
-            raise ServiceError("busy", "no hint now: the bots are busy; try again in a moment") from None
+            raise ServiceError("busy", t("no hint now: the bots are busy; try again in a moment")) from None
+        entry = next((a for a in view.get("legal_actions", []) if a.get("id") == hint.action), None)
+        if entry is None:  # a bot answers one of the view's legal actions; anything else is a fault, not a hint
+            raise ServiceError("internal", t("the bot proposed a move that is not yours to make"))
+        move = module.legal_phrase(view, entry)
         return {
             "type": "hint",
             "seq": seq,
             "id": hint.action,
             "notation": module.action_to_str(hint.action),
-            "text": proposed(str(module.move_text(hint.action, ()))),
-            "reason": str(hint.reason),
+            "text": move.as_json(),
+            "reason": hint.reason.as_json(),
         }

@@ -16,7 +16,9 @@ from typing import Any, Protocol
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from ra.core.errors import text_of
 from ra.core.protocol import GameModule
+from ra.core.text import Text, t, tn
 from ra.server.http.limits import Counter, JsonError, MessageRate, parse_json
 from ra.server.http.messages import (
     PONG,
@@ -97,10 +99,12 @@ class Connection:
         self.sent_version = snap.version
         await self.send(snap.message(self.seat, self.pushes_explanations))
 
-    async def refuse(self, code: str, message: str, close_code: int) -> None:
-        """Tell the client why, then close with `close_code` and the same reason."""
+    async def refuse(self, code: str, text: Text, close_code: int) -> None:
+        """Tell the client why, then close with `close_code` and the same reason (in English: a close frame's
+        reason is a few bytes of plain text)."""
+        message = str(text)
         with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-            await self.send(error(code, message))
+            await self.send(error(code, text))
             await self.ws.close(code=close_code, reason=message.encode("utf-8")[:123].decode("utf-8", "ignore"))
 
     async def run(self) -> None:
@@ -109,16 +113,18 @@ class Connection:
         gate = self.gate
         if not origin_allowed(self.ws.scope, gate.allowed_origins):
             origin = self.ws.headers.get("origin", "")[:60]
-            await self.refuse("forbidden", f"WebSockets from the origin {origin!r} are refused", 4403)
+            await self.refuse(
+                "forbidden", t("WebSockets from the origin {origin} are refused", origin=repr(origin)), 4403
+            )
             return
         if not gate.per_address.enter(self.address):
             limit = gate.limits.ws_per_address
-            await self.refuse("too_many", f"too many WebSockets from your address (at most {limit})", 4429)
+            await self.refuse("too_many", t("too many WebSockets from your address (at most {n})", n=limit), 4429)
             return
         try:
             if not gate.per_table.enter(self.table_id):
                 limit = gate.limits.ws_per_table
-                await self.refuse("too_many", f"too many WebSockets at this table (at most {limit})", 4429)
+                await self.refuse("too_many", t("too many WebSockets at this table (at most {n})", n=limit), 4429)
                 return
             try:
                 await self.serve()
@@ -139,15 +145,17 @@ class Connection:
                 # A page asks to watch instead when its seat link does not work (mistyped, old, a bot's seat).
                 if query.get("fallback") != "spectator" or exc.code not in ("forbidden", "bad_message"):
                     raise
-                watching = "this seat link does not work, you are watching as a spectator"
-                notice = error(exc.code, f"{exc.message}: {watching}")
+                notice = error(
+                    exc.code,
+                    t("{reason}: this seat link does not work, you are watching as a spectator", reason=exc.text),
+                )
             await self.service.join(table, self.seat)
         except ServiceError as exc:
-            await self.refuse(exc.code, exc.message, 4000 + exc.status)
+            await self.refuse(exc.code, exc.text, 4000 + exc.status)
             return
         except Exception as exc:  # a server fault: logged in full, the client told so (1011: internal error)
             log.error("table %s: %s on connect: %s", self.table_id, type(exc).__name__, exc, exc_info=exc)
-            await self.refuse("internal", "the server failed to open this table", 1011)
+            await self.refuse("internal", t("the server failed to open this table"), 1011)
             return
         sub = self.service.subscribe(self.table_id)
         pump = asyncio.create_task(self._pump(sub))
@@ -163,11 +171,12 @@ class Connection:
                 raw = message.get("text") or message.get("bytes") or ""
                 if _size(raw) > self.gate.limits.max_ws_message:
                     limit = self.gate.limits.max_ws_message
-                    await self.refuse("too_big", f"a message has at most {limit} bytes", MESSAGE_TOO_BIG)
+                    await self.refuse("too_big", t("a message has at most {n} bytes", n=limit), MESSAGE_TOO_BIG)
                     break
                 if not self.rate.allow():
                     limits = self.gate.limits
-                    why = f"more than {limits.ws_messages_per_second:g} messages a second on one connection"
+                    rate = f"{limits.ws_messages_per_second:g}"
+                    why = t("more than {rate} messages a second on one connection", rate=rate)
                     await self.refuse("too_many", why, POLICY_VIOLATION)
                     break
                 reply = await self.handle(raw)
@@ -196,9 +205,9 @@ class Connection:
         try:
             message = read_client_message(parse_json(raw, self.gate.limits.max_json_depth), self.seat is None)
         except JsonError as exc:
-            return error("bad_message", str(exc))
+            return error("bad_message", text_of(exc))
         except Refused as exc:
-            return error(exc.code, exc.message)
+            return error(exc.code, exc.text)
         try:
             if isinstance(message, Ping):
                 return PONG
@@ -217,21 +226,29 @@ class Connection:
             assert isinstance(message, HintRequest)
             return self.ask_hint(seat)
         except ServiceError as exc:
-            return error(exc.code, exc.message)
+            return error(exc.code, exc.text)
         except Exception as exc:  # a server fault, not the client's: logged in full, answered as such
             log.error("table %s: %s handling a message: %s", self.table_id, type(exc).__name__, exc, exc_info=exc)
-            return error("internal", "the server failed to handle this message")
+            return error("internal", t("the server failed to handle this message"))
 
     def ask_hint(self, seat: int) -> dict[str, Any] | None:
         """Start a hint for this seat (answered later by a `hint` message); an error if it may not ask now."""
         if self.hint_task is not None and not self.hint_task.done():
-            return error("too_many", "a hint is on its way; wait for it")
+            return error("too_many", t("a hint is on its way; wait for it"))
         now = time.monotonic()
         while self.hints and now - self.hints[0] >= HINT_WINDOW:
             self.hints.popleft()
         if len(self.hints) >= HINTS_PER_WINDOW:
             wait = int(HINT_WINDOW - (now - self.hints[0])) + 1
-            return error("too_many", f"at most {HINTS_PER_WINDOW} hints a minute; try again in {wait} s")
+            return error(
+                "too_many",
+                tn(
+                    "at most {n} hint a minute; try again in {wait} s",
+                    "at most {n} hints a minute; try again in {wait} s",
+                    HINTS_PER_WINDOW,
+                    wait=wait,
+                ),
+            )
         self.hints.append(now)
         self.hint_task = asyncio.create_task(self._hint(seat))
         return None
@@ -242,10 +259,10 @@ class Connection:
             table = await self.service.get(self.table_id)
             answer = await self.gate.hints.hint(table, seat)
         except ServiceError as exc:
-            answer = error(exc.code, exc.message)
+            answer = error(exc.code, exc.text)
         except Exception as exc:  # a server fault: logged in full, answered as such
             log.error("table %s: %s giving a hint: %s", self.table_id, type(exc).__name__, exc, exc_info=exc)
-            answer = error("internal", "the server failed to give a hint")
+            answer = error("internal", t("the server failed to give a hint"))
         with contextlib.suppress(WebSocketDisconnect, RuntimeError):
             await self.send(answer)
 
@@ -258,9 +275,12 @@ class Connection:
         try:
             action = module.str_to_action(message.move)
         except ValueError as exc:
-            raise ServiceError("bad_message", str(exc)) from None
+            raise ServiceError("bad_message", text_of(exc)) from None
         if "action" in message.model_fields_set and message.action != action:
-            raise ServiceError("bad_message", f"move {message.move!r} and action {message.action!r} differ")
+            raise ServiceError(
+                "bad_message",
+                t("move {move} and action {action} differ", move=repr(message.move), action=repr(message.action)),
+            )
         return action
 
 

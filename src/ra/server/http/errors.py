@@ -1,5 +1,6 @@
-"""The HTTP API's error answers, `{"error": message}`: how each is made, what OpenAPI says a route may answer, and
-the app's exception handlers (the service's refusals, HTTP errors, invalid requests)."""
+"""The HTTP API's error answers, `{"error": message}` (and `"text"` where the refusal has one): how each is made,
+what OpenAPI says a route may answer, and the app's exception handlers (the service's refusals, HTTP errors,
+invalid requests)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from ra.core.text import Text
 from ra.server.http.models import ErrorAnswer
 from ra.server.tables.model import ServiceError
 
@@ -26,9 +28,11 @@ ERROR_TEXT = {
 }
 
 
-def error(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
-    """The protocol's HTTP error answer."""
-    return JSONResponse({"error": message}, status_code=status, headers=headers)
+def error(status: int, message: str, headers: dict[str, str] | None = None, text: Text | None = None) -> JSONResponse:
+    """The protocol's HTTP error answer: `{"error": English}`, with `"text"` (the same as a text in the reader's
+    language, `Text.as_json()`) where the refusal has one."""
+    body: dict[str, Any] = {"error": message} if text is None else {"error": message, "text": text.as_json()}
+    return JSONResponse(body, status_code=status, headers=headers)
 
 
 def errors(*codes: int) -> dict[int | str, dict[str, Any]]:
@@ -46,7 +50,7 @@ def add_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(ServiceError)
     async def on_service_error(_request: Request, exc: ServiceError) -> JSONResponse:
-        return error(exc.status, exc.message, {"Retry-After": "5"} if exc.status == 503 else None)
+        return error(exc.status, exc.message, {"Retry-After": "5"} if exc.status == 503 else None, exc.text)
 
     @app.exception_handler(StarletteHTTPException)
     async def on_http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:

@@ -15,6 +15,7 @@ from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ra.core.text import t
 from ra.server.settings import Limits
 
 
@@ -48,16 +49,16 @@ def _decode(raw: str | bytes) -> str:
     try:
         return raw.decode("utf-8") if isinstance(raw, bytes) else raw
     except UnicodeDecodeError:
-        raise JsonError("malformed JSON: the text is not UTF-8") from None
+        raise JsonError(t("malformed JSON: the text is not UTF-8")) from None
 
 
 def _loads(text: str, max_depth: int) -> Any:
     try:
         return json.loads(text)
     except RecursionError:  # unreachable after the depth scan; kept so that no input can end the handler
-        raise JsonError(f"JSON nested deeper than {max_depth} levels") from None
+        raise JsonError(t("JSON nested deeper than {n} levels", n=max_depth)) from None
     except ValueError as exc:
-        raise JsonError(f"malformed JSON: {exc}") from None
+        raise JsonError(t("malformed JSON: {reason}", reason=str(exc))) from None
 
 
 def parse_json(raw: str | bytes, max_depth: int) -> Any:
@@ -65,13 +66,15 @@ def parse_json(raw: str | bytes, max_depth: int) -> Any:
     text in it holds a lone UTF-16 surrogate (`"\\ud800"`: no answer could carry it in UTF-8)."""
     text = _decode(raw)
     if json_depth_exceeds(text, max_depth):
-        raise JsonError(f"JSON nested deeper than {max_depth} levels")
+        raise JsonError(t("JSON nested deeper than {n} levels", n=max_depth))
     data = _loads(text, max_depth)
     if _SURROGATE_ESCAPE.search(text):  # rare: only then is the data walked again
         try:
             json.dumps(data, ensure_ascii=False).encode("utf-8")
         except UnicodeEncodeError:
-            raise JsonError("a text holds a lone UTF-16 surrogate escape (\\ud800-\\udfff)") from None
+            raise JsonError(
+                t("a text holds a lone UTF-16 surrogate escape ({range})", range="\\ud800-\\udfff")
+            ) from None
     return data
 
 

@@ -15,6 +15,8 @@ from typing import Annotated, Any, ClassVar, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAdapter, ValidationError, model_validator
 
+from ra.core.text import Text, t
+
 MAX_MOVE = 64  # characters of an action's notation in a `move` field
 ErrorCode = Literal[
     "stale",
@@ -29,23 +31,23 @@ ErrorCode = Literal[
     "too_big",
     "busy",
 ]
-NOT_AN_OBJECT = "a message is a JSON object with a type"
-NO_ACTION = "an action message needs an integer action id"
+NOT_AN_OBJECT = t("a message is a JSON object with a type")
+NO_ACTION = t("an action message needs an integer action id")
 
 
 @dataclass(frozen=True)
 class Refusal:
     """A field's `bad_message` text, for a value of the wrong type or out of bounds, or a missing one."""
 
-    text: str
+    text: Text
 
 
 class Refused(Exception):
-    """A client message the models refuse: the error answer's `code` and `message`."""
+    """A client message the models refuse: the error answer's `code` and its `text` (`message`: the English)."""
 
-    def __init__(self, code: ErrorCode, message: str) -> None:
-        super().__init__(message)
-        self.code, self.message = code, message
+    def __init__(self, code: ErrorCode, text: Text) -> None:
+        super().__init__(str(text))
+        self.code, self.text, self.message = code, text, str(text)
 
 
 # -- client → server ------------------------------------------------------------------------------------------
@@ -56,7 +58,7 @@ class ClientMessage(BaseModel):
 
     model_config = ConfigDict(extra="ignore", frozen=True)
     # The `forbidden` text a spectator gets for this message (None: anyone may send it).
-    spectator_refusal: ClassVar[str | None] = None
+    spectator_refusal: ClassVar[Text | None] = None
 
 
 class Action(ClientMessage):
@@ -64,38 +66,38 @@ class Action(ClientMessage):
     docs/RA_ACTIONS.md, docs/WRITE_ACTIONS.md) or by its id (`action`); with both, they must name the same action.
     A notation that is not the game's answers the engine's words."""
 
-    spectator_refusal = "a spectator cannot act; open the invite link of your seat"
+    spectator_refusal = t("a spectator cannot act; open the invite link of your seat")
 
     type: Literal["action"]
     move: Annotated[
         StrictStr | None,
         Field(max_length=MAX_MOVE, description="the action's notation, e.g. `bid:13`"),
-        Refusal(f"move is an action's notation (at most {MAX_MOVE} characters)"),
+        Refusal(t("move is an action's notation (at most {n} characters)", n=MAX_MOVE)),
     ] = None
     seq: Annotated[
         StrictInt,
         Field(description="the table's seq the sender saw"),
-        Refusal("an action message needs the integer seq the sender saw"),
+        Refusal(t("an action message needs the integer seq the sender saw")),
     ]
     action: Annotated[StrictInt | None, Field(description="the action's id"), Refusal(NO_ACTION)] = None
 
     @model_validator(mode="after")
     def _names_an_action(self) -> Action:
         if self.move is None and self.action is None:
-            raise ValueError(NO_ACTION)
+            raise ValueError(str(NO_ACTION))
         return self
 
 
 class Rename(ClientMessage):
     """A new name for the sender's seat; answered by the next `state` of every client."""
 
-    spectator_refusal = "a spectator has no seat to rename"
+    spectator_refusal = t("a spectator has no seat to rename")
 
     type: Literal["rename"]
     name: Annotated[
         StrictStr,
         Field(description="1 to 40 characters once white space is collapsed"),
-        Refusal("a name is a non-empty text"),
+        Refusal(t("a name is a non-empty text")),
     ]
 
 
@@ -104,7 +106,7 @@ class HintRequest(ClientMessage):
     act): decided in the bot pool under the bots' deadline, answered by a `hint` message or an error (`forbidden`,
     `not_your_turn`, `illegal`, `too_many`: one at a time and at most 5 a minute per connection, `busy`)."""
 
-    spectator_refusal = "a spectator has no decision to get a hint for"
+    spectator_refusal = t("a spectator has no decision to get a hint for")
 
     type: Literal["hint"]
 
@@ -146,7 +148,7 @@ def read_client_message(data: Any, spectator: bool) -> ClientMessages:
     model = _BY_TYPE.get(kind) if isinstance(kind, str) else None
     if model is None:
         shown = kind if isinstance(kind, str) and len(kind) < 40 else "?"
-        raise Refused("bad_message", f"unknown message type {shown!r}")
+        raise Refused("bad_message", t("unknown message type {type}", type=repr(shown)))
     if spectator and model.spectator_refusal is not None:
         raise Refused("forbidden", model.spectator_refusal)
     try:
@@ -155,7 +157,7 @@ def read_client_message(data: Any, spectator: bool) -> ClientMessages:
         raise Refused("bad_message", _refusal(model, exc)) from None
 
 
-def _refusal(model: type[ClientMessage], exc: ValidationError) -> str:
+def _refusal(model: type[ClientMessage], exc: ValidationError) -> Text:
     """The refusal of the first field `exc` finds wrong (or the message's own, for a rule across fields)."""
     first = exc.errors()[0]
     where = first["loc"][1:2]  # (tag, field, ...) in a discriminated union
@@ -163,7 +165,11 @@ def _refusal(model: type[ClientMessage], exc: ValidationError) -> str:
     refusal = next((m for m in field.metadata if isinstance(m, Refusal)), None) if field is not None else None
     if refusal is not None:
         return refusal.text
-    return str(first.get("ctx", {}).get("error", first["msg"]))
+    why = str(first.get("ctx", {}).get("error", first["msg"]))
+    if why == str(NO_ACTION):  # the model's own rule across fields (a validator raises a plain string)
+        return NO_ACTION
+    # TRANSLATORS: a message that has no translation (a name or a system's message): leave it as it is.
+    return t("{message}", message=why)
 
 
 # -- server → client ------------------------------------------------------------------------------------------
@@ -203,8 +209,14 @@ class HintMessage(ServerMessage):
     seq: int = Field(description="the table's seq the hint is for")
     id: int = Field(description="the action's id")
     notation: str = Field(description="the action's notation, e.g. `bid:13`")
-    text: str = Field(description="the action proposed in words, e.g. `Bid sun disk 13`")
-    reason: str = Field(description="why, in one line from the bot's own figures (else a generic one)")
+    text: dict[str, Any] = Field(
+        description="the action proposed in words, a text (`Text.as_json()`) the reader's language renders: "
+        "`Bid sun disk 13`"
+    )
+    reason: dict[str, Any] = Field(
+        description="why, a text as `text`: what the move is for, in a player's words, and how sure the bot is "
+        "from its own counts (`Quite sure: it was the best move in 9 of the 10 deals the bot imagined.`)"
+    )
 
 
 class ExplainMessage(ServerMessage):
@@ -222,7 +234,10 @@ class ErrorMessage(ServerMessage):
 
     type: Literal["error"] = "error"
     code: ErrorCode = Field(description="what kind of refusal (the error codes of messages, below)")
-    message: str = Field(description="why, in words for people")
+    message: str = Field(description="why, in English")
+    text: dict[str, Any] = Field(
+        description="why, as a text (`Text.as_json()`) the reader's language renders: the same words as `message`"
+    )
 
 
 class Pong(ServerMessage):
@@ -235,6 +250,6 @@ SERVER_MESSAGES: tuple[type[ServerMessage], ...] = (StateMessage, HintMessage, E
 PONG = Pong().model_dump()
 
 
-def error(code: str, message: str) -> dict[str, Any]:
+def error(code: str, text: Text) -> dict[str, Any]:
     """The protocol's error message (ValidationError for a code the protocol does not name)."""
-    return ErrorMessage.model_validate({"code": code, "message": message}).model_dump()
+    return ErrorMessage.model_validate({"code": code, "message": str(text), "text": text.as_json()}).model_dump()

@@ -65,9 +65,11 @@ class CreatorToken(Closed):
 
 
 class ErrorAnswer(BaseModel):
-    """Every refused request: the reason, in words for people."""
+    """Every refused request: the reason, in English (`error`) and, where the server has it as a text, in the
+    reader's language (`text`, the JSON of `ra.core.text.Text`)."""
 
     error: str
+    text: dict[str, Any] | None = None
 
 
 class PlayerCounts(BaseModel):

@@ -58,7 +58,7 @@ def _fields(model: type[BaseModel], refusals: bool) -> list[str]:
         need = "required" if name in required else "optional"
         line = f"| `{name}` | {_type(prop)} | {need} | {_text(info.description or '')} |"
         if refusals:
-            refusal = next((m.text for m in info.metadata if isinstance(m, Refusal)), "")
+            refusal = next((str(m.text) for m in info.metadata if isinstance(m, Refusal)), "")
             line += f" {_text(refusal)} |"
         lines.append(line)
     return lines
@@ -67,7 +67,7 @@ def _fields(model: type[BaseModel], refusals: bool) -> list[str]:
 def _message(model: type[BaseModel], refusals: bool = True) -> list[str]:
     lines = [f'#### `{{"type":"{type_of(model)}"}}`', "", _text(model.__doc__ or "")]
     if issubclass(model, ClientMessage) and model.spectator_refusal is not None:
-        lines[-1] += f" A spectator gets `forbidden`: “{model.spectator_refusal}”."
+        lines[-1] += f" A spectator gets `forbidden`: “{model.spectator_refusal!s}”."
     if len(model.model_fields) > 1:
         lines += ["", *_fields(model, refusals and issubclass(model, ClientMessage))]
     return [*lines, ""]

@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from ra.core.text import t
 from ra.server.storage.rows import NewMove, SeqConflictError
 from ra.server.storage.schema import STORAGE_ERRORS
 from ra.server.tables.model import ServiceError
@@ -20,7 +21,7 @@ from ra.server.tables.model import ServiceError
 log = logging.getLogger("ra.server")
 T = TypeVar("T")
 Commit = Callable[[list[NewMove]], Awaitable[list[SeqConflictError | None]]]
-UNAVAILABLE = "the server cannot reach its storage right now; nothing was changed, try again shortly"
+UNAVAILABLE = t("the server cannot reach its storage right now; nothing was changed, try again shortly")
 
 
 class StorageCalls:

@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ra.bots import SPEC_LIMITS, parse_spec
+from ra.core.errors import text_of
 from ra.core.protocol import GameState
+from ra.core.text import t
 from ra.games import GAMES, game_module
 from ra.server.storage.rows import TableRow, new_bot_seed
 from ra.server.tables.model import ServiceError, Table, check_name, seat_token, status_of, token_hash
@@ -35,37 +37,42 @@ class NewTable:
 def new_table(body: Any, check_bot: Callable[[str, str], None]) -> NewTable:
     """Check a POST /api/tables body (`check_bot(spec, game)` raises ValueError for a bad spec); ServiceError."""
     if not isinstance(body, dict):
-        raise ServiceError("bad_message", "the body is a JSON object with game, options and seats")
+        raise ServiceError("bad_message", t("the body is a JSON object with game, options and seats"))
     game = body.get("game")
     if not isinstance(game, str) or game not in GAMES:
         shown = repr(game)[:40] if game is not None else "missing"
-        raise ServiceError("bad_message", f"game is one of {', '.join(GAMES)}, not {shown}")
+        raise ServiceError("bad_message", t("game is one of {games}, not {game}", games=", ".join(GAMES), game=shown))
     module = game_module(game)
     options = body.get("options")
     options = {} if options is None else options
     if not isinstance(options, dict):
-        raise ServiceError("bad_message", "options is a JSON object")
+        raise ServiceError("bad_message", t("options is a JSON object"))
     if "seed" in options or "order" in options:
-        raise ServiceError("bad_message", "the server chooses the seed; options may not hold seed or order")
+        raise ServiceError("bad_message", t("the server chooses the seed; options may not hold seed or order"))
     seats_in = body.get("seats")
     if not isinstance(seats_in, list) or not seats_in:
-        raise ServiceError("bad_message", "seats is a non-empty list of {kind, name} or {kind, bot}")
+        raise ServiceError(
+            "bad_message", t("seats is a non-empty list of seats, each with its kind and a name or a bot")
+        )
     table_id = secrets.token_urlsafe(6)
     creator = secrets.token_urlsafe(24)
     seats = _seats(seats_in, game, table_id, creator, check_bot)
     try:
         options, helpers = split_table_options(module, options)
     except ValueError as exc:
-        raise ServiceError("bad_message", str(exc)) from None
+        raise ServiceError("bad_message", text_of(exc)) from None
     players = options.setdefault("players", len(seats))
     if players != len(seats):
-        raise ServiceError("bad_message", f"option players is {players!r} but there are {len(seats)} seats")
+        raise ServiceError(
+            "bad_message",
+            t("option players is {players} but there are {seats} seats", players=repr(players), seats=len(seats)),
+        )
     options["names"] = [s["name"] for s in seats]
     seed = secrets.randbits(62)
     try:
         state = new_state(module, options, seed)
     except (ValueError, TypeError) as exc:
-        raise ServiceError("bad_message", str(exc)) from None
+        raise ServiceError("bad_message", text_of(exc)) from None
     row = TableRow(
         id=table_id,
         game=game,
@@ -86,15 +93,15 @@ def _seats(
     seats: list[dict[str, Any]] = []
     for i, spec in enumerate(seats_in):
         if not isinstance(spec, dict) or spec.get("kind") not in ("person", "bot"):
-            raise ServiceError("bad_message", f"seat {i}: kind must be 'person' or 'bot'")
+            raise ServiceError("bad_message", t("seat {seat}: kind must be 'person' or 'bot'", seat=i))
         if spec["kind"] == "bot":
             bot = spec.get("bot")
             if not isinstance(bot, str) or not bot.strip():
-                raise ServiceError("bad_message", f"seat {i}: a bot seat needs a bot spec, e.g. 'random'")
+                raise ServiceError("bad_message", t("seat {seat}: a bot seat needs a bot spec, e.g. 'random'", seat=i))
             try:
                 check_bot(bot, game)
             except ValueError as exc:
-                raise ServiceError("bad_message", f"seat {i}: {exc}") from None
+                raise ServiceError("bad_message", t("seat {seat}: {reason}", seat=i, reason=text_of(exc))) from None
             name = check_name(spec["name"]) if spec.get("name") else None  # named below, once all names are known
             seats.append({"kind": "bot", "name": name, "bot": bot.strip(), "taken": True})
         else:

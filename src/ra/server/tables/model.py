@@ -12,24 +12,26 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ra.core.protocol import GameModule, GameState, Move
-from ra.core.text import Text, english
+from ra.core.text import Seat, Text, english, t
 from ra.server.storage.rows import TableRow
 from ra.server.tables.story import explanation, narration_texts
 from ra.server.tables.wire import json_text
 
 MAX_NAME = 40
+GAME_OVER = t("the game is over")  # an action or a hint asked for after the end
 # Letters that show as nothing (fillers, blank patterns, an invisible combining mark): spoofable names otherwise.
 _INVISIBLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
 
 
 class ServiceError(Exception):
-    """A request the service refuses; `code` is the protocol's error code, `status` the HTTP status."""
+    """A request the service refuses; `code` is the protocol's error code, `status` the HTTP status, `text` why
+    (put into the reader's language by the client: the error answers carry it as JSON)."""
 
     STATUS: ClassVar[dict[str, int]] = {"bad_message": 400, "forbidden": 403, "not_found": 404, "unavailable": 503}
 
-    def __init__(self, code: str, message: str, status: int | None = None) -> None:
-        super().__init__(message)
-        self.code, self.message = code, message
+    def __init__(self, code: str, text: Text, status: int | None = None) -> None:
+        super().__init__(str(text))
+        self.code, self.text, self.message = code, text, str(text)  # `message`: the English (logs, old clients)
         self.status = status if status is not None else self.STATUS.get(code, 409)
 
 
@@ -40,16 +42,16 @@ def check_name(name: Any) -> str:
     and invisible characters are removed, so that a name shows what it says.
     """
     if not isinstance(name, str):
-        raise ServiceError("bad_message", "a name is a non-empty text")
+        raise ServiceError("bad_message", t("a name is a non-empty text"))
     if len(name) > 4 * MAX_NAME:
-        raise ServiceError("bad_message", f"a name has at most {MAX_NAME} characters")
+        raise ServiceError("bad_message", t("a name has at most {n} characters", n=MAX_NAME))
     text = unicodedata.normalize("NFC", " ".join(name.split()))
     text = "".join(c for c in text if unicodedata.category(c)[0] != "C" and c not in _INVISIBLE)
     text = " ".join(text.split())
     if not text:
-        raise ServiceError("bad_message", "a name is a non-empty text of visible characters")
+        raise ServiceError("bad_message", t("a name is a non-empty text of visible characters"))
     if len(text) > MAX_NAME:
-        raise ServiceError("bad_message", f"a name has at most {MAX_NAME} characters")
+        raise ServiceError("bad_message", t("a name has at most {n} characters", n=MAX_NAME))
     return text
 
 
@@ -126,13 +128,14 @@ def summary(row: TableRow) -> dict[str, Any]:
     }
 
 
-def describe(module: GameModule, move: Move, name: str) -> str:
-    """A readable sentence for a log entry, from the engine's own words for the move."""
-    return f"{name} {module.move_text(move.action, move.draws)}"
+def describe(module: GameModule, move: Move, name: str) -> Text:
+    """A log entry's sentence when the game tells none, from the engine's own words for the move."""
+    # TRANSLATORS: a player and a move as the game words it with its subject left out ("Ann" "drew a tile").
+    return t("{player} {move}", player=Seat(move.player, name), move=module.move_text(move.action, move.draws))
 
 
 def log_entry(
-    module: GameModule, move: Move, seq: int, names: list[str], lines: Sequence[Text | str] | None = None
+    module: GameModule, move: Move, seq: int, names: list[str], lines: Sequence[Text] | None = None
 ) -> dict[str, Any]:
     """The public log entry of the action that brought the table to `seq`: the move told in `lines` (its phrase
     when none are given), in English (`lines`, `text` the first) and as texts each reader renders (`said`)."""
@@ -146,7 +149,7 @@ def log_entry(
         "notation": module.action_to_str(move.action),
         "text": told[0],
         "lines": told,
-        "said": [line.as_json() if isinstance(line, Text) else line for line in texts],
+        "said": [line.as_json() for line in texts],
         "draws": list(move.draws),
     }
 

@@ -16,14 +16,16 @@ from dataclasses import replace
 from typing import Any
 
 from ra.bots import make_bot
-from ra.core.errors import GameOverError, IllegalActionError, NotYourTurnError
+from ra.core.errors import GameOverError, IllegalActionError, NotYourTurnError, text_of
 from ra.core.protocol import GameState, Move
+from ra.core.text import t
 from ra.server.storage.rows import MoveRow, NewMove, SeqConflictError, Storage, now
 from ra.server.tables.cache import ReplayCache
 from ra.server.tables.commits import GroupCommit, StorageCalls
 from ra.server.tables.creation import invitations, new_table
 from ra.server.tables.interfaces import Bots, Peers, PubSub, Subscription
 from ra.server.tables.model import (
+    GAME_OVER,
     ServiceError,
     Snapshot,
     Table,
@@ -140,15 +142,18 @@ class TableService:
         table = self.tables.peek(table_id)
         row = table.row if table is not None else await self.db(self.storage.get_table, table_id)
         if row is None:
-            raise ServiceError("not_found", f"there is no table {table_id!r}")
+            raise ServiceError("not_found", t("there is no table {table}", table=repr(table_id)))
         if not hash_matches(row.creator_hash, creator):
-            raise ServiceError("forbidden", "wrong creator token for this table")
+            raise ServiceError("forbidden", t("wrong creator token for this table"))
         return invitations(row, creator)
 
     async def list_tables(self, status: str | None) -> list[dict[str, Any]]:
         """Summaries of the tables (optionally of one status), most recently updated first."""
         if status not in (None, "open", "running", "finished", "abandoned"):
-            raise ServiceError("bad_message", "status is one of open, running, finished, abandoned")
+            # TRANSLATORS: the statuses are code, the same in every language.
+            raise ServiceError(
+                "bad_message", t("status is one of {statuses}", statuses="open, running, finished, abandoned")
+            )
         rows = await self.db(self.storage.list_tables, status)
         loaded = [self.tables.peek(r.id) for r in rows]
         return [summary(t.row if t is not None else r) for r, t in zip(rows, loaded, strict=True)]
@@ -162,13 +167,15 @@ class TableService:
         try:
             n = int(seat)
         except (TypeError, ValueError):
-            raise ServiceError("bad_message", f"seat must be a seat number, not {str(seat)[:20]!r}") from None
+            raise ServiceError(
+                "bad_message", t("seat must be a seat number, not {seat}", seat=repr(str(seat)[:20]))
+            ) from None
         if not 0 <= n < len(table.row.seats):
-            raise ServiceError("bad_message", f"there is no seat {n} at this table")
+            raise ServiceError("bad_message", t("there is no seat {seat} at this table", seat=n))
         if table.row.seats[n]["kind"] != "person":
-            raise ServiceError("forbidden", f"seat {n} is played by a bot")
+            raise ServiceError("forbidden", t("seat {seat} is played by a bot", seat=n))
         if not token_matches(table.row.seats[n], token if isinstance(token, str) else None):
-            raise ServiceError("forbidden", f"wrong token for seat {n}")
+            raise ServiceError("forbidden", t("wrong token for seat {seat}", seat=n))
         return n
 
     async def join(self, table: Table, seat: int | None) -> None:
@@ -184,7 +191,7 @@ class TableService:
     async def rename(self, table: Table, seat: int | None, name: Any) -> None:
         """Change a person seat's name (the seat's token was checked)."""
         if seat is None:
-            raise ServiceError("forbidden", "a spectator has no seat to rename")
+            raise ServiceError("forbidden", t("a spectator has no seat to rename"))
         name = check_name(name)
         table = await self.live(table)
         async with table.lock:
@@ -199,7 +206,7 @@ class TableService:
         async with table.lock:
             seats = [dict(s) for s in table.row.seats]
             if seats[seat]["kind"] != "person" or seats[seat].get("taken"):
-                raise ServiceError("state", f"seat {seat} is not free")
+                raise ServiceError("state", t("seat {seat} is not free", seat=seat))
             seats[seat].update(token_hash=token_hash, name=check_name(name))
             await self._store_seats(table, seats)
 
@@ -227,7 +234,10 @@ class TableService:
                 await self.peers.catch_up(table)
             for last_try in (False, True):
                 if seq != table.seq and not table.still_open(seat, seq):
-                    raise ServiceError("stale", f"stale action: you saw seq {seq}, the table is at seq {table.seq}")
+                    raise ServiceError(
+                        "stale",
+                        t("stale action: you saw seq {seen}, the table is at seq {now}", seen=seq, now=table.seq),
+                    )
                 try:
                     await self.apply(table, seat, action)
                     break
@@ -240,18 +250,18 @@ class TableService:
         """Apply (on a clone), commit, then swap in and publish. Caller holds `table.lock`."""
         state = table.state
         if state.is_terminal():
-            raise ServiceError("illegal", "the game is over")
+            raise ServiceError("illegal", GAME_OVER)
         if table.row.status == "abandoned":
-            raise ServiceError("illegal", "this table was abandoned: nobody played or watched it for a long time")
+            raise ServiceError("illegal", t("this table was abandoned: nobody played or watched it for a long time"))
         if seat not in state.current_players():
-            raise ServiceError("not_your_turn", "it is not your turn")
+            raise ServiceError("not_your_turn", t("it is not your turn"))
         new = state.clone()
         try:
             new.apply(action, seat)
         except NotYourTurnError as exc:
-            raise ServiceError("not_your_turn", str(exc)) from None
+            raise ServiceError("not_your_turn", text_of(exc)) from None
         except (GameOverError, IllegalActionError) as exc:
-            raise ServiceError("illegal", str(exc)) from None
+            raise ServiceError("illegal", text_of(exc)) from None
         # Shielded: once handed to storage, the swap happens even if the caller is cancelled meanwhile.
         await asyncio.shield(self._commit(table, new))
 
@@ -270,7 +280,7 @@ class TableService:
         except SeqConflictError as exc:
             log.info("%s; catching up from storage", exc)  # another process won the race
             await self.peers.catch_up(table)
-            raise MovedOn("stale", "the table moved on; the newest state follows") from None
+            raise MovedOn("stale", t("the table moved on; the newest state follows")) from None
         # Told from the spectator views before and after: the one before was made for the move before.
         names = table.names
         after = seat_view(new, None, names)
@@ -302,7 +312,7 @@ class TableService:
     async def record(self, table: Table) -> dict[str, Any]:
         """The record of a finished game, with the seats' names and without seed or order (draws replay it)."""
         if not table.state.is_terminal():
-            raise ServiceError("state", "the record is available once the game is over")
+            raise ServiceError("state", t("the record is available once the game is over"))
         record = table.state.record()
         record.pop("seed", None)  # the draws in the moves replay the game (docs/RECORDS.md)
         record.pop("order", None)
@@ -313,7 +323,7 @@ class TableService:
     async def replay_json(self, table: Table) -> bytes:
         """The replay of a finished game as JSON (`{"steps": [...]}`): built once, in a thread, then cached."""
         if not table.state.is_terminal():
-            raise ServiceError("state", "the replay is available once the game is over")
+            raise ServiceError("state", t("the replay is available once the game is over"))
         module, row, history = table.module, table.row, list(table.state.history)
         return await self.replays.get_or_build(row.id, lambda: replay_json(module, row, history))
 

@@ -11,6 +11,7 @@ import asyncio
 from collections.abc import Callable, Iterator
 
 from ra.core.protocol import GameState
+from ra.core.text import t
 from ra.games import game_module
 from ra.server.settings import ServiceSettings
 from ra.server.storage.rows import MoveRow, Storage, TableRow
@@ -46,7 +47,7 @@ class TableStore:
                     return table
                 row = await self.db(self.storage.get_table, table_id)
                 if row is None:
-                    raise ServiceError("not_found", f"there is no table {table_id!r}")
+                    raise ServiceError("not_found", t("there is no table {table}", table=repr(table_id)))
                 moves = await self.db(self.storage.moves, table_id)
                 # Replaying a whole game takes a while: in a thread, so that the event loop keeps answering.
                 table = await asyncio.to_thread(self.rebuilt, row, moves)

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ra.core.protocol import GameModule, Move, OptionSpec
-from ra.core.text import Text, english
+from ra.core.text import Text, english, t, tp
 from ra.games import GAMES, game_module
 
 log = logging.getLogger("ra.server")
@@ -27,8 +27,8 @@ TABLE_OPTIONS: tuple[OptionSpec, ...] = (
         "hints",
         "bool",
         False,
-        "Hints",
-        "A Hint button shows what the hard bot would play in your place, with a one-line reason.",
+        tp("table option", "Hints"),
+        t("A Hint button shows what the hard bot would play in your place: what the move is for, and how sure it is."),
     ),
 )
 
@@ -56,31 +56,6 @@ BOT_NAMES: tuple[str, ...] = (
     "Senusret",
     "Neithhotep",
 )
-
-
-# The engines word a move done ("drew a tile", "took card 1 into…"); a hint proposes it ("Draw a tile").
-_PROPOSED = {
-    "bid": "Bid",
-    "declined": "Decline",
-    "drew": "Draw",
-    "gave": "Give",
-    "invoked": "Invoke",
-    "made": "Make",
-    "passed": "Pass",
-    "revealed": "Reveal",
-    "spent": "Spend",
-    "stopped": "Stop",
-    "took": "Take",
-}
-
-
-def proposed(phrase: str) -> str:
-    """A move's phrase (`move_text`, worded as done) as a proposal: its first verb in the imperative."""
-    verb, _, rest = phrase.partition(" ")
-    word = _PROPOSED.get(verb)
-    if word is None:
-        return phrase[:1].upper() + phrase[1:]
-    return f"{word} {rest}".rstrip()
 
 
 def table_options(module: GameModule) -> tuple[OptionSpec, ...]:
@@ -174,9 +149,7 @@ def narration(module: GameModule, before: Mapping[str, Any], after: Mapping[str,
     return [english(line, after.get("viewer")) for line in narration_texts(module, before, after, move)]
 
 
-def narration_texts(
-    module: GameModule, before: Mapping[str, Any], after: Mapping[str, Any], move: Move
-) -> list[Text | str]:
+def narration_texts(module: GameModule, before: Mapping[str, Any], after: Mapping[str, Any], move: Move) -> list[Text]:
     """The engine's lines telling `move` as texts (each reader renders them: "You pass" for the mover); [] if the
     game cannot narrate (or fails to)."""
     narrate = getattr(module, "narrate", None)
@@ -200,10 +173,8 @@ def explanation(module: GameModule, view: Mapping[str, Any], options: Mapping[st
     except Exception as exc:  # a board without tooltips is better than a table that cannot be watched
         log.error("%s cannot explain a view: %s: %s", module.GAME, type(exc).__name__, exc, exc_info=exc)
         return None
-    # Texts, rendered by each reader in their language (docs/PROTOCOL.md, languages); plain strings stay strings.
-    elements = {
-        key: text.as_json() if isinstance(text, Text) else text for key, text in (data.get("elements") or {}).items()
-    }
+    # Texts, rendered by each reader in their language (docs/PROTOCOL.md, languages).
+    elements = {key: text.as_json() for key, text in (data.get("elements") or {}).items()}
     shown: dict[str, Any] = {"elements": elements}
     for spec in getattr(module, "TABLE_OPTIONS", ()):
         on = _value(options, spec)

@@ -18,7 +18,7 @@ from fastapi import Path as PathParam
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from ra.core.text import Text
+from ra.core.text import Text, t
 from ra.games import game_module
 from ra.i18n.render import Reader, render
 from ra.server.http.errors import errors
@@ -146,7 +146,9 @@ class Verdict(BaseModel):
 def lesson_of(game: str) -> Tutorial:
     """The tutorial of `game`; 404 for a game without one."""
     if game not in GAMES:
-        raise ServiceError("not_found", f"no tutorial for {game[:20]!r}: there are {', '.join(GAMES)}")
+        raise ServiceError(
+            "not_found", t("no tutorial for {game}: there are {games}", game=repr(game[:20]), games=", ".join(GAMES))
+        )
     return tutorial(game)
 
 
@@ -186,13 +188,21 @@ def tutorial_answer(game: str, language: str = "en") -> LearnTutorial:
 def checked(lesson: Tutorial, place: Place, learner_move: bool = False) -> None:
     """400 unless `place` is in the tutorial; with `learner_move`, unless the learner is to move there."""
     if place.step >= len(lesson.steps):
-        raise ServiceError("bad_message", f"step is 0 to {len(lesson.steps) - 1}, not {place.step}")
+        raise ServiceError(
+            "bad_message", t("step is 0 to {last}, not {step}", last=len(lesson.steps) - 1, step=place.step)
+        )
     moves = lesson.steps[place.step].moves
     if place.move > len(moves) or (learner_move and place.move == len(moves)):
         last = len(moves) - 1 if learner_move else len(moves)
-        raise ServiceError("bad_message", f"move of step {place.step} is 0 to {last}, not {place.move}")
+        raise ServiceError(
+            "bad_message",
+            t("move of step {step} is 0 to {last}, not {move}", step=place.step, last=last, move=place.move),
+        )
     if learner_move and moves[place.move].seat != lesson.learner:
-        raise ServiceError("bad_message", f"move {place.move} of step {place.step} is another seat's, not yours")
+        raise ServiceError(
+            "bad_message",
+            t("move {move} of step {step} is another seat's, not yours", move=place.move, step=place.step),
+        )
 
 
 def previous(lesson: Tutorial, step: int, move: int) -> tuple[int, int] | None:

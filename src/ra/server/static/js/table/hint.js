@@ -1,6 +1,7 @@
 // Hints, where the table allows them (table option `hints`): the Hint button asks the server (`{"type":"hint"}`)
-// what the hard bot would play in the viewer's seat; the answer names the move with a one-line reason and makes the
-// board's element of that move stand out. A hint belongs to the position it was asked for: the next move clears it.
+// what the hard bot would play in the viewer's seat; the answer names the move with its reason (what it is for and
+// how sure the bot is, texts in the reader's language) and makes the board's element of that move stand out. A hint
+// belongs to the position it was asked for: the next move clears it.
 
 /** @typedef {import("../common/types.js").HintMessage} HintMessage */
 
@@ -64,7 +65,8 @@ export class HintBox {
     }
     this.hint = msg;
     const reader = this.reader();
-    replaceChildren(this.text, place(t("{move} — {reason}.", { move: slot("move"), reason: render(msg.reason, reader) }),
+    // The reason is whole sentences (what the move is for, how sure the bot is), rendered for this reader.
+    replaceChildren(this.text, place(t("{move} — {reason}", { move: slot("move"), reason: render(msg.reason, reader) }),
       { move: el("strong", {}, render(msg.text, reader)) }));
     this.mark();
   }

@@ -17,7 +17,7 @@
 
 import { el, icon, replaceChildren } from "../../common/dom.js";
 import { MoveMarks, otherMoves } from "../../common/moves.js";
-import { auctionKind, decisionPanel, losses, nameOf } from "./panels.js";
+import { decisionPanel, losses, nameOf } from "./panels.js";
 import { place, slot, t, tn } from "../../common/i18n.js";
 import { renderPlayers } from "./players.js";
 import { renderResult, renderScores } from "./scores.js";
@@ -62,20 +62,40 @@ export function describeTurn(view) {
   const mine = view.viewer !== null && view.viewer === seat && (view.legal_actions || []).length > 0;
   const yours = view.viewer !== null && view.viewer === seat; // the viewer's own seat reads in the second person
   const player = nameOf(view, seat);
-  if (view.phase === "auction") {
-    const a = view.auction;
-    const high = a?.high_bid ? t("high bid {disk} by {player}", { disk: a.high_bid, player: nameOf(view, a.high_bidder) }) : t("no bid yet");
-    const auction = auctionKind(a?.kind ?? "") || t("auction");
-    return { text: yours ? t("You bid: {auction} ({high})", { auction, high }) : t("{player} is bidding: {auction} ({high})", { player, auction, high }), mine };
-  }
+  if (view.phase === "auction") return { text: auctionTurn(view, yours, player), mine };
   if (view.phase === "gods") {
-    return { text: yours ? t("You are spending gods: take another tile or finish") : t("{player} is spending gods: take another tile or finish", { player }), mine };
+    return { text: yours ? t("You are spending gods: take another tile with a god, or stop") : t("{player} is spending gods on tiles of the auction track", { player }), mine };
   }
   if (view.phase === "disaster") {
     const lose = losses(view.disaster, "");
     return { text: yours ? t("You choose the tiles to lose: {losses}", { losses: lose }) : t("{player} is choosing the tiles to lose: {losses}", { player, losses: lose }), mine };
   }
-  return { text: yours ? t("You draw a tile, invoke Ra or spend gods") : t("{player} draws a tile, invokes Ra or spends gods", { player }), mine };
+  return { text: yours ? t("Your turn: draw a tile, invoke Ra or spend a god") : t("{player}'s turn: drawing a tile, invoking Ra or spending a god", { player }), mine };
+}
+
+/**
+ * The auction's line: whose bid it is and what it has to beat, one whole sentence for each case (why the auction
+ * runs is the auction panel's heading). The viewer's own bid reads as what to do, never "You bid: …" (issue 31).
+ * @param {RaView} view
+ * @param {boolean} yours  the viewer is bidding now
+ * @param {string} player  the bidder's name
+ * @returns {string}
+ */
+function auctionTurn(view, yours, player) {
+  const a = view.auction;
+  const high = a?.high_bid ?? null;
+  const bidder = a?.high_bidder ?? null;
+  const top = bidder !== null && bidder === view.viewer;
+  if (yours) {
+    const kinds = new Set((view.legal_actions || []).map((x) => x.kind));
+    if (kinds.has("bid") && !kinds.has("pass")) return t("Auction: everyone else passed, so you must bid one of your sun disks");
+    if (high === null) return t("Auction: your bid — no bid yet; bid a sun disk or pass");
+    if (!kinds.has("bid")) return t("Auction: your bid — no sun disk of yours beats {player}'s {disk}; pass", { player: nameOf(view, bidder), disk: high });
+    return t("Auction: your bid — beat {player}'s sun disk {disk} or pass", { player: nameOf(view, bidder), disk: high });
+  }
+  if (high === null) return t("Auction: {player} is bidding — no bid yet", { player });
+  if (top) return t("Auction: {player} is bidding — your sun disk {disk} is the high bid", { player, disk: high });
+  return t("Auction: {player} is bidding — the high bid is {bidder}'s sun disk {disk}", { player, bidder: nameOf(view, bidder), disk: high });
 }
 
 /**

@@ -20,7 +20,7 @@ export function auctionKind(kind) {
   const words = {
     ra_drawn: t("a Ra tile was drawn"),
     invoked_nonfull: t("Ra was invoked"),
-    invoked_full: t("Ra was invoked on a full track"),
+    invoked_full: t("Ra was invoked with the auction track full"),
   };
   return words[kind] ?? "";
 }

@@ -123,13 +123,15 @@ function statusBar(view, d, choice) {
     text = t("Card {number}, {card}: click a highlighted space on your sheet.", {
       number: choice.slot, card: cardLabel(view.face_up.find((f) => f.slot === choice.slot)?.card),
     });
-  } else if (view.phase === "reveal") text = mine ? t("Your turn: reveal the cards (the deck).") : t("{player} reveals the cards.", { player: active });
+  } else if (view.phase === "reveal") text = mine ? t("Your turn: reveal the cards from the deck.") : t("{player} reveals the cards.", { player: active });
   else if (view.phase === "active_choice") {
     text = mine ? t("Choose a card first; the others then choose among the other two.") : t("{player} chooses a card first.", { player: active });
   } else if (mine) text = t("Choose one of the cards {player} left.", { player: active });
   else {
     const waiting = (view.current_players || []).map(who);
-    text = waiting.length ? t("Waiting for {players}.", { players: { items: waiting } }) : t("Waiting…");
+    if (!waiting.length) text = t("Waiting…");
+    else if (view.phase === "others_choice") text = t("Waiting for {players} to choose a card.", { players: { items: waiting } });
+    else text = t("Waiting for {players}.", { players: { items: waiting } });
   }
   const kingdom = view.phase === "over" ? t("Final") : kingdomTitle(view.layout, view.kingdom);
   return el("div", { class: `status-bar w-status${mine ? " my-turn" : ""}`, "aria-live": "polite" },
