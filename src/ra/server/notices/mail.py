@@ -86,13 +86,13 @@ def reader_of(language: str | None) -> Reader:
 def turn_mail(sender: str, to: str, name: str, language: str | None, base: str, table: Waiting) -> EmailMessage:
     """The mail of one turn."""
     reader = reader_of(language)
-    game = game_title(table.game, reader)
+    game, account = game_title(table.game, reader), f"{base}/account"
     words: list[Text] = [
         t("Hello {name},", name=name),
         t("it is your turn at a table of {game}.", game=game),
         t("Open the table: {link}", link=table_link(base, table.table_id, table.seat)),
         t("You receive this because turn notices are on in your account. Turn them off or change them: {link}",
-          link=f"{base}/account"),
+          link=account),
     ]  # fmt: skip
     subject = render(t("Your turn at {game}", game=game), reader)
     lines = [render(words[0], reader), "", render(words[1], reader), render(words[2], reader), "", "--"]
@@ -112,8 +112,9 @@ def digest_mail(
     for table in tables:
         game = game_title(table.game, reader)
         lines.append(render(t("{game}: {link}", game=game, link=table_link(base, table.table_id, table.seat)), reader))
+    account = f"{base}/account"
     footer = t(
         "You receive this daily digest because it is on in your account. Turn it off or change it: {link}",
-        link=f"{base}/account",
+        link=account,
     )
     return _message(sender, to, subject, [*lines, "", "--", render(footer, reader)])
