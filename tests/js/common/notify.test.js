@@ -136,7 +136,9 @@ describe("turn notices in the page", () => {
     alert.turnCame("Ra", doc.title);
     assert.equal(FakeNotification.shown.length, 0);
     assert.notEqual(alert.blinking, null);
+    doc.title = "○ Your turn"; // mid-blink
     doc.show(false);
     assert.equal(alert.blinking, null);
+    assert.equal(doc.title, "● Your turn — Ra");
   });
 });

@@ -51,7 +51,7 @@ export class TurnAlert {
     this.blinking = null;
     /** @type {Notification | null} */
     this.shown = null;
-    this.shownCount = 0;
+    this.title = doc.title;
     doc.addEventListener("visibilitychange", () => {
       if (!doc.hidden) this.stop();
     });
@@ -71,7 +71,6 @@ export class TurnAlert {
           window.focus();
           this.shown?.close();
         };
-        this.shownCount += 1;
         return;
       } catch {
         // Some browsers allow notifications only from a service worker: blink instead.
@@ -83,6 +82,7 @@ export class TurnAlert {
   /** @param {string} title */
   blink(title) {
     this.stop();
+    this.title = title;
     let on = true;
     this.blinking = setInterval(() => {
       on = !on;
@@ -90,9 +90,12 @@ export class TurnAlert {
     }, 1000);
   }
 
-  /** The person looks: no more blinking, the notification goes. */
+  /** The person looks: no more blinking (the title as it was), the notification goes. */
   stop() {
-    if (this.blinking !== null) clearInterval(this.blinking);
+    if (this.blinking !== null) {
+      clearInterval(this.blinking);
+      this.doc.title = this.title;
+    }
     this.blinking = null;
     this.shown?.close();
     this.shown = null;
