@@ -42,7 +42,7 @@ class Inbox:
     mails: list[tuple[list[str], Message]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    async def handle_DATA(self, _server: Any, _session: Any, envelope: Any) -> str:  # noqa: N802 (aiosmtpd's name)
+    async def handle_DATA(self, _server: Any, _session: Any, envelope: Any) -> str:  # aiosmtpd's hook
         with self.lock:
             self.mails.append((list(envelope.rcpt_tos), email.message_from_bytes(envelope.content)))
         return "250 OK"

@@ -194,11 +194,10 @@ def test_notice_preferences_are_checked(tmp_path: Path) -> None:
                     {"quiet_from": 24, "quiet_to": 8}, {"language": "xx"}, {"mode": "hourly"},
                     {"time_zone": "../../etc/passwd"}, {"time_zone": "x" * 65}, {"extra": 1}):  # fmt: skip
             r = web.post("/api/account/notices", json={"mode": "each", **bad}, headers=csrf(web))
-            assert r.status_code in (400, 422) or r.status_code == 400, (bad, r.text)
-            assert r.status_code == 400, (bad, r.status_code)
+            assert r.status_code == 400, (bad, r.status_code, r.text)
         assert web.post("/api/account/notices", json={"mode": "off"}).status_code == 403  # no CSRF token
-        body = {"mode": "digest", "quiet_from": 22, "quiet_to": 7, "time_zone": "America/New_York", "language": "zh-Hans",
-                "browser": True}  # fmt: skip
+        body = {"mode": "digest", "quiet_from": 22, "quiet_to": 7, "time_zone": "America/New_York",
+                "language": "zh-Hans", "browser": True}  # fmt: skip
         assert set_prefs(web, **body)["time_zone"] == "America/New_York"
         assert web.get("/api/account/notices").json() == {**body, "has_email": False, "mail": False}
         assert browser(web).get("/api/account/notices").status_code == 401
