@@ -201,3 +201,34 @@ def test_notice_preferences_are_checked(tmp_path: Path) -> None:
         assert set_prefs(web, **body)["time_zone"] == "America/New_York"
         assert web.get("/api/account/notices").json() == {**body, "has_email": False, "mail": False}
         assert browser(web).get("/api/account/notices").status_code == 401
+
+
+def test_a_turn_whose_notice_was_never_queued_is_recovered_once(web: TestClient, inbox: Inbox) -> None:  # noqa: F811
+    game = duel(web)
+    service = web.app.state.service  # type: ignore[attr-defined]
+    service.turns = None  # as if the process died between the move's commit and its notice
+    move_until_turn_of(web, game, 1)
+    service.turns = notices_of(web)
+    assert send_round(web) == 0
+    portal = web.portal
+    assert portal is not None
+    assert portal.call(notices_of(web).recover) == 1  # what a start does
+    assert portal.call(notices_of(web).recover) == 0  # keyed by the seq the turn began at: never twice
+    assert send_round(web) == 1 and len(inbox.to(game.emails[1])) == 1
+    assert portal.call(notices_of(web).recover) == 0  # sent: still once
+
+
+def test_a_claim_left_by_a_killed_run_is_freed_at_start(web: TestClient, inbox: Inbox, clock: Clock) -> None:  # noqa: F811
+    game = duel(web)
+    move_until_turn_of(web, game, 1)
+    notices = notices_of(web)
+    portal = web.portal
+    assert portal is not None
+    portal.call(notices.settled)
+    assert len(notices.store.claim("an earlier run", START, START + dt.timedelta(hours=1))) == 1  # then killed
+    assert send_round(web) == 0
+    assert portal.call(notices.recover) == 0  # a start: alone on its database, the process frees the claim
+    if not notices.solo:  # PostgreSQL: others may share it, so the claim runs out first
+        assert send_round(web) == 0
+        clock.set(START + dt.timedelta(hours=1, seconds=1))
+    assert send_round(web) == 1 and len(inbox.to(game.emails[1])) == 1

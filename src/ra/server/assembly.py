@@ -71,12 +71,11 @@ def assemble(settings: Settings) -> Server:
     async def may_play(table: Table) -> bool:
         return await cluster.bots_may_play(table)
 
-    async def waiting(table_id: str, seat: int) -> bool:  # is the seat of a notice still to act?
+    async def load(table_id: str) -> Table:  # a table as the database has it now (for the notices)
         table = await service.get(table_id)
         async with table.lock:
             await cluster.refresh(table)
-        state = table.state
-        return table.row.status != "abandoned" and not state.is_terminal() and seat in state.current_players()
+        return table
 
     tables = TableStore(storage, db, options, pinned)
     replays = ReplayCache(options.replay_cache_bytes)
@@ -86,7 +85,7 @@ def assemble(settings: Settings) -> Server:
         storage, db, tables, local, replays.forget, bots, options, shared=shared, redis_url=settings.redis_url
     )
     presence = Presence()
-    notices = Notices(storage.engine, settings.notices, settings.public_base(), presence, waiting)
+    notices = Notices(storage.engine, settings.notices, settings.public_base(), presence, load, solo=not shared)
     service = TableService(storage, tables, cluster.pubsub, bots, cluster, db=db, replays=replays, turns=notices)
     watched = lambda table_id: local.subscribers(table_id) > 0  # noqa: E731
     abandon = AbandonSweep(storage, db, tables, options, watched, service.publish)

@@ -37,12 +37,13 @@ log = logging.getLogger("ra.server")
 DAY = dt.timedelta(days=1)
 QUEUED_TASKS = 1000  # queueing tasks in flight at most (a storm of moves while storage is slow drops the rest)
 
-StillWaiting = Callable[[str, int], Awaitable[bool]]
+RECOVER_TABLES = 200  # turn-based tables a start looks at for turns whose notice a killed process never queued
+Load = Callable[[str], Awaitable[Table]]
 
 
 class Notices:
     """Notices of one process on `engine`: `moved` queues, `send_due` sends (every `notice_seconds` once started).
-    `waiting(table_id, seat)` tells whether the seat is still to act; `presence` which seats watch their table here.
+    `load(table_id)` gives a table as the database has it now; `presence` tells which seats watch their table here.
     """
 
     def __init__(
@@ -51,17 +52,19 @@ class Notices:
         settings: NoticeSettings,
         base: str,
         presence: Presence,
-        waiting: StillWaiting,
+        load: Load,
         *,
         mailer: Mailer | None = None,
         now: Callable[[], dt.datetime] = utc_now,
         owner: str | None = None,
+        solo: bool = True,
     ) -> None:
         self.store, self.settings, self.base = NoticeStore(engine), settings, base
-        self.presence, self.waiting = presence, waiting
+        self.presence, self.load = presence, load
         self.mailer: Mailer = mailer if mailer is not None else SmtpMailer(settings)
         self.clock = now
         self.owner = owner or process_name()
+        self.solo = solo  # alone on the database: claims left by an earlier run are its own, free at once
         self.enabled = settings.mail
         self.task: asyncio.Task[None] | None = None
         self.queueing: set[asyncio.Task[None]] = set()
@@ -82,19 +85,24 @@ class Notices:
             if p not in before and seats[p]["kind"] == "person" and not self.presence.present(table_id, p)
         ]
         if new:
-            task = asyncio.create_task(self._queue(table_id, seq, new), name="ra-notice-queue")
+            task = asyncio.create_task(self._queued(table_id, seq, new), name="ra-notice-queue")
             self.queueing.add(task)
             task.add_done_callback(self.queueing.discard)
 
-    async def _queue(self, table_id: str, seq: int, seats: list[int]) -> None:
+    async def _queue(self, table_id: str, seq: int, seats: list[int]) -> int:
+        queued = 0
         try:
             targets = await asyncio.to_thread(self.store.targets, table_id, seats)
             stamp = self.clock()
             for target in targets:
                 kind, due = self._when(target, stamp)
-                await asyncio.to_thread(self.store.queue, table_id, seq, target, kind, due, stamp)
-        except Exception as exc:  # storage away: this turn goes without a mail, the table without harm
+                queued += await asyncio.to_thread(self.store.queue, table_id, seq, target, kind, due, stamp)
+        except Exception as exc:  # storage away: the next start's recovery queues it; the table goes on unharmed
             log.warning("table %s: notices not queued: %s: %s", table_id, type(exc).__name__, exc)
+        return queued
+
+    async def _queued(self, table_id: str, seq: int, seats: list[int]) -> None:
+        await self._queue(table_id, seq, seats)
 
     def _when(self, target: Target, stamp: dt.datetime) -> tuple[str, dt.datetime]:
         if target.prefs.mode == "digest":
@@ -123,7 +131,37 @@ class Notices:
             task.cancel()
         self.mail_thread.shutdown(wait=False, cancel_futures=True)
 
+    async def recover(self) -> int:
+        """At start: queue the notices of turns that began while no notice could be queued (a process killed between
+        a move's commit and its queueing, storage away then): every person seat now to act at a recently updated
+        turn-based table, keyed by the seq its turn began at, so a notice queued before is never queued again. How
+        many. Alone on its database, the process first frees the claims an earlier run of it left (killed while
+        sending); with others, such a claim runs out after `claim_seconds`."""
+        if self.solo:
+            await asyncio.to_thread(self.store.release_claims, self.owner)
+        queued = 0
+        for table_id in await asyncio.to_thread(self.store.turn_based_tables, RECOVER_TABLES):
+            try:
+                table = await self.load(table_id)
+            except Exception as exc:
+                log.warning("table %s: not loaded for its notices: %s: %s", table_id, type(exc).__name__, exc)
+                continue
+            if table.state.is_terminal() or table.row.status == "abandoned":
+                continue
+            seats = [p for p in table.state.current_players() if table.row.seats[p]["kind"] == "person"]
+            by_start: dict[int, list[int]] = {}
+            for p in seats:
+                if not self.presence.present(table_id, p):
+                    by_start.setdefault(turn_began(table.current_at, p, table.row.seq), []).append(p)
+            for seq, waiting in by_start.items():
+                queued += await self._queue(table_id, seq, waiting)
+        return queued
+
     async def _run(self) -> None:
+        try:
+            await self.recover()
+        except Exception as exc:
+            log.warning("notices: recovering queued turns failed: %s: %s", type(exc).__name__, exc)
         while True:
             try:
                 await self.send_due()
@@ -147,12 +185,14 @@ class Notices:
         if self.presence.present(due.table_id, due.seat):
             return None
         try:
-            if not await self.waiting(due.table_id, due.seat):
-                return None
+            table = await self.load(due.table_id)
         except Exception as exc:  # the table cannot be loaded: no mail about it
             log.warning("table %s: cannot tell whose turn it is: %s: %s", due.table_id, type(exc).__name__, exc)
             return None
-        return await asyncio.to_thread(self.store.game_of, due.table_id)
+        state = table.state
+        if table.row.status == "abandoned" or state.is_terminal() or due.seat not in state.current_players():
+            return None
+        return table.row.game
 
     async def _capped(self, account_id: int, stamp: dt.datetime) -> bool:
         cap = self.settings.per_day
@@ -241,3 +281,12 @@ class Notices:
     async def kept_seat(self, table_id: str, account_id: int, seat: int | None) -> tuple[int, str] | None:
         """The (seat, token) the account keeps at the table."""
         return await in_thread(self.store.kept_seat, table_id, account_id, seat)
+
+
+def turn_began(current_at: Sequence[Sequence[int]], seat: int, seq: int) -> int:
+    """The seq from which `seat` has been to act without a break up to `seq` (`current_at[k]`: who was to act at
+    seq k), as `moved` keys the notice of that turn."""
+    start = seq
+    while start > 0 and start - 1 < len(current_at) and seat in current_at[start - 1]:
+        start -= 1
+    return start

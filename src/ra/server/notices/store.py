@@ -127,6 +127,22 @@ class NoticeStore:
         found = [Target(int(r.seat), int(r.account_id), _prefs(r)) for r in rows]
         return [target for target in found if target.prefs.mode != "off"]
 
+    def turn_based_tables(self, limit: int) -> list[str]:
+        """The unfinished turn-based tables with seats kept by accounts, the most recently updated first."""
+        query = (
+            sa.select(tables_t.c.id)
+            .join(listings_t, listings_t.c.table_id == tables_t.c.id)
+            .where(
+                listings_t.c.turn_based.is_(True),
+                tables_t.c.status.in_(("open", "running")),
+                sa.exists().where(account_seats_t.c.table_id == tables_t.c.id),
+            )
+            .order_by(tables_t.c.updated.desc())
+            .limit(limit)
+        )
+        with self.engine.connect() as c:
+            return [str(r[0]) for r in c.execute(query)]
+
     def queue(self, table_id: str, seq: int, target: Target, kind: str, due: dt.datetime, now: dt.datetime) -> bool:
         """Queue the notice of a turn; False if it exists already (the key) or one for the same seat still waits
         (a person away hears once of a table, however many turns pass)."""
@@ -170,6 +186,15 @@ class NoticeStore:
             if claimed == 1:
                 won.append(Due(int(row.id), row.table_id, int(row.seat), int(row.seq), int(row.account_id), row.tries))
         return won
+
+    def release_claims(self, owner: str) -> None:
+        """Free every claim on a queued notice that is not `owner`'s (a process alone on its database, at start)."""
+        with self.engine.begin() as c:
+            c.execute(
+                notices_t.update()
+                .where(notices_t.c.state == "queued", notices_t.c.owner.is_not(None), notices_t.c.owner != owner)
+                .values(owner=None, claimed_until=None)
+            )
 
     def finish(self, ids: Sequence[int], state: str, now: dt.datetime) -> None:
         """Mark notices sent (or dropped, or failed)."""
