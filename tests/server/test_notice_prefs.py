@@ -1,5 +1,5 @@
 """Quiet hours and digest times in an account's time zone (ra.server.notices.prefs): over midnight, at a fixed
-offset, across a summer-time change; and what a zone may be called."""
+offset, across a summer-time change; what a zone may be called; and `ra serve`'s SMTP options."""
 
 from __future__ import annotations
 
@@ -58,3 +58,28 @@ def test_preferences_are_checked() -> None:
     for bad in ({"mode": "hourly"}, {"quiet_from": 22}, {"quiet_from": 24, "quiet_to": 1}, {"time_zone": "Nowhere"}):
         with pytest.raises(ValueError):
             Prefs(**bad)  # type: ignore[arg-type]
+
+
+def test_serve_options_reach_the_notice_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    import typer
+    from typer.testing import CliRunner
+
+    from ra.commands import serve
+    from ra.server.settings import Settings
+
+    seen: list[Settings] = []
+    monkeypatch.setattr(serve, "run", seen.append)
+    app = typer.Typer()
+    serve.register(app)
+    app.command("other")(lambda: None)  # two commands: `serve` is named on the command line
+    args = ["serve", "--smtp-host", "mail.example.org", "--smtp-port", "2525", "--no-smtp-starttls",
+            "--smtp-user", "ra", "--base-url", "https://ra.example.org/", "--notices-per-day", "3"]  # fmt: skip
+    result = CliRunner().invoke(app, args, env={"RA_SMTP_PASSWORD": "secret"})
+    assert result.exit_code == 0, result.output
+    notices = seen[0].notices
+    assert (notices.smtp_host, notices.smtp_port, notices.smtp_starttls) == ("mail.example.org", 2525, False)
+    assert (notices.smtp_user, notices.smtp_password, notices.per_day) == ("ra", "secret", 3) and notices.mail
+    assert seen[0].public_base() == "https://ra.example.org"
+    assert Settings().public_base() == "http://127.0.0.1:8000" and not Settings().notices.mail
+    refused = CliRunner().invoke(app, ["serve", "--base-url", "ftp://ra.example.org"])
+    assert refused.exit_code == 2 and "base_url" in refused.output

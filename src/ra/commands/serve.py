@@ -130,6 +130,20 @@ def serve(
     ] = NOTICES.per_day,
 ) -> None:
     """Serve the browser table: create tables, invite players by link, play against bots, replay games."""
+    try:
+        notices = NoticeSettings(
+            smtp_host=smtp_host or None,
+            smtp_port=smtp_port,
+            smtp_from=smtp_from,
+            smtp_starttls=smtp_starttls,
+            smtp_user=smtp_user or None,
+            smtp_password=smtp_password or None,
+            base_url=base_url or None,
+            notice_seconds=notice_seconds,
+            per_day=notices_per_day,
+        )
+    except ValueError as exc:
+        _fail(str(exc))
     settings = Settings(
         host=host,
         port=port,
@@ -158,17 +172,7 @@ def serve(
             resync_seconds=resync_seconds,
             abandon_seconds=abandon_hours * 3600,
         ),
-        notices=NoticeSettings(
-            smtp_host=smtp_host or None,
-            smtp_port=smtp_port,
-            smtp_from=smtp_from,
-            smtp_starttls=smtp_starttls,
-            smtp_user=smtp_user or None,
-            smtp_password=smtp_password or None,
-            base_url=base_url or None,
-            notice_seconds=notice_seconds,
-            per_day=notices_per_day,
-        ),
+        notices=notices,
     )
     run(settings)
 
