@@ -86,12 +86,14 @@ class Clock:
 
 def mail_app(data_dir: Path, port: int | None, **notices: Any) -> TestClient:
     """An app (not started) whose notices mail through 127.0.0.1:`port` (None: no SMTP), its sender idle (tests
-    run its rounds)."""
+    run its rounds), a turn's mail due at once (no grace)."""
     options = {"smtp_host": "127.0.0.1", "smtp_port": port, "smtp_starttls": False} if port else {}
     settings = dataclasses.replace(
         settings_on(data_dir),
         accounts=account_settings(),
-        notices=NoticeSettings(**{"notice_seconds": 3600.0, "base_url": BASE, **options, **notices}),
+        notices=NoticeSettings(
+            **{"notice_seconds": 3600.0, "grace_seconds": 0.0, "base_url": BASE, **options, **notices}
+        ),
     )
     return TestClient(create_app(settings), base_url="https://testserver")
 

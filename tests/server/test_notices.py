@@ -232,3 +232,18 @@ def test_a_claim_left_by_a_killed_run_is_freed_at_start(web: TestClient, inbox: 
         assert send_round(web) == 0
         clock.set(START + dt.timedelta(hours=1, seconds=1))
     assert send_round(web) == 1 and len(inbox.to(game.emails[1])) == 1
+
+
+def test_a_player_who_moves_within_the_grace_gets_no_mail(tmp_path: Path, inbox: Inbox, clock: Clock) -> None:  # noqa: F811
+    with mail_app(tmp_path / "data", inbox.port, grace_seconds=120.0) as web:
+        notices_of(web).clock = clock
+        game = duel(web)
+        move_until_turn_of(web, game, 1)
+        assert send_round(web) == 0  # not before the grace is over
+        move_until_turn_of(web, game, 0)  # Bob moves (watching, say, on another process)
+        clock.set(START + dt.timedelta(seconds=121))
+        send_round(web)  # Ann, away now, hears of her turn
+        assert not inbox.to(game.emails[1])
+        move_until_turn_of(web, game, 1)  # Bob's next turn, and he stays away this time
+        clock.set(START + dt.timedelta(seconds=242))
+        assert send_round(web) == 1 and len(inbox.to(game.emails[1])) == 1

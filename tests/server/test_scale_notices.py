@@ -29,7 +29,7 @@ def mailing_pair(
 ) -> Iterator[list[Serve]]:
     """Two processes on a fresh database that mail through the test's SMTP server, each sending every 0.1 s."""
     mail = ("--smtp-host", "127.0.0.1", "--smtp-port", str(inbox.port), "--no-smtp-starttls",
-            "--notice-seconds", "0.1", "--base-url", BASE)  # fmt: skip
+            "--notice-seconds", "0.1", "--notice-grace", "0", "--base-url", BASE)  # fmt: skip
     servers = serve_processes(2, postgres.new_database(), redis_server.url, tmp_path, *FAST, *mail)
     try:
         yield servers

@@ -125,6 +125,9 @@ def serve(
     notice_seconds: Annotated[
         float, typer.Option(min=0.05, help="How often due notices are looked for and sent.")
     ] = NOTICES.notice_seconds,
+    notice_grace: Annotated[
+        float, typer.Option(min=0.0, help="Seconds a turn's mail waits first (none if the player moves meanwhile).")
+    ] = NOTICES.grace_seconds,
     notices_per_day: Annotated[
         int, typer.Option(min=0, help="Mails one account receives in 24 hours at most.")
     ] = NOTICES.per_day,
@@ -140,6 +143,7 @@ def serve(
             smtp_password=smtp_password or None,
             base_url=base_url or None,
             notice_seconds=notice_seconds,
+            grace_seconds=notice_grace,
             per_day=notices_per_day,
         )
     except ValueError as exc:

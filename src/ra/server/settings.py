@@ -137,6 +137,8 @@ class NoticeSettings:
     # The site's public address, for the links in the mails (e.g. https://ra.example.org); None: http://host:port.
     base_url: str | None = None
     notice_seconds: float = 30.0  # how often the sender looks for notices that are due
+    # A turn's mail waits this long first: a player who moves meanwhile (watching on another process, say) gets none.
+    grace_seconds: float = 60.0
     per_day: int = 20  # mails one account receives in 24 hours at most (each-turn notices and digests together)
     retries: int = 5  # attempts to deliver one notice before it is given up (the waits double from `retry_seconds`)
     retry_seconds: float = 60.0
@@ -146,6 +148,8 @@ class NoticeSettings:
     def __post_init__(self) -> None:
         if not 0 < self.smtp_port < 65536 or self.smtp_timeout <= 0 or self.notice_seconds <= 0:
             raise ValueError("smtp_port lies in 1..65535, smtp_timeout and notice_seconds are more than 0")
+        if self.grace_seconds < 0:
+            raise ValueError("grace_seconds is 0 or more")
         if self.per_day < 0 or self.retries < 1 or self.retry_seconds <= 0 or self.claim_seconds <= 0:
             raise ValueError("per_day is 0 or more, retries 1 or more, retry_seconds and claim_seconds more than 0")
         if not 0 <= self.digest_hour <= 23:

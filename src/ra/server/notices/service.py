@@ -85,15 +85,15 @@ class Notices:
             if p not in before and seats[p]["kind"] == "person" and not self.presence.present(table_id, p)
         ]
         if new:
-            task = asyncio.create_task(self._queued(table_id, seq, new), name="ra-notice-queue")
+            task = asyncio.create_task(self._queued(table_id, seq, new, self.clock()), name="ra-notice-queue")
             self.queueing.add(task)
             task.add_done_callback(self.queueing.discard)
 
-    async def _queue(self, table_id: str, seq: int, seats: list[int]) -> int:
+    async def _queue(self, table_id: str, seq: int, seats: list[int], stamp: dt.datetime) -> int:
+        """Queue the notices of the seats whose turn began at `seq` at the time `stamp`; how many."""
         queued = 0
         try:
             targets = await asyncio.to_thread(self.store.targets, table_id, seats)
-            stamp = self.clock()
             for target in targets:
                 kind, due = self._when(target, stamp)
                 queued += await asyncio.to_thread(self.store.queue, table_id, seq, target, kind, due, stamp)
@@ -101,13 +101,13 @@ class Notices:
             log.warning("table %s: notices not queued: %s: %s", table_id, type(exc).__name__, exc)
         return queued
 
-    async def _queued(self, table_id: str, seq: int, seats: list[int]) -> None:
-        await self._queue(table_id, seq, seats)
+    async def _queued(self, table_id: str, seq: int, seats: list[int], stamp: dt.datetime) -> None:
+        await self._queue(table_id, seq, seats, stamp)
 
     def _when(self, target: Target, stamp: dt.datetime) -> tuple[str, dt.datetime]:
         if target.prefs.mode == "digest":
             return "digest", target.prefs.digest_at(stamp, self.settings.digest_hour)
-        return "each", target.prefs.allowed_from(stamp)
+        return "each", target.prefs.allowed_from(stamp + dt.timedelta(seconds=self.settings.grace_seconds))
 
     async def settled(self) -> None:
         """Wait for the notices being queued (tests)."""
@@ -154,7 +154,7 @@ class Notices:
                 if not self.presence.present(table_id, p):
                     by_start.setdefault(turn_began(table.current_at, p, table.row.seq), []).append(p)
             for seq, waiting in by_start.items():
-                queued += await self._queue(table_id, seq, waiting)
+                queued += await self._queue(table_id, seq, waiting, self.clock())
         return queued
 
     async def _run(self) -> None:
