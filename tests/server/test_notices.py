@@ -247,3 +247,35 @@ def test_a_player_who_moves_within_the_grace_gets_no_mail(tmp_path: Path, inbox:
         move_until_turn_of(web, game, 1)  # Bob's next turn, and he stays away this time
         clock.set(START + dt.timedelta(seconds=242))
         assert send_round(web) == 1 and len(inbox.to(game.emails[1])) == 1
+
+
+def test_a_simultaneous_choice_tells_each_away_seat_once_when_it_opens(
+    web: TestClient,
+    inbox: Inbox,  # noqa: F811
+    fake_game: str,
+) -> None:
+    from account_helpers import sign_up
+
+    seats = [{"kind": "person", "name": "A"}, {"kind": "person", "name": "B"}]
+    table = web.post("/api/tables", json={"game": fake_game, "seats": seats}).json()
+    listing = {"creator": table["creator"], "open_seats": True, "turn_based": True}
+    assert web.post(f"/api/tables/{table['id']}/listing", json=listing).status_code == 200
+    links = []
+    for seat, name in enumerate(("Ann", "Bob")):
+        someone = browser(web)
+        sign_up(someone, name, email=f"{name.lower()}@example.org")
+        links.append(someone.post(f"/api/tables/{table['id']}/seats/{seat}/join", headers=csrf(someone)).json()["link"])
+
+    def pick(seat: int, seq: int) -> int:
+        with web.websocket_connect(ws_path(links[seat])) as ws:
+            state = read_until(ws, seq)
+            ws.send_json({"type": "action", "seq": state["seq"], "action": 0})
+            return int(read_until(ws, state["seq"] + 1)["seq"])
+
+    seq = pick(1, 0)  # Bob chooses; Ann was to choose already: no new turn for her
+    assert send_round(web) == 0
+    seq = pick(0, seq)  # Ann chooses last: the next choice opens for both, Bob away
+    assert send_round(web) == 1 and len(inbox.to("bob@example.org")) == 1
+    assert not inbox.to("ann@example.org")  # she was at the table when it opened
+    pick(0, seq)  # Ann chooses again: Bob's choice stays open, no second notice
+    assert send_round(web) == 0 and len(inbox.mails) == 1

@@ -61,7 +61,8 @@ def game_title(game: str, reader: Reader) -> str:
     """A game's title in the reader's language (its name if it is not registered here)."""
     if game not in GAMES:
         return game
-    return render(game_module(game).TITLE, reader)
+    title: Text | str = getattr(game_module(game), "TITLE", game)
+    return render(title, reader)
 
 
 def table_link(base: str, table_id: str, seat: int) -> str:
