@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import smtplib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -135,7 +136,12 @@ def test_a_day_has_at_most_the_cap_of_mails(tmp_path: Path, inbox: Inbox, clock:
         assert len(inbox.to(first.emails[1])) == 1
 
 
-def test_a_failing_mail_server_is_retried_and_nothing_is_lost(web: TestClient, inbox: Inbox, clock: Clock) -> None:  # noqa: F811
+def test_a_failing_mail_server_is_retried_and_nothing_is_lost(
+    web: TestClient,
+    inbox: Inbox,  # noqa: F811
+    clock: Clock,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     game = duel(web)
     notices = notices_of(web)
     real = notices.mailer
@@ -144,13 +150,22 @@ def test_a_failing_mail_server_is_retried_and_nothing_is_lost(web: TestClient, i
         def send(self, _message: object) -> None:
             raise ConnectionRefusedError("the mail server is down")
 
-    notices.mailer = Down()
+    class Refusing:
+        def send(self, _message: object) -> None:
+            raise smtplib.SMTPRecipientsRefused({"bob@example.org": (450, b"<bob@example.org>: try later")})
+
+    notices.mailer = Refusing()
     move_until_turn_of(web, game, 1)
+    with caplog.at_level(logging.INFO):
+        assert send_round(web) == 0
+    assert "SMTPRecipientsRefused: 450" in caplog.text and "@example.org" not in caplog.text
+    notices.mailer = Down()
+    clock.set(START + dt.timedelta(minutes=1))  # the first retry, after retry_seconds
     assert send_round(web) == 0
-    clock.set(START + dt.timedelta(seconds=30))
-    assert send_round(web) == 0  # not due again yet
-    notices.mailer = real
     clock.set(START + dt.timedelta(minutes=2))
+    assert send_round(web) == 0  # not due again yet: the wait doubles
+    notices.mailer = real
+    clock.set(START + dt.timedelta(minutes=3))
     assert send_round(web) == 1 and len(inbox.to(game.emails[1])) == 1
 
 

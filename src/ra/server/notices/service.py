@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import datetime as dt
 import logging
+import re
 import smtplib
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -35,6 +36,7 @@ from ra.server.tables.model import Table
 
 log = logging.getLogger("ra.server")
 DAY = dt.timedelta(days=1)
+ADDRESS = re.compile(r"[^\s<>'\"(),;:]+@[^\s<>'\"(),;:]+")
 QUEUED_TASKS = 1000  # queueing tasks in flight at most (a storm of moves while storage is slow drops the rest)
 
 RECOVER_TABLES = 200  # turn-based tables a start looks at for turns whose notice a killed process never queued
@@ -207,7 +209,7 @@ class Notices:
         try:
             await loop.run_in_executor(self.mail_thread, self.mailer.send, message)
         except (OSError, smtplib.SMTPException) as exc:
-            log.warning("notices: the mail server refused or failed: %s: %s", type(exc).__name__, exc)
+            log.warning("notices: the mail server refused or failed: %s", without_addresses(exc))
             return False
         return True
 
@@ -281,6 +283,16 @@ class Notices:
     async def kept_seat(self, table_id: str, account_id: int, seat: int | None) -> tuple[int, str] | None:
         """The (seat, token) the account keeps at the table."""
         return await in_thread(self.store.kept_seat, table_id, account_id, seat)
+
+
+def without_addresses(exc: BaseException) -> str:
+    """An SMTP failure for the log: its kind and codes, never an address (servers echo the recipient)."""
+    if isinstance(exc, smtplib.SMTPRecipientsRefused):
+        codes = sorted({str(answer[0]) for answer in exc.recipients.values()})
+        return f"{type(exc).__name__}: {', '.join(codes)}"
+    if isinstance(exc, smtplib.SMTPResponseException):
+        return f"{type(exc).__name__}: {exc.smtp_code}"
+    return f"{type(exc).__name__}: {ADDRESS.sub('<address>', str(exc))}"
 
 
 def turn_began(current_at: Sequence[Sequence[int]], seat: int, seq: int) -> int:
