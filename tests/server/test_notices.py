@@ -294,3 +294,20 @@ def test_a_simultaneous_choice_tells_each_away_seat_once_when_it_opens(
     assert not inbox.to("ann@example.org")  # she was at the table when it opened
     pick(0, seq)  # Ann chooses again: Bob's choice stays open, no second notice
     assert send_round(web) == 0 and len(inbox.mails) == 1
+
+
+def test_deleting_an_account_deletes_its_notices(web: TestClient, inbox: Inbox) -> None:  # noqa: F811
+    import sqlalchemy as sa
+    from account_helpers import PASSWORD
+
+    from ra.server.storage.schema import notice_prefs_t, notices_t
+
+    game = duel(web)
+    bob = game.browsers[1]
+    set_prefs(bob, quiet_from=1, quiet_to=2)
+    move_until_turn_of(web, game, 1)
+    assert send_round(web) == 1 and inbox.to(game.emails[1])
+    assert bob.post("/api/account/delete", json={"password": PASSWORD}, headers=csrf(bob)).status_code == 200
+    with notices_of(web).store.engine.connect() as c:
+        assert c.execute(sa.select(sa.func.count()).select_from(notices_t).where(notices_t.c.seat == 1)).scalar() == 0
+        assert c.execute(sa.select(sa.func.count()).select_from(notice_prefs_t)).scalar() == 0
