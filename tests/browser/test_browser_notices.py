@@ -84,7 +84,7 @@ def test_the_notification_toggle_and_a_notice_on_a_hidden_page(browser: Browser,
         page.goto(server.base + links[0])
         expect(page.locator("#notify-toggle")).to_be_visible()
         expect(page.locator("#notify")).to_be_checked()
-        page.wait_for_function("() => document.body.classList.contains('my-turn') || document.title.includes('—')")
+        page.wait_for_function("() => document.title !== 'Ra — table'")  # the first state has come
 
         hide(page, True)
         play_until_turn_of(server, links, 0)
