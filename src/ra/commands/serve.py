@@ -11,10 +11,10 @@ from typing import Annotated, NoReturn
 
 import typer
 
-from ra.server.settings import Limits, Settings
+from ra.server.settings import Limits, NoticeSettings, Settings
 
 DEFAULT = Settings()
-LIMITS, SERVICE = DEFAULT.limits, DEFAULT.service
+LIMITS, SERVICE, NOTICES = DEFAULT.limits, DEFAULT.service, DEFAULT.notices
 
 
 def register(app: typer.Typer) -> None:
@@ -100,8 +100,54 @@ def serve(
         bool, typer.Option("--ws-deflate/--no-ws-deflate", help="Compress WebSocket messages (costs CPU per message).")
     ] = DEFAULT.ws_deflate,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = DEFAULT.log_level,
+    smtp_host: Annotated[
+        str | None,
+        typer.Option(envvar="RA_SMTP_HOST", help="SMTP server for the turn notices by e-mail (none: no e-mail)."),
+    ] = NOTICES.smtp_host,
+    smtp_port: Annotated[int, typer.Option(min=1, max=65535, help="Its port.")] = NOTICES.smtp_port,
+    smtp_from: Annotated[
+        str, typer.Option(envvar="RA_SMTP_FROM", help="The From address of the mails.")
+    ] = NOTICES.smtp_from,
+    smtp_starttls: Annotated[
+        bool, typer.Option("--smtp-starttls/--no-smtp-starttls", help="Upgrade the SMTP connection with STARTTLS.")
+    ] = NOTICES.smtp_starttls,
+    smtp_user: Annotated[
+        str | None, typer.Option(envvar="RA_SMTP_USER", help="Sign in to the SMTP server with this name.")
+    ] = NOTICES.smtp_user,
+    smtp_password: Annotated[
+        str | None,
+        typer.Option(envvar="RA_SMTP_PASSWORD", help="... and this password (better given in RA_SMTP_PASSWORD)."),
+    ] = NOTICES.smtp_password,
+    base_url: Annotated[
+        str | None,
+        typer.Option(envvar="RA_BASE_URL", help="The site's public address for links in mails, e.g. https://ra.example.org."),
+    ] = NOTICES.base_url,
+    notice_seconds: Annotated[
+        float, typer.Option(min=0.05, help="How often due notices are looked for and sent.")
+    ] = NOTICES.notice_seconds,
+    notice_grace: Annotated[
+        float, typer.Option(min=0.0, help="Seconds a turn's mail waits first (none if the player moves meanwhile).")
+    ] = NOTICES.grace_seconds,
+    notices_per_day: Annotated[
+        int, typer.Option(min=0, help="Mails one account receives in 24 hours at most.")
+    ] = NOTICES.per_day,
 ) -> None:
     """Serve the browser table: create tables, invite players by link, play against bots, replay games."""
+    try:
+        notices = NoticeSettings(
+            smtp_host=smtp_host or None,
+            smtp_port=smtp_port,
+            smtp_from=smtp_from,
+            smtp_starttls=smtp_starttls,
+            smtp_user=smtp_user or None,
+            smtp_password=smtp_password or None,
+            base_url=base_url or None,
+            notice_seconds=notice_seconds,
+            grace_seconds=notice_grace,
+            per_day=notices_per_day,
+        )
+    except ValueError as exc:
+        _fail(str(exc))
     settings = Settings(
         host=host,
         port=port,
@@ -130,6 +176,7 @@ def serve(
             resync_seconds=resync_seconds,
             abandon_seconds=abandon_hours * 3600,
         ),
+        notices=notices,
     )
     run(settings)
 

@@ -1,5 +1,5 @@
 """One server process's parts, built from the settings and wired together: storage, the tables, the pub/sub, the
-cluster coordinator, the bot runner and the table service; started and stopped in order.
+cluster coordinator, the bot runner, the table service and the turn notices; started and stopped in order.
 
 The parts reach each other through small interfaces (`TableService` takes `Bots` and `Peers`, `BotRunner` a `play`
 and a `may_play`, `Cluster` the runner's `busy` and `kick`). Three of those point back at parts made after them; they
@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from ra.server.bots.runner import BotRunner
 from ra.server.cluster.coordinator import Cluster
 from ra.server.cluster.pubsub import LocalPubSub
+from ra.server.notices.presence import Presence
+from ra.server.notices.service import Notices
 from ra.server.settings import Settings
 from ra.server.storage.sql import SqlStorage
 from ra.server.tables.abandon import AbandonSweep
@@ -32,15 +34,20 @@ class Server:
     bots: BotRunner
     cluster: Cluster
     abandon: AbandonSweep
+    notices: Notices
+    presence: Presence
 
     async def start(self) -> None:
-        """Load the tables and resume their bots, then start hearing the other processes and closing idle tables."""
+        """Load the tables and resume their bots, then start hearing the other processes, closing idle tables and
+        sending the turn notices."""
         await self.service.start()
         await self.cluster.start()
         self.abandon.start()
+        self.notices.start()
 
     async def stop(self) -> None:
         """Stop hearing the others, stop the service (bots, pending commits, storage), give up the leases."""
+        await self.notices.stop()
         await self.abandon.stop()
         await self.cluster.stop()
         await self.service.stop()
@@ -64,6 +71,12 @@ def assemble(settings: Settings) -> Server:
     async def may_play(table: Table) -> bool:
         return await cluster.bots_may_play(table)
 
+    async def load(table_id: str) -> Table:  # a table as the database has it now (for the notices)
+        table = await service.get(table_id)
+        async with table.lock:
+            await cluster.refresh(table)
+        return table
+
     tables = TableStore(storage, db, options, pinned)
     replays = ReplayCache(options.replay_cache_bytes)
     local: LocalPubSub[Snapshot] = LocalPubSub(lambda _table_id: tables.evict())  # its last watcher left
@@ -71,7 +84,9 @@ def assemble(settings: Settings) -> Server:
     cluster = Cluster(
         storage, db, tables, local, replays.forget, bots, options, shared=shared, redis_url=settings.redis_url
     )
-    service = TableService(storage, tables, cluster.pubsub, bots, cluster, db=db, replays=replays)
+    presence = Presence()
+    notices = Notices(storage.engine, settings.notices, settings.public_base(), presence, load, solo=not shared)
+    service = TableService(storage, tables, cluster.pubsub, bots, cluster, db=db, replays=replays, turns=notices)
     watched = lambda table_id: local.subscribers(table_id) > 0  # noqa: E731
     abandon = AbandonSweep(storage, db, tables, options, watched, service.publish)
-    return Server(storage, service, bots, cluster, abandon)
+    return Server(storage, service, bots, cluster, abandon, notices, presence)

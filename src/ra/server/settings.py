@@ -1,6 +1,6 @@
 """Every knob of `ra serve` in one frozen object, `Settings`: where it listens and stores, what one client may send
 and open (`Limits`), how the table service runs (`ServiceSettings`: bots, memory, processes sharing a database),
-and accounts, ratings and chat (`AccountSettings`).
+accounts, ratings and chat (`AccountSettings`), and the notices that tell a person it is their turn (`NoticeSettings`).
 
 `ra serve` (src/ra/commands/serve.py) builds it from its options, whose defaults are the defaults here; the app
 factory (`ra.server.http.app.create_app`) reads nothing else. Standard library only: the command line reads the
@@ -123,6 +123,47 @@ class AccountSettings:
 
 
 @dataclass(frozen=True)
+class NoticeSettings:
+    """Notices by e-mail when it is a person's turn at a turn-based table (docs/ACCOUNTS.md, docs/DEPLOY.md). No
+    `smtp_host`: no e-mail is sent or queued, and the account page says so."""
+
+    smtp_host: str | None = None  # the SMTP server that delivers the mails (a relay, or the provider's submission host)
+    smtp_port: int = 587
+    smtp_from: str = "ra@localhost"  # the mails' From address
+    smtp_starttls: bool = True  # upgrade the connection with STARTTLS before sending (and before any password)
+    smtp_user: str | None = None  # sign in to the SMTP server with this name and `smtp_password`
+    smtp_password: str | None = None
+    smtp_timeout: float = 20.0  # seconds one SMTP conversation may take (it runs in a thread, never on the loop)
+    # The site's public address, for the links in the mails (e.g. https://ra.example.org); None: http://host:port.
+    base_url: str | None = None
+    notice_seconds: float = 30.0  # how often the sender looks for notices that are due
+    # A turn's mail waits this long first: a player who moves meanwhile (watching on another process, say) gets none.
+    grace_seconds: float = 60.0
+    per_day: int = 20  # mails one account receives in 24 hours at most (each-turn notices and digests together)
+    retries: int = 5  # attempts to deliver one notice before it is given up (the waits double from `retry_seconds`)
+    retry_seconds: float = 60.0
+    digest_hour: int = 8  # the hour (in the account's time zone) the daily digest is sent, or the end of quiet hours
+    claim_seconds: float = 120.0  # a notice claimed by a process that died is sent by another after this
+
+    def __post_init__(self) -> None:
+        if not 0 < self.smtp_port < 65536 or self.smtp_timeout <= 0 or self.notice_seconds <= 0:
+            raise ValueError("smtp_port lies in 1..65535, smtp_timeout and notice_seconds are more than 0")
+        if self.grace_seconds < 0:
+            raise ValueError("grace_seconds is 0 or more")
+        if self.per_day < 0 or self.retries < 1 or self.retry_seconds <= 0 or self.claim_seconds <= 0:
+            raise ValueError("per_day is 0 or more, retries 1 or more, retry_seconds and claim_seconds more than 0")
+        if not 0 <= self.digest_hour <= 23:
+            raise ValueError("digest_hour lies in 0..23")
+        if self.base_url is not None and not self.base_url.startswith(("http://", "https://")):
+            raise ValueError("base_url starts with http:// or https://")
+
+    @property
+    def mail(self) -> bool:
+        """True if e-mail can be sent (an SMTP server is configured)."""
+        return bool(self.smtp_host)
+
+
+@dataclass(frozen=True)
 class Settings:
     """Everything `ra serve` can be told."""
 
@@ -142,7 +183,15 @@ class Settings:
     limits: Limits = field(default_factory=Limits)
     service: ServiceSettings = field(default_factory=ServiceSettings)
     accounts: AccountSettings = field(default_factory=AccountSettings)
+    notices: NoticeSettings = field(default_factory=NoticeSettings)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "data", Path(self.data))  # a folder given as text is a path all the same
         object.__setattr__(self, "allowed_origins", tuple(self.allowed_origins))
+
+    def public_base(self) -> str:
+        """The site's address for links that leave the site (mails): `notices.base_url`, else http://host:port."""
+        if self.notices.base_url:
+            return self.notices.base_url.rstrip("/")
+        host = "localhost" if self.host in ("0.0.0.0", "::", "") else self.host
+        return f"http://{host}:{self.port}"

@@ -18,6 +18,9 @@ from ra.server.storage.schema import (
     account_seats_t,
     accounts_t,
     game_results_t,
+    notice_digests_t,
+    notice_prefs_t,
+    notices_t,
     players_t,
     sessions_t,
     sign_in_failures_t,
@@ -149,9 +152,11 @@ class AccountStore:
             c.execute(accounts_t.update().where(accounts_t.c.id == account_id).values(email=email))
 
     def delete(self, account_id: int) -> None:
-        """Delete the account with everything that is only its own (sessions, seat links, player, ratings)."""
+        """Delete the account with everything that is only its own (sessions, notices, seat links, player, ratings)."""
         with self.engine.begin() as c:
             c.execute(sessions_t.delete().where(sessions_t.c.account_id == account_id))
+            for notices in (notices_t, notice_prefs_t, notice_digests_t):  # its notices and their preferences
+                c.execute(notices.delete().where(notices.c.account_id == account_id))
             c.execute(account_seats_t.delete().where(account_seats_t.c.account_id == account_id))
             c.execute(players_t.delete().where(players_t.c.account_id == account_id))  # its ratings cascade
             c.execute(accounts_t.delete().where(accounts_t.c.id == account_id))

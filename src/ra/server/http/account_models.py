@@ -77,6 +77,21 @@ class Listing(Closed):
     turn_based: bool = False
 
 
+NoticeMode = Literal["off", "each", "digest"]
+
+
+class NoticePrefs(Closed):
+    """POST /api/account/notices: how the account hears of its turns at turn-based tables (docs/ACCOUNTS.md)."""
+
+    mode: NoticeMode = Field(description="off; each: an e-mail each turn; digest: one e-mail a day")
+    quiet_from: int | None = Field(None, ge=0, le=23, description="quiet hours from this hour (none: no quiet hours)")
+    quiet_to: int | None = Field(None, ge=0, le=23, description="... to this hour (22 to 8: over night)")
+    time_zone: str = Field("UTC", min_length=1, max_length=64, pattern=r"^[A-Za-z][A-Za-z0-9_+/:-]*$",
+                           description="an IANA name (Europe/Berlin) or a UTC offset (UTC+02:00)")  # fmt: skip
+    language: str | None = Field(None, max_length=16, description="the mails' language (en, de, zh-Hans)")
+    browser: bool = Field(False, description="a browser notification when the turn comes and the table is hidden")
+
+
 # -- answers ----------------------------------------------------------------------------------------------------
 
 
@@ -119,6 +134,19 @@ class AccountInfo(BaseModel):
     created: str
     has_email: bool
     csrf: str = Field(description="the session's CSRF token, to send as `X-CSRF-Token` (also in the `ra_csrf` cookie)")
+
+
+class NoticeInfo(BaseModel):
+    """GET /api/account/notices: the account's notice preferences, and whether mails can go out at all."""
+
+    mode: NoticeMode
+    quiet_from: int | None
+    quiet_to: int | None
+    time_zone: str
+    language: str | None
+    browser: bool
+    has_email: bool = Field(description="whether the account has an e-mail address (never the address)")
+    mail: bool = Field(description="whether this server sends e-mail (an SMTP server is configured)")
 
 
 class SessionInfo(BaseModel):

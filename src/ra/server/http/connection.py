@@ -32,6 +32,7 @@ from ra.server.http.messages import (
     read_client_message,
 )
 from ra.server.http.security import origin_allowed
+from ra.server.notices.presence import Presence
 from ra.server.settings import Limits
 from ra.server.tables.interfaces import Subscription
 from ra.server.tables.model import ServiceError, Snapshot, Table
@@ -63,6 +64,7 @@ class Gate:
     hints: Hints
     limits: Limits
     allowed_origins: tuple[str, ...] = ()
+    presence: Presence = field(default_factory=Presence)  # the seats watching their tables (no turn mail for them)
     per_address: Counter = field(init=False)
     per_table: Counter = field(init=False)
 
@@ -159,6 +161,9 @@ class Connection:
             return
         sub = self.service.subscribe(self.table_id)
         pump = asyncio.create_task(self._pump(sub))
+        seat = self.seat
+        if seat is not None:
+            self.gate.presence.enter(self.table_id, seat)
         try:
             if notice is not None:
                 await self.send(notice)
@@ -185,6 +190,8 @@ class Connection:
         except (WebSocketDisconnect, RuntimeError):
             pass  # the client left (a send after its close raises RuntimeError)
         finally:
+            if seat is not None:
+                self.gate.presence.leave(self.table_id, seat)
             pump.cancel()
             if self.hint_task is not None:
                 self.hint_task.cancel()

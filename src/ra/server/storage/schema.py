@@ -197,6 +197,55 @@ chat_reports_t = sa.Table(
     sa.Column("reported", sa.DateTime(timezone=True), nullable=False),
 )
 
+# -- notices (docs/ACCOUNTS.md): what tells a person it is their turn ----------------------------------------------
+
+# How an account wants to hear of its turns: `mode` off, each (an e-mail per turn) or digest (one a day); quiet hours
+# (`quiet_from` to `quiet_to`, hours in `time_zone`: an IANA name or UTC+hh:mm) delay a mail to their end; the
+# language of the mails; `browser`: the table page may show a browser notification. No row: the defaults.
+notice_prefs_t = sa.Table(
+    "notice_prefs",
+    metadata,
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("mode", sa.String(8), nullable=False),
+    sa.Column("quiet_from", sa.SmallInteger, nullable=True),
+    sa.Column("quiet_to", sa.SmallInteger, nullable=True),
+    sa.Column("time_zone", sa.String(64), nullable=False),
+    sa.Column("language", sa.String(16), nullable=True),
+    sa.Column("browser", sa.Boolean, nullable=False),
+)
+
+# One notice per turn: the seat of an account became to act at the table's `seq` (the unique key makes it once,
+# whichever process queues it). `kind` each or digest; `state` queued, sent, dropped (the turn passed, the person
+# came back, the cap), failed (retries spent). A process sends a queued notice only after claiming it (`owner`
+# until `claimed_until`): a claim left by a dead process expires and another takes it.
+notices_t = sa.Table(
+    "notices",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.String(40), sa.ForeignKey("tables.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("seq", sa.Integer, nullable=False),
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False, index=True),
+    sa.Column("kind", sa.String(8), nullable=False),
+    sa.Column("state", sa.String(8), nullable=False),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("due", sa.DateTime(timezone=True), nullable=False, index=True),
+    sa.Column("tries", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("owner", sa.String(80), nullable=True),
+    sa.Column("claimed_until", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("sent", sa.DateTime(timezone=True), nullable=True),
+    sa.UniqueConstraint("table_id", "seat", "seq", name="uq_notices_turn"),
+)
+
+# One daily digest per account and day (in its time zone): the process that inserts the row sends it.
+notice_digests_t = sa.Table(
+    "notice_digests",
+    metadata,
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("day", sa.String(10), primary_key=True),
+    sa.Column("sent", sa.DateTime(timezone=True), nullable=False),
+)
+
 # What a storage call raises when the database cannot do it now (disk full, read-only, unreachable, locked).
 STORAGE_ERRORS: tuple[type[BaseException], ...] = (SQLAlchemyError, OSError)
 

@@ -1,10 +1,12 @@
 """What the table service needs of its collaborators, as small interfaces: where it publishes each new version of
-a table (`PubSub`, implemented by ra.server.cluster.pubsub), the bot runner (`Bots`, ra.server.bots.runner) and the
-other processes serving the same tables (`Peers`, ra.server.cluster.coordinator). The implementations import this
+a table (`PubSub`, implemented by ra.server.cluster.pubsub), the bot runner (`Bots`, ra.server.bots.runner), the
+other processes serving the same tables (`Peers`, ra.server.cluster.coordinator) and who hears of a new turn
+(`Turns`, ra.server.notices.service). The implementations import this
 module, never the other way round."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
 from ra.server.tables.model import Table
@@ -87,4 +89,13 @@ class Peers(Protocol):
 
     async def settled(self, table: Table) -> None:
         """A table resumed at start has no bot due: this process gives up its bot turn."""
+        ...
+
+
+class Turns(Protocol):
+    """Who hears of the turns a committed move hands out (`ra.server.notices.service.Notices`: the turn notices)."""
+
+    def moved(self, table: Table, before: Sequence[int]) -> None:
+        """A move was committed and published; `table` holds the new state, `before` the seats that were to act
+        before it. Returns at once (never raises into the move)."""
         ...

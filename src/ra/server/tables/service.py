@@ -23,7 +23,7 @@ from ra.server.storage.rows import MoveRow, NewMove, SeqConflictError, Storage, 
 from ra.server.tables.cache import ReplayCache
 from ra.server.tables.commits import GroupCommit, StorageCalls
 from ra.server.tables.creation import invitations, new_table
-from ra.server.tables.interfaces import Bots, Peers, PubSub, Subscription
+from ra.server.tables.interfaces import Bots, Peers, PubSub, Subscription, Turns
 from ra.server.tables.model import (
     GAME_OVER,
     ServiceError,
@@ -61,9 +61,10 @@ class TableService:
         *,
         db: StorageCalls,
         replays: ReplayCache,
+        turns: Turns | None = None,
     ) -> None:
         self.storage, self.tables, self.pubsub = storage, tables, pubsub
-        self.bots, self.peers = bots, peers
+        self.bots, self.peers, self.turns = bots, peers, turns
         self.db, self.replays = db, replays
         self.stopping = False
         self.commits = GroupCommit(self._add_moves)
@@ -282,7 +283,7 @@ class TableService:
             await self.peers.catch_up(table)
             raise MovedOn("stale", t("the table moved on; the newest state follows")) from None
         # Told from the spectator views before and after: the one before was made for the move before.
-        names = table.names
+        names, before = table.names, table.state.current_players()
         after = seat_view(new, None, names)
         entry = narrated_entry(table.module, table.state, new, names, (table.spectator_view(), after))
         table.state, table.seen = new, (new, names, after)
@@ -291,6 +292,8 @@ class TableService:
         table.log_json.append(json_text(entry))
         row.seq, row.status, row.updated = seq, status, stamp
         self._publish(table)
+        if self.turns is not None:
+            self.turns.moved(table, before)  # the turn notices
 
     async def _add_moves(self, batch: list[NewMove]) -> list[SeqConflictError | None]:
         return await self.db(self.storage.add_moves, batch)

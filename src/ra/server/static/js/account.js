@@ -3,11 +3,40 @@
 
 import { accountLinks, call, errorWords, whoAmI } from "./common/account.js";
 import { byId, el, replaceChildren, toast } from "./common/dom.js";
-import { t } from "./common/i18n.js";
+import { currentLanguage, t } from "./common/i18n.js";
+import { notifying, wantNotices } from "./common/notify.js";
 import { startPage } from "./common/page.js";
+import { storage } from "./common/seat.js";
 
 /** @typedef {import("./common/account.js").Account} Account */
 /** @typedef {{id: string, agent: string, created: string, seen: string, current: boolean}} Session */
+/**
+ * @typedef {{mode: string, quiet_from: number | null, quiet_to: number | null, time_zone: string,
+ *   language: string | null, browser: boolean, has_email: boolean, mail: boolean}} NoticeInfo
+ */
+
+/** This browser's time zone, for an account that has none yet. */
+function browserZone() {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  } catch {
+    return "UTC";
+  }
+}
+
+/** @param {NoticeInfo} info */
+function drawNotices(info) {
+  const form = /** @type {HTMLFormElement} */ (byId("notices-form"));
+  const field = (/** @type {string} */ name) => /** @type {HTMLInputElement} */ (form.elements.namedItem(name));
+  /** @type {HTMLSelectElement} */ (form.elements.namedItem("mode")).value = info.mode;
+  field("quiet_from").value = info.quiet_from === null ? "" : String(info.quiet_from);
+  field("quiet_to").value = info.quiet_to === null ? "" : String(info.quiet_to);
+  field("time_zone").value = info.time_zone === "UTC" ? browserZone() : info.time_zone;
+  field("browser").checked = info.browser && notifying(storage("localStorage"));
+  byId("notices-state").textContent = !info.mail ? t("This server sends no e-mail: your turns are told only in the page.")
+    : !info.has_email ? t("Store an e-mail address above to hear of your turns by e-mail.") : "";
+}
+
 
 /** @param {unknown} err */
 function showError(err) {
@@ -56,6 +85,7 @@ async function drawSignedIn(me) {
     s.current ? el("strong", {}, t("(this browser)")) : el("button", { class: "btn small", type: "button", on: { click: () => {
       call("POST", "/api/account/sessions/revoke", { session: s.id }).then(() => void start(), showError);
     } } }, t("Sign it out")))));
+  drawNotices(/** @type {NoticeInfo} */ (await call("GET", "/api/account/notices")));
 }
 
 async function start() {
@@ -90,6 +120,21 @@ async function main() {
     await call("POST", "/api/account/email", { email: v.email || null });
     toast(t("Saved."));
     await start();
+  });
+  const noticesForm = /** @type {HTMLFormElement} */ (byId("notices-form"));
+  noticesForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    byId("account-error").hidden = true;
+    const v = new FormData(noticesForm);
+    const hour = (/** @type {string} */ name) => (String(v.get(name) ?? "") === "" ? null : Number(v.get(name)));
+    const wanted = v.get("browser") === "on"; // this click may ask the browser's permission
+    void wantNotices(storage("localStorage"), wanted).then(async (on) => {
+      if (wanted && !on) toast(t("This browser does not allow notifications from this site."), "error");
+      const body = { mode: String(v.get("mode")), quiet_from: hour("quiet_from"), quiet_to: hour("quiet_to"),
+        time_zone: String(v.get("time_zone") || "").trim() || browserZone(), language: currentLanguage(), browser: on };
+      drawNotices(/** @type {NoticeInfo} */ (await call("POST", "/api/account/notices", body)));
+      toast(t("Saved."));
+    }).catch(showError);
   });
   onSubmit("password-form", async (v) => {
     await call("POST", "/api/account/password", { old: v.old, new: v.new });

@@ -26,6 +26,7 @@ import { inviteRows } from "./table/invites.js";
 import { ScoringPanel } from "./table/news.js";
 import { createdTable, forgetSeat, storage, takeSeat } from "./common/seat.js";
 import { Beeper } from "./table/sound.js";
+import { TurnAlert, canNotify, notifying, wantNotices } from "./common/notify.js";
 import { logItems, readerOf } from "./common/move_log.js";
 import { render, t, tp } from "./common/i18n.js";
 import { startPage, words } from "./common/page.js";
@@ -57,6 +58,8 @@ class TablePage {
     this.message = byId("message");
     this.soundBox = /** @type {HTMLInputElement} */ (byId("sound"));
     this.beeper = new Beeper();
+    this.notifyBox = /** @type {HTMLInputElement} */ (byId("notify"));
+    this.alert = new TurnAlert(storage("localStorage"));
     /** @type {Board | null} */
     this.board = null;
     /** @type {BoardModule | null} */
@@ -119,6 +122,15 @@ class TablePage {
     this.soundBox.addEventListener("change", () => {
       local?.setItem("ra.sound", this.soundBox.checked ? "1" : "0");
       if (this.soundBox.checked) this.beeper.beep(); // lets the browser unlock audio on this user gesture
+    });
+    byId("notify-toggle").hidden = this.seat === null || !canNotify();
+    this.notifyBox.checked = notifying(local);
+    this.notifyBox.addEventListener("change", () => {
+      const wanted = this.notifyBox.checked; // asked on this click: the browser's permission prompt may follow
+      void wantNotices(local, wanted).then((on) => {
+        this.notifyBox.checked = on;
+        if (wanted && !on) toast(t("This browser does not allow notifications from this site."), "error");
+      });
     });
     byId("show-invites").addEventListener("click", () => void this.showInvites());
     this.tips.start();
@@ -314,6 +326,8 @@ class TablePage {
     document.title = mine ? t("● Your turn — {game}", { game: this.title }) : over ? t("Game over — {game}", { game: this.title })
       : t("{game} — table {table}", { game: this.title, table: this.tableId });
     if (mine && !this.wasMyTurn && this.soundBox.checked) this.beeper.beep();
+    if (mine && !this.wasMyTurn) this.alert.turnCame(this.title, document.title);
+    if (!mine) this.alert.stop();
     this.wasMyTurn = mine;
   }
 

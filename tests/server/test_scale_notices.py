@@ -1,0 +1,93 @@
+"""Turn notices with two server processes on PostgreSQL and Redis: both senders race for the same queue, and every
+turn's notice arrives once, not twice (the claims of ra.server.notices.store)."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from notice_helpers import BASE, Inbox, body, inbox  # noqa: F401 (inbox: a fixture)
+from services import Postgres, RedisServer
+from test_scale_processes import FAST, Serve, serve_processes
+from websockets.sync.client import connect
+
+PASSWORD = "a long enough password"
+TABLES = 6
+
+
+@pytest.fixture
+def mailing_pair(
+    postgres: Postgres,
+    redis_server: RedisServer,
+    inbox: Inbox,  # noqa: F811
+    tmp_path: Path,
+) -> Iterator[list[Serve]]:
+    """Two processes on a fresh database that mail through the test's SMTP server, each sending every 0.1 s."""
+    mail = ("--smtp-host", "127.0.0.1", "--smtp-port", str(inbox.port), "--no-smtp-starttls",
+            "--notice-seconds", "0.1", "--notice-grace", "0", "--base-url", BASE)  # fmt: skip
+    servers = serve_processes(2, postgres.new_database(), redis_server.url, tmp_path, *FAST, *mail)
+    try:
+        yield servers
+    finally:
+        for server in servers:
+            server.stop()
+
+
+def account(base: str, name: str) -> httpx.Client:
+    client = httpx.Client(base_url=base, timeout=10)
+    r = client.post("/api/account/sign-up", json={"name": name, "password": PASSWORD, "email": f"{name}@example.org"})
+    assert r.status_code == 201, r.text
+    client.headers["X-CSRF-Token"] = client.cookies["ra_csrf"]
+    return client
+
+
+def state_at(ws: Any, seq: int) -> dict[str, Any]:
+    while True:
+        message = json.loads(ws.recv(timeout=30))
+        if message["type"] == "state" and message["seq"] >= seq:
+            return dict(message)
+
+
+def test_two_senders_mail_each_turn_once(mailing_pair: list[Serve], inbox: Inbox) -> None:  # noqa: F811
+    a, b = mailing_pair
+    ann, bob = account(a.base, "ann"), account(b.base, "bob")
+    tables = []
+    for i in range(TABLES):
+        seats = [{"kind": "person", "name": "A"}, {"kind": "person", "name": "B"}]
+        table = httpx.post(f"{(a, b)[i % 2].base}/api/tables", json={"game": "ra", "seats": seats}, timeout=10).json()
+        listing = {"creator": table["creator"], "open_seats": True, "turn_based": True}
+        assert httpx.post(f"{a.base}/api/tables/{table['id']}/listing", json=listing, timeout=10).status_code == 200
+        joined = [who.post(f"/api/tables/{table['id']}/seats/{seat}/join") for seat, who in enumerate((ann, bob))]
+        links = [r.json()["link"] for r in joined]
+        tables.append((table["id"], links))
+    ws_base = a.base.replace("http://", "ws://") + "/ws/"
+    for _table_id, links in tables:  # on process A, Ann (and Bob, watching, if he begins) play until Bob's turn
+        with connect(ws_base + links[0].removeprefix("/t/")) as ws:
+            state = state_at(ws, 0)
+            if not state["view"]["legal_actions"]:
+                with connect(ws_base + links[1].removeprefix("/t/")) as first:
+                    mine = state_at(first, 0)
+                    while mine["view"]["legal_actions"]:
+                        action = mine["view"]["legal_actions"][0]["id"]
+                        first.send(json.dumps({"type": "action", "seq": mine["seq"], "action": action}))
+                        mine = state_at(first, mine["seq"] + 1)
+                state = state_at(ws, mine["seq"])
+            while state["view"]["legal_actions"]:
+                action = state["view"]["legal_actions"][0]["id"]
+                ws.send(json.dumps({"type": "action", "seq": state["seq"], "action": action}))
+                state = state_at(ws, state["seq"] + 1)
+    deadline = time.monotonic() + 60
+    while len(inbox.to("bob@example.org")) < TABLES and time.monotonic() < deadline:
+        time.sleep(0.1)
+    time.sleep(1.0)  # ten more rounds of each sender: a second mail of any turn would have come by now
+    mails = inbox.to("bob@example.org")
+    texts = [body(mail) for mail in mails]
+    for table_id, _ in tables:
+        assert sum(f"/t/{table_id}/mine?seat=1" in text for text in texts) == 1, table_id
+    assert len(mails) == TABLES
+    assert not inbox.to("ann@example.org")  # she was at her tables
