@@ -13,11 +13,28 @@ A learner's move that says something first ends its line with `|`; the step's `s
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from ra.core.text import Text
 from ra.tutorials.model import Fact, Play, Step, Words
 
 Facts = tuple[Fact, ...]
+
+
+class Stepper(Protocol):
+    """A tutorial's way of writing a step: `step` with the rules document bound (`stepper`)."""
+
+    def __call__(
+        self,
+        key: str,
+        title: Words,
+        rule: str,
+        text: Words,
+        moves: str = "",
+        hint: Words | None = None,
+        facts: Facts = (),
+        says: Sequence[Text] = (),
+    ) -> Step: ...
 
 
 def step(
@@ -41,3 +58,22 @@ def step(
     if isinstance(text, str):  # a plain English text, written over several lines: one paragraph
         text = " ".join(text.split())
     return Step(key, title, text, rule, plays, hint or None, facts)
+
+
+def stepper(rules: str) -> Stepper:
+    """How a tutorial writes its steps: `stepper("docs/rules/ra.md#")` gives a function of (key, title, rule, text,
+    moves, hint, facts, says) whose `rule` is an anchor of that rules document ('5-auctions'); see `step`."""
+
+    def tutorial_step(
+        key: str,
+        title: Words,
+        rule: str,
+        text: Words,
+        moves: str = "",
+        hint: Words | None = None,
+        facts: Facts = (),
+        says: Sequence[Text] = (),
+    ) -> Step:
+        return step(rules + rule, key, title, text, moves, hint, facts, says)
+
+    return tutorial_step

@@ -7,11 +7,9 @@ word is a `Text` (docs/TRANSLATING.md); a fact quotes its step's text word for w
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ra.core.text import Text, t, tp
-from ra.tutorials.model import Fact, Step, Tutorial
-from ra.tutorials.script import Facts, step
+from ra.tutorials.model import Fact, Tutorial
+from ra.tutorials.script import stepper
 
 RULES = "docs/rules/ra-and-write.md#"
 OPTIONS = {"players": 3, "names": ["You", "Hatshepsut", "Khufu"], "first_player": 0}
@@ -19,18 +17,7 @@ OPTIONS = {"players": 3, "names": ["You", "Hatshepsut", "Khufu"], "first_player"
 NAMES: tuple[Text | str, ...] = (tp("the learner's seat in a tutorial", "You"), "Hatshepsut", "Khufu")
 
 
-def _step(
-    key: str,
-    title: Text,
-    rule: str,
-    text: Text,
-    moves: str = "",
-    hint: Text | None = None,
-    facts: Facts = (),
-    says: Sequence[Text] = (),
-) -> Step:
-    """A step of this tutorial (see `script.step`)."""
-    return step(RULES + rule, key, title, text, moves, hint, facts, says)
+_step = stepper(RULES)  # a step of this tutorial: its rule an anchor of the RA and Write rules (`script.step`)
 
 
 def _section(kingdom: int, seat: int, section: str, field: str, value: int, says: Text) -> Fact:
