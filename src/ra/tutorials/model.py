@@ -131,13 +131,18 @@ class Tutorial:
         """The bag or deck order, first drawn first: every scripted draw, in order."""
         return [d for step in self.steps for m in step.moves for d in m.draws]
 
-    def start(self) -> GameState:
-        """The game before the first step."""
-        return self.module.State.new(dict(self.options), order=self.order())
+    def start(self, words: Callable[[Text | str], str] = english) -> GameState:
+        """The game before the first step, its seats named in the reader's `words` (the learner's "You" too: every
+        view, board and story of the game then names the seats as the reader reads them)."""
+        options = dict(self.options)
+        if self.names:
+            options["names"] = self.seat_names(words)
+        return self.module.State.new(options, order=self.order())
 
-    def position(self, step: int, move: int = 0) -> GameState:
-        """The game before move `move` of step `step`: the replay of every move before it."""
-        state = self.start()
+    def position(self, step: int, move: int = 0, words: Callable[[Text | str], str] = english) -> GameState:
+        """The game before move `move` of step `step`: the replay of every move before it (seats named in
+        `words`, see `start`)."""
+        state = self.start(words)
         for s in self.steps[:step]:
             for m in s.moves:
                 play(self.module, state, m)
