@@ -75,6 +75,17 @@ class Fact:
 
 
 @dataclass(frozen=True)
+class Note:
+    """A rule the guided game does not show, told in a sentence beside a step, with the rules section to read."""
+
+    text: Words
+    rule: str  # a link target such as docs/rules/ra.md#6-god-tiles
+
+    def as_json(self, words: WordsOut = english) -> dict[str, Any]:
+        return {"text": words(self.text), "rule": self.rule}
+
+
+@dataclass(frozen=True)
 class Step:
     """One idea: a title, a short explanation in the game's words, the rules section, and the moves it plays."""
 
@@ -85,6 +96,7 @@ class Step:
     moves: tuple[Play, ...] = ()
     hint: Words | None = None  # said when the learner makes a legal move that is not the step's
     facts: tuple[Fact, ...] = ()
+    notes: tuple[Note, ...] = ()  # rules met later in a real game ("rules you will meet later"), each with its link
 
     def hint_for(self, move: Play) -> Words:
         """What the learner is told after a legal move that is not `move`."""
@@ -103,6 +115,7 @@ class Step:
             "rule": self.rule,
             "moves": [m.as_json(learner, self.hint_for(m), words) for m in self.moves],
             "facts": [{"path": list(f.path), "value": f.value, "says": words(f.says)} for f in self.facts],
+            "notes": [n.as_json(words) for n in self.notes],
         }
 
 
@@ -121,6 +134,15 @@ class Tutorial:
     # The seats' names as a reader reads them: a seat whose name in `options` is a word (the learner's "You") names
     # it here as a text, to be put into the reader's language and given to the renderer as the seat's name.
     names: tuple[Words, ...] = ()
+
+    def __post_init__(self) -> None:
+        """A step that asks the learner for a move begins with it: the step's text names that move, so what the
+        text asks for is on the board the moment the text is shown (the others' moves before it belong to the end
+        of the step before)."""
+        for step in self.steps:
+            mine = step.learner_moves(self.learner)
+            if mine and mine[0] != 0:
+                raise ValueError(f"step {step.key!r} begins with another seat's move, not the learner's")
 
     @property
     def module(self) -> GameModule:

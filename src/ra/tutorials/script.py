@@ -16,9 +16,10 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from ra.core.text import Text
-from ra.tutorials.model import Fact, Play, Step, Words
+from ra.tutorials.model import Fact, Note, Play, Step, Words
 
 Facts = tuple[Fact, ...]
+Notes = Sequence[tuple[str, Text]]  # (rules section, the rule in a sentence): see `Note`
 
 
 class Stepper(Protocol):
@@ -34,6 +35,7 @@ class Stepper(Protocol):
         hint: Words | None = None,
         facts: Facts = (),
         says: Sequence[Text] = (),
+        notes: Notes = (),
     ) -> Step: ...
 
 
@@ -46,9 +48,11 @@ def step(
     hint: Words | None = None,
     facts: Facts = (),
     says: Sequence[Text] = (),
+    notes: Sequence[Note] = (),
 ) -> Step:
     """A step from its text and its moves, one per line ('0 draw pharaoh', '2 bid:7', '0 bid:2 |' for a move that
-    says the next of `says` first); ValueError if the `|` marks and `says` do not match."""
+    says the next of `says` first), and the `notes` told beside it; ValueError if the `|` marks and `says` do not
+    match."""
     lines = [line.strip() for line in moves.strip().splitlines() if line.strip()]
     marked = [i for i, line in enumerate(lines) if line.endswith("|")]
     if len(marked) != len(says):
@@ -57,12 +61,13 @@ def step(
     plays = tuple(Play.parse(line, said.get(i)) for i, line in enumerate(lines))
     if isinstance(text, str):  # a plain English text, written over several lines: one paragraph
         text = " ".join(text.split())
-    return Step(key, title, text, rule, plays, hint or None, facts)
+    return Step(key, title, text, rule, plays, hint or None, facts, tuple(notes))
 
 
 def stepper(rules: str) -> Stepper:
     """How a tutorial writes its steps: `stepper("docs/rules/ra.md#")` gives a function of (key, title, rule, text,
-    moves, hint, facts, says) whose `rule` is an anchor of that rules document ('5-auctions'); see `step`."""
+    moves, hint, facts, says, notes) whose `rule` and notes' sections are anchors of that rules document
+    ('5-auctions'); see `step`."""
 
     def tutorial_step(
         key: str,
@@ -73,7 +78,9 @@ def stepper(rules: str) -> Stepper:
         hint: Words | None = None,
         facts: Facts = (),
         says: Sequence[Text] = (),
+        notes: Notes = (),
     ) -> Step:
-        return step(rules + rule, key, title, text, moves, hint, facts, says)
+        told = [Note(words, rules + anchor) for anchor, words in notes]
+        return step(rules + rule, key, title, text, moves, hint, facts, says, told)
 
     return tutorial_step

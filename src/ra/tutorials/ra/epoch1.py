@@ -429,5 +429,7 @@ SCORING_1 = (
             ),
             score_after(1, 2, 5, tp("quoted from the step's text, word for word", "Khufu to 5")),
         ),
+        moves="""
+        2 draw pyramid""",  # Khufu, holding the 13 now, opens epoch 2 (§8.3)
     ),
 )
