@@ -79,8 +79,18 @@ class LearnFact(BaseModel):
     says: str
 
 
+class LearnNote(BaseModel):
+    """A rule met later in a real game, in a sentence, and the rules section to read (a page link, its heading)."""
+
+    text: str
+    rule: str
+    rule_link: str | None = None
+    rule_title: str | None = None
+
+
 class LearnStep(BaseModel):
-    """One idea: its text, the rules section it cites (as a page link with its heading), its moves and facts."""
+    """One idea: its text, the rules section it cites (as a page link with its heading), its moves and facts, and
+    the rules it only tells (notes)."""
 
     key: str
     title: str
@@ -90,6 +100,7 @@ class LearnStep(BaseModel):
     rule_title: str | None = None
     moves: list[LearnMove]
     facts: list[LearnFact]
+    notes: list[LearnNote] = []
 
 
 class LearnEnding(BaseModel):
@@ -184,7 +195,8 @@ def tutorial_answer(game: str, language: str = "en") -> LearnTutorial:
     lesson = lesson_of(game)
     data = lesson.as_json(words_of(lesson, language))
     for step in data["steps"]:
-        step["rule_link"], step["rule_title"] = rule_place(step["rule"], language)
+        for cited in (step, *step["notes"]):
+            cited["rule_link"], cited["rule_title"] = rule_place(cited["rule"], language)
     return LearnTutorial.model_validate(data)
 
 
