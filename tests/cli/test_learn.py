@@ -118,3 +118,22 @@ def test_input_ending_early_keeps_progress(tmp_path: Path) -> None:
     result = runner.invoke(app, ["learn", "write", "--progress", str(progress)], input="reveal\n")
     assert result.exit_code == 1 and "progress is kept" in result.output
     assert json.loads(progress.read_text())["write"]["step"] == 0
+
+
+def test_the_board_names_what_the_others_hold_and_the_learner_in_the_language(tmp_path: Path) -> None:
+    output = _learn(["write", "--progress", str(tmp_path / "p.json")], [*_answers("write"), "n"])
+    # The others' sheets in one line each, their entries named (God numbers, Nile numbers, types), not counted.
+    khufu = "Khufu · score 0 · waiting · Gods none · Pharaohs 0 of 12 · Nile none · Civilization Old (Art, Writing)"
+    assert f"{khufu} · Monuments Temple 1" in output
+    assert "Hatshepsut · score 0 · chose card 2 (God 17) · Gods Old 3 17 · Pharaohs 2 of 12 · Nile 12 · " in output
+    german = _learn(["ra", "--progress", str(tmp_path / "q.json"), "--lang", "de"], [*_answers("ra"), "n"])
+    assert "▶ Du (du)" in german and "You" not in german  # the learner's seat on the board, in German too
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_rules_met_later_are_told_with_their_sections(game: str, tmp_path: Path) -> None:
+    output = _learn([game, "--progress", str(tmp_path / "p.json")], [*_answers(game), "n"])
+    notes = [note for step in tutorial(game).steps for note in step.notes]
+    assert notes
+    for note in notes:
+        assert f"• {note.text}" in output and f"  Rules: {note.rule}" in output

@@ -181,7 +181,7 @@ TAUGHT = {
         ("6-god-tiles", "several gods in the same turn"),
         ("81-triggers", "nobody has a face-up sun disk left"),  # the other end of an epoch
         ("92-final-scoring", "does not count in the final sun disk totals"),  # the central disk
-        ("e13-ties-in-pharaohs-in-disk-totals-and-for-the-win", "the full bonus or penalty"),  # ties
+        ("91-every-epoch", "the full bonus or penalty"),  # ties (also §9.2, E13)
         ("a1-epoch-3-clamp-once-or-twice", "table option"),  # the score-floor option
         ("93-the-score-floor", "never drops below 0"),
     ],

@@ -106,6 +106,9 @@ def walk(term: Terminal, lesson: Tutorial, start: int, save: Callable[[int], Non
         )
         term.say(step.text)
         term.say(t("Rules: {link}", link=step.rule), style="dim")
+        for note in step.notes:  # rules met later: a sentence each, and where to read it
+            term.say(note.text, indent="• ", hanging="  ")
+            term.say(t("Rules: {link}", link=note.rule), style="dim", indent="  ")
         answer = _run_step(term, lesson, step, state, read)
         if answer == "quit":
             return False

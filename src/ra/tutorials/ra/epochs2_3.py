@@ -394,7 +394,7 @@ LATER = (
                 t("The central sun disk belongs to nobody: it does not count in the final sun disk totals."),
             ),
             (
-                "e13-ties-in-pharaohs-in-disk-totals-and-for-the-win",
+                "91-every-epoch",
                 t(
                     "Tied players each score the full bonus or penalty, for pharaohs and sun disks alike; if all "
                     "players are equal, nobody scores."
