@@ -128,3 +128,22 @@ def test_the_learn_api_speaks_the_pages_language(client: TestClient, game: str) 
         assert len(said_zh["said"]) == len(said_en["said"])
         told += sum(zh != en for zh, en in zip(said_zh["said"], said_en["said"], strict=True))
     assert told > 0, "the story of the moves reads in Chinese"
+
+
+@pytest.mark.parametrize("game", ["ra", "write"])
+def test_the_learn_api_names_rules_sections_as_the_rules_page_reads(client: TestClient, game: str) -> None:
+    """A step's or a note's rules heading is the rules page's in the reader's language ("Nil", not "Nile"), under
+    the English anchor that opens the same section in every language."""
+    english = client.get(f"/api/learn/{game}").json()
+    german = client.get(f"/api/learn/{game}", cookies={"ra_lang": "de"}).json()
+    anchors = [anchor for _, anchor, _ in render_markdown(rules_markdown(game))[1]]
+    titles = {anchor: title for _, anchor, title in render_markdown(rules_markdown(game, "de"), anchors)[1]}
+    cited: list[tuple[dict[str, str], dict[str, str]]] = []
+    for de, en in zip(german["steps"], english["steps"], strict=True):
+        cited += [(de, en), *zip(de.get("notes", []), en.get("notes", []), strict=True)]
+    assert len(cited) > len(english["steps"])  # the notes cite their sections too
+    for de, en in cited:
+        assert de["rule_link"] == en["rule_link"] and de["rule_link"].startswith(f"/rules/{game}#")
+        assert de["rule_title"] == titles[de["rule_link"].partition("#")[2]] != en["rule_title"]
+    if game == "write":
+        assert "Nil" in {de["rule_title"] for de, _ in cited}
