@@ -10,7 +10,11 @@ import pytest
 from typer.testing import CliRunner
 
 from ra.cli import app
+from ra.commands.learn import walk
 from ra.commands.play import menu
+from ra.commands.terminal import Terminal, console
+from ra.core.text import Text
+from ra.i18n import Reader
 from ra.tutorials import GAMES, tutorial
 
 runner = CliRunner()
@@ -137,3 +141,36 @@ def test_the_rules_met_later_are_told_with_their_sections(game: str, tmp_path: P
     assert notes
     for note in notes:
         assert f"• {note.text}" in output and f"  Rules: {note.rule}" in output
+
+
+class _Told(Terminal):
+    """A terminal that keeps what it was told, in order: the story's lines are the ones indented by two spaces."""
+
+    def __init__(self, told: list[tuple[str, str]], language: str = "en") -> None:
+        super().__init__(console(), Reader(language, 0))
+        self.told = told
+
+    def say(
+        self, text: Text | str = "", style: str | None = None, indent: str = "", hanging: str | None = None
+    ) -> None:
+        self.told.append((indent, str(text)))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_steps_text_is_followed_by_the_move_it_names_with_no_other_move_between(game: str) -> None:
+    """The terminal never runs ahead of the game: after a step's text, the first thing asked is the step's first
+    move, before any other seat moves (the story's lines come after it)."""
+    lesson = tutorial(game)
+    told: list[tuple[str, str]] = []
+    answers = iter(_answers(game))
+    with console().capture():
+        assert walk(_Told(told), lesson, 0, lambda _step: None, lambda _prompt: next(answers))
+    starts = [i for i, (_, text) in enumerate(told) if text.startswith("Step ")]
+    assert len(starts) == len(lesson.steps)
+    for step, start in zip(lesson.steps, starts, strict=True):
+        if not step.learner_moves(lesson.learner):
+            continue
+        after = told[start:]
+        asked = next(i for i, (_, text) in enumerate(after) if text.startswith("Your move: "))
+        assert after[asked][1] == f"Your move: {step.moves[0].action}", step.key
+        assert not any(indent == "  " for indent, _ in after[:asked]), step.key  # nobody moved before it
