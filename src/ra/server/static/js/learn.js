@@ -1,8 +1,10 @@
 // The tutorial page (/learn/{game}): a guided game, one idea per step, drawn by the game's own board for the
-// learner's seat. The page walks the server's places (step, move): the other players' scripted moves play out
-// one by one (a short pause, or one click each), then the learner is asked for the step's move, its element
-// highlighted. Every click on an element with `data-move` is judged by the server (the engine's own words, or
-// the step's hint); only the step's move goes on. Progress stays in localStorage; the end offers a real game.
+// learner's seat. The page walks the server's places (step, move): a step that asks for a move begins with it, so
+// the move its text names is on the board, highlighted, as the text appears; once it is made the text is spent
+// and the other players' scripted moves play out one by one (a short pause, or one click each) until the learner
+// is asked again (the prompt says what for). Every click on an element with `data-move` is judged by the server
+// (the engine's own words, or the step's hint); only the step's move goes on. Progress stays in localStorage; the
+// end offers a real game.
 
 /** @typedef {import("./common/types.js").BaseView} BaseView */
 /** @typedef {import("./common/types.js").Board} Board */
