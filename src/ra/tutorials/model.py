@@ -82,6 +82,7 @@ class Note:
     rule: str  # a link target such as docs/rules/ra.md#6-god-tiles
 
     def as_json(self, words: WordsOut = english) -> dict[str, Any]:
+        """The note as JSON, its words put through `words`."""
         return {"text": words(self.text), "rule": self.rule}
 
 
