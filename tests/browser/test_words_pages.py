@@ -278,6 +278,9 @@ def test_a_tutorial_reads_in_the_language(
     page.goto(f"{server.base}/learn/{game}?delay=0&lang={code}")
     page.wait_for_function("() => ['yours', 'done', 'finished', 'error'].includes(document.body.dataset.learnState)")
     look(page, code, english, f"{game} tutorial (start)")
+    # The learner's seat is named in the language on the board (its name chips are names, not looked at above).
+    names = page.locator("#board bdi, #board .player-name").all_text_contents()
+    assert {"de": "Du", "zh-Hans": "你"}[code] in {n.strip() for n in names} and "You" not in " ".join(names), names
     learner_moves = sum(m["learner"] for s in tutorial["steps"] for m in s["moves"])
     state = learn_state(page)
     for turn in range(learner_moves + len(tutorial["steps"]) + 5):

@@ -10,7 +10,11 @@ import pytest
 from typer.testing import CliRunner
 
 from ra.cli import app
+from ra.commands.learn import walk
 from ra.commands.play import menu
+from ra.commands.terminal import Terminal, console
+from ra.core.text import Text
+from ra.i18n import Reader
 from ra.tutorials import GAMES, tutorial
 
 runner = CliRunner()
@@ -118,3 +122,55 @@ def test_input_ending_early_keeps_progress(tmp_path: Path) -> None:
     result = runner.invoke(app, ["learn", "write", "--progress", str(progress)], input="reveal\n")
     assert result.exit_code == 1 and "progress is kept" in result.output
     assert json.loads(progress.read_text())["write"]["step"] == 0
+
+
+def test_the_board_names_what_the_others_hold_and_the_learner_in_the_language(tmp_path: Path) -> None:
+    output = _learn(["write", "--progress", str(tmp_path / "p.json")], [*_answers("write"), "n"])
+    # The others' sheets in one line each, their entries named (God numbers, Nile numbers, types), not counted.
+    khufu = "Khufu · score 0 · waiting · Gods none · Pharaohs 0 of 12 · Nile none · Civilization Old (Art, Writing)"
+    assert f"{khufu} · Monuments Temple 1" in output
+    assert "Hatshepsut · score 0 · chose card 2 (God 17) · Gods Old 3 17 · Pharaohs 2 of 12 · Nile 12 · " in output
+    german = _learn(["ra", "--progress", str(tmp_path / "q.json"), "--lang", "de"], [*_answers("ra"), "n"])
+    assert "▶ Du (du)" in german and "You" not in german  # the learner's seat on the board, in German too
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_rules_met_later_are_told_with_their_sections(game: str, tmp_path: Path) -> None:
+    output = _learn([game, "--progress", str(tmp_path / "p.json")], [*_answers(game), "n"])
+    notes = [note for step in tutorial(game).steps for note in step.notes]
+    assert notes
+    for note in notes:
+        assert f"• {note.text}" in output and f"  Rules: {note.rule}" in output
+
+
+class _Told(Terminal):
+    """A terminal that keeps what it was told, in order: the story's lines are the ones indented by two spaces."""
+
+    def __init__(self, told: list[tuple[str, str]], language: str = "en") -> None:
+        super().__init__(console(), Reader(language, 0))
+        self.told = told
+
+    def say(
+        self, text: Text | str = "", style: str | None = None, indent: str = "", hanging: str | None = None
+    ) -> None:
+        self.told.append((indent, str(text)))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_steps_text_is_followed_by_the_move_it_names_with_no_other_move_between(game: str) -> None:
+    """The terminal never runs ahead of the game: after a step's text, the first thing asked is the step's first
+    move, before any other seat moves (the story's lines come after it)."""
+    lesson = tutorial(game)
+    told: list[tuple[str, str]] = []
+    answers = iter(_answers(game))
+    with console().capture():
+        assert walk(_Told(told), lesson, 0, lambda _step: None, lambda _prompt: next(answers))
+    starts = [i for i, (_, text) in enumerate(told) if text.startswith("Step ")]
+    assert len(starts) == len(lesson.steps)
+    for step, start in zip(lesson.steps, starts, strict=True):
+        if not step.learner_moves(lesson.learner):
+            continue
+        after = told[start:]
+        asked = next(i for i, (_, text) in enumerate(after) if text.startswith("Your move: "))
+        assert after[asked][1] == f"Your move: {step.moves[0].action}", step.key
+        assert not any(indent == "  " for indent, _ in after[:asked]), step.key  # nobody moved before it

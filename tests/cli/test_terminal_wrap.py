@@ -1,16 +1,18 @@
 """Lines fitted to the terminal's width: English breaks between words, Chinese between characters but never before
 a closing mark or after an opening one, and a Chinese character takes two columns. Also the tutorial walked on a
-40-column terminal, in English and in Chinese."""
+40-column terminal, in English and in Chinese, and both tutorials walked to their end at 40 and 60 columns in
+every language, every word whole."""
 
 from __future__ import annotations
 
+import pytest
 from rich.cells import cell_len
 
 from ra.commands.learn import walk
 from ra.commands.terminal import Terminal, console
 from ra.commands.wrap import NO_LINE_END, NO_LINE_START, wrap, wrap_text
 from ra.i18n import Reader
-from ra.tutorials import tutorial
+from ra.tutorials import GAMES, tutorial
 
 ENGLISH = (
     "Ra is played over three epochs. You collect tiles, and you win them in auctions. You hold the highest sun "
@@ -81,3 +83,42 @@ def test_the_tutorial_in_chinese_fits_a_40_column_terminal() -> None:
     lines = _walk_tutorial("zh-Hans", ["draw", "draw", "quit"])
     assert all(cell_len(line) <= 40 for line in lines), max(lines, key=cell_len)
     assert any(line.startswith(f"第 1 步，共 {len(tutorial('ra').steps)} 步") for line in lines)
+
+
+def _whole_walk(game: str, language: str, width: int | None) -> list[str]:
+    """The lines `ra learn <game>` prints for a learner who follows every step (each move asked, Enter after a step
+    that only explains), on a terminal `width` columns wide (None: a pipe, whole lines)."""
+    lesson = tutorial(game)
+    answers: list[str] = []
+    for step in lesson.steps:
+        mine = step.learner_moves(lesson.learner)
+        answers += [step.moves[j].action for j in mine] if mine else [""]
+    script = iter(answers)
+    out = console()
+    term = Terminal(out, Reader(language, lesson.learner), width=width)
+
+    def read(prompt: str) -> str:
+        out.print(prompt)  # as `input` shows it
+        return next(script)
+
+    with out.capture() as captured:
+        assert walk(term, lesson, 0, lambda _step: None, read)
+    return captured.get().splitlines()
+
+
+@pytest.mark.parametrize("width", [40, 60])
+@pytest.mark.parametrize("language", ["en", "de", "zh-Hans"])
+@pytest.mark.parametrize("game", GAMES)
+def test_each_tutorial_fits_a_narrow_terminal_and_breaks_no_word(game: str, language: str, width: int) -> None:
+    whole = _whole_walk(game, language, None)
+    lines = _whole_walk(game, language, width)
+    assert all(cell_len(line) <= width for line in lines), max(lines, key=cell_len)
+    if language == "zh-Hans":  # breaks between characters are allowed; nothing else changes
+        assert "".join("".join(lines).split()) == "".join("".join(whole).split())
+        assert all(line[:1] not in NO_LINE_START and line[-1:] not in NO_LINE_END for line in lines)
+        return
+    words = {word for line in whole for word in line.split()}
+    wider = [word for word in words if cell_len(word) > width - 4]  # wider than an indented line (a path): cut
+    for word in (w for line in lines for w in line.split()):
+        assert word in words or any(word in long for long in wider), word
+    assert len(lines) > len(whole)  # the narrow lines did wrap

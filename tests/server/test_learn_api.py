@@ -119,7 +119,7 @@ def test_an_illegal_move_is_explained_by_the_engine(api: TestClient) -> None:
 @pytest.mark.parametrize(
     ("path", "body", "status"),
     [
-        ("/api/learn/ra/position", {"step": 36}, 400),
+        ("/api/learn/ra/position", {"step": 999}, 400),  # past the last step, within the bound
         ("/api/learn/ra/position", {"step": 0, "move": 7}, 400),
         ("/api/learn/ra/position", {"step": -1}, 400),
         ("/api/learn/ra/position", {"step": 1.0}, 400),

@@ -5,6 +5,7 @@ meta and the rules pages per language with the English anchors."""
 from __future__ import annotations
 
 import html
+import json
 import re
 from pathlib import Path
 
@@ -121,6 +122,28 @@ def test_the_learn_api_speaks_the_pages_language(client: TestClient, game: str) 
         place = {"step": step, "move": 0}
         said_en = client.post(f"/api/learn/{game}/position", json=place).json()
         said_zh = client.post(f"/api/learn/{game}/position", json=place, headers={"accept-language": "zh-CN"}).json()
-        assert said_zh["view"] == said_en["view"] and len(said_zh["said"]) == len(said_en["said"])
+        # The same game, the learner's seat named in the reader's language ("You" is 你) on the board and in the log.
+        assert said_zh["view"]["names"][0] == "你" and said_en["view"]["names"][0] == "You"
+        assert json.dumps(said_zh["view"], ensure_ascii=False).replace('"你"', '"You"') == json.dumps(said_en["view"])
+        assert len(said_zh["said"]) == len(said_en["said"])
         told += sum(zh != en for zh, en in zip(said_zh["said"], said_en["said"], strict=True))
     assert told > 0, "the story of the moves reads in Chinese"
+
+
+@pytest.mark.parametrize("game", ["ra", "write"])
+def test_the_learn_api_names_rules_sections_as_the_rules_page_reads(client: TestClient, game: str) -> None:
+    """A step's or a note's rules heading is the rules page's in the reader's language ("Nil", not "Nile"), under
+    the English anchor that opens the same section in every language."""
+    english = client.get(f"/api/learn/{game}").json()
+    german = client.get(f"/api/learn/{game}", cookies={"ra_lang": "de"}).json()
+    anchors = [anchor for _, anchor, _ in render_markdown(rules_markdown(game))[1]]
+    titles = {anchor: title for _, anchor, title in render_markdown(rules_markdown(game, "de"), anchors)[1]}
+    cited: list[tuple[dict[str, str], dict[str, str]]] = []
+    for de, en in zip(german["steps"], english["steps"], strict=True):
+        cited += [(de, en), *zip(de.get("notes", []), en.get("notes", []), strict=True)]
+    assert len(cited) > len(english["steps"])  # the notes cite their sections too
+    for de, en in cited:
+        assert de["rule_link"] == en["rule_link"] and de["rule_link"].startswith(f"/rules/{game}#")
+        assert de["rule_title"] == titles[de["rule_link"].partition("#")[2]] != en["rule_title"]
+    if game == "write":
+        assert "Nil" in {de["rule_title"] for de, _ in cited}

@@ -1,5 +1,5 @@
-"""The Ra tutorial in the reader's language (docs/TRANSLATING.md): every title, text, hint and say translated, every
-quoted number found in the translated text, the learner's name and the judge's words translated too."""
+"""The Ra tutorial in the reader's language (docs/TRANSLATING.md): every title, text, hint, say and note translated,
+every quoted number found in the translated text, the learner's name and the judge's words translated too."""
 
 from __future__ import annotations
 
@@ -39,6 +39,8 @@ def test_every_step_reads_in_the_language(code: str) -> None:
     for step in LESSON.steps:
         translated(step.title, code)
         translated(step.text, code)
+        for note in step.notes:
+            translated(note.text, code)
         if step.hint is not None:
             translated(step.hint, code)
         for move in step.moves:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from ra.core import IllegalActionError
-from ra.tutorials import GAMES, Tutorial, judge, play, tutorial, tutorial_json
+from ra.tutorials import GAMES, Step, Tutorial, judge, play, tutorial, tutorial_json
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -85,7 +85,7 @@ def test_scoring_steps_state_the_numbers_the_engine_computes(game: str) -> None:
             assert str(fact.says) in str(step.text), (step.key, fact.says)
             assert fact.value in _numbers(str(fact.says)), (step.key, fact.says)
             checked += 1
-        if not step.moves:  # a step that only explains must show the engine's numbers
+        if not step.moves and not step.notes:  # a step that only explains must show the engine's numbers
             assert step.facts, step.key
     assert checked >= 15
 
@@ -158,6 +158,73 @@ def test_every_step_is_short_and_cites_a_section_of_the_project_rules(game: str)
         assert path.startswith("docs/rules/"), step.rule
         assert anchor in _anchors((ROOT / path).read_text(encoding="utf-8")), step.rule
         assert step.title and len(str(step.text).split()) <= 90, step.key
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rules_note_cites_a_section_of_the_project_rules(game: str) -> None:
+    notes = [note for step in tutorial(game).steps for note in step.notes]
+    assert notes
+    for note in notes:
+        path, _, anchor = note.rule.partition("#")
+        assert anchor in _anchors((ROOT / path).read_text(encoding="utf-8")), note.rule
+        assert 5 <= len(str(note.text).split()) <= 40, note.text  # one sentence
+
+
+# The rules a newcomer met only in the rules document (issue 31): each taught by a step, its words citing the rules
+# section (as the step's own rule or a note's), with a word of the sentence that says it.
+TAUGHT = {
+    "ra": [
+        ("2-setup", "6 Ra tiles with 2 players, 8 with 3, 9 with 4 and 10 with 5"),  # the Ra track per player count
+        ("5-auctions", "full auction track and everyone passes"),  # invoked on a full track: the lot is discarded
+        ("3-turn-structure", "you may not draw"),  # no drawing with a full track
+        ("6-god-tiles", "but a God tile: a disaster too, which then strikes you"),  # what gods may take
+        ("6-god-tiles", "several gods in the same turn"),
+        ("81-triggers", "nobody has a face-up sun disk left"),  # the other end of an epoch
+        ("92-final-scoring", "does not count in the final sun disk totals"),  # the central disk
+        ("91-every-epoch", "the full bonus or penalty"),  # ties (also §9.2, E13)
+        ("a1-epoch-3-clamp-once-or-twice", "table option"),  # the score-floor option
+        ("93-the-score-floor", "never drops below 0"),
+    ],
+    "write": [
+        ("which-kingdom-rows-may-be-written", "even one already scored"),  # Gods and Civilization in any Kingdom
+        ("monuments", "top space of every Monument column"),  # the all-tops bonus
+        ("monuments", "it writes a 20"),  # ... and its 20
+        ("a-card-with-a-legal-space-must-be-entered", "must be entered"),
+        ("5-scoring-a-kingdom", "With 2 players nobody scores -5"),
+        ("ties-and-shared-wins", "share the win"),
+    ],
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rule_a_newcomer_missed_is_taught_by_a_step_citing_its_section(game: str) -> None:
+    said: list[tuple[str, str]] = []  # (anchor, words) of every step's text and every note
+    for step in tutorial(game).steps:
+        said.append((step.rule.partition("#")[2], str(step.text)))
+        said += [(note.rule.partition("#")[2], str(note.text)) for note in step.notes]
+    for anchor, words in TAUGHT[game]:
+        assert any(a == anchor and words in text for a, text in said), (anchor, words)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_step_that_asks_for_a_move_begins_with_it(game: str) -> None:
+    """The step's text names its first learner move: that move is what the board offers when the text appears."""
+    lesson = tutorial(game)
+    for index, step in enumerate(lesson.steps):
+        mine = step.learner_moves(lesson.learner)
+        if not mine:
+            continue
+        assert mine[0] == 0, step.key
+        view = lesson.position(index).view(lesson.learner)
+        assert step.moves[0].action in {a["notation"] for a in view["legal_actions"]}, step.key
+
+
+def test_a_tutorial_whose_step_begins_with_another_seats_move_is_refused() -> None:
+    lesson = tutorial("write")
+    others = next(s for s in lesson.steps if s.moves and s.moves[-1].seat != lesson.learner)
+    late = Step(others.key, others.title, others.text, others.rule, others.moves[::-1])
+    with pytest.raises(ValueError, match="begins with another seat's move"):
+        Tutorial(lesson.game, lesson.title, lesson.learner, lesson.options, (late,), lesson.ending)
 
 
 def test_an_unknown_game_has_no_tutorial() -> None:

@@ -1,4 +1,4 @@
-"""The RA and Write tutorial in the reader's language: every step's title, text, hint and say, the quotes of its
+"""The RA and Write tutorial in the reader's language: every step's title, text, hint, say and note, the quotes of its
 facts (found in the step's text in every language, with their numbers), and the game it plays, told to the learner
 in the second person."""
 
@@ -26,7 +26,7 @@ def _every_text() -> list[Text | str]:
     """Every word the tutorial says, besides the engine's."""
     texts: list[Text | str] = [LESSON.title, LESSON.intro, LESSON.ending, *LESSON.names]
     for step in LESSON.steps:
-        texts += [step.title, step.text, *(fact.says for fact in step.facts)]
+        texts += [step.title, step.text, *(fact.says for fact in step.facts), *(note.text for note in step.notes)]
         for index in step.learner_moves(LESSON.learner):
             move = step.moves[index]
             texts.append(step.hint_for(move))

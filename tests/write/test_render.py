@@ -56,7 +56,10 @@ def test_the_board_shows_cards_choices_bonuses_and_the_decision() -> None:
     st.apply(A("card2"), 2)
     text = render_text(st.view(1), full=False)
     assert "Face up: [1] God 9 (reserved by Ana)   [2] Step Pyramid (chosen by Cleo)   [3] Art" in text
-    assert "Ana · score 0 · chose card 1 (God 9) · Gods 3 of 9 · Pharaohs 1 of 12 · Nile 0 of 12" in text
+    # The others' sheets in a line each, their entries named as the viewer's own are (not bare counts).
+    assert "Ana · score 0 · chose card 1 (God 9) · Gods Old 5 5 9 · Pharaohs 1 of 12 · Nile none" in text
+    assert "Cleo · score 0 · chose card 2 (Step Pyramid) · Gods none · Pharaohs 0 of 12 · Nile none · " in text
+    assert "Civilization none · Monuments Step Pyramid 1" in text
     assert "  Monuments     Step Pyramid 1 of 3 · 1 of 8 columns marked" not in text  # Cleo's sheet is one line
     assert "▶ Ben · score 0 · choosing a card\n  Gods " in text  # the viewer's own sheet in full
     assert text.splitlines()[-1] == "To decide: Ben - choose one of the two cards the active player left"

@@ -16,7 +16,7 @@ from typing import Annotated, Any
 import typer
 
 from ra.commands import play as play_command
-from ra.commands.terminal import YOU, Lang, Read, Terminal, console, reader_language
+from ra.commands.terminal import Lang, Read, Terminal, console, reader_language
 from ra.core import GameState
 from ra.core.text import t, tp
 from ra.i18n import Reader
@@ -56,10 +56,7 @@ def learn(
     if not 0 <= start < len(lesson.steps):  # finished before (or a bad file): from the beginning
         start = 0
     term = Terminal(console(), Reader(language))
-    names = list(lesson.start().view(None).get("names", ()))
-    if lesson.learner < len(names):  # the tutorials call the learner "You": in the reader's language
-        names[lesson.learner] = term.words(YOU)
-    term = term.seated(lesson.learner, names)
+    term = term.seated(lesson.learner, lesson.seat_names(term.words))  # the learner's "You" in the reader's words
     term.say(lesson.title, style="bold")
     if start:
         term.say(
@@ -98,7 +95,7 @@ def walk(term: Terminal, lesson: Tutorial, start: int, save: Callable[[int], Non
     """Walk the steps from `start`; True once the last is done, False if the learner quits. `save(step)` keeps
     the step to resume at; `read(prompt)` reads a line."""
     index = start
-    state = lesson.position(index)
+    state = lesson.position(index, words=term.words)  # the seats named as the reader reads them
     while index < len(lesson.steps):
         save(index)
         step = lesson.steps[index]
@@ -109,12 +106,15 @@ def walk(term: Terminal, lesson: Tutorial, start: int, save: Callable[[int], Non
         )
         term.say(step.text)
         term.say(t("Rules: {link}", link=step.rule), style="dim")
+        for note in step.notes:  # rules met later: a sentence each, and where to read it
+            term.say(note.text, indent="• ", hanging="  ")
+            term.say(t("Rules: {link}", link=note.rule), style="dim", indent="  ")
         answer = _run_step(term, lesson, step, state, read)
         if answer == "quit":
             return False
         if answer == "back":
             index = max(0, index - 1)
-            state = lesson.position(index)
+            state = lesson.position(index, words=term.words)
             continue
         index += 1
     save(index)

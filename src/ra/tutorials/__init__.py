@@ -15,7 +15,7 @@ from typing import Any
 
 from ra.core.text import t
 from ra.games import GAMES as REGISTERED
-from ra.tutorials.model import Fact, Play, Step, Tutorial, judge, play
+from ra.tutorials.model import Fact, Note, Play, Step, Tutorial, judge, play
 
 
 def _load(game: str) -> Tutorial | None:
@@ -52,4 +52,16 @@ def tutorial_json(game: str) -> dict[str, Any]:
     return tutorial(game).as_json()
 
 
-__all__ = ["GAMES", "TUTORIALS", "Fact", "Play", "Step", "Tutorial", "judge", "play", "tutorial", "tutorial_json"]
+__all__ = [
+    "GAMES",
+    "TUTORIALS",
+    "Fact",
+    "Note",
+    "Play",
+    "Step",
+    "Tutorial",
+    "judge",
+    "play",
+    "tutorial",
+    "tutorial_json",
+]

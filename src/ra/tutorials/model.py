@@ -75,6 +75,18 @@ class Fact:
 
 
 @dataclass(frozen=True)
+class Note:
+    """A rule the guided game does not show, told in a sentence beside a step, with the rules section to read."""
+
+    text: Words
+    rule: str  # a link target such as docs/rules/ra.md#6-god-tiles
+
+    def as_json(self, words: WordsOut = english) -> dict[str, Any]:
+        """The note as JSON, its words put through `words`."""
+        return {"text": words(self.text), "rule": self.rule}
+
+
+@dataclass(frozen=True)
 class Step:
     """One idea: a title, a short explanation in the game's words, the rules section, and the moves it plays."""
 
@@ -85,6 +97,7 @@ class Step:
     moves: tuple[Play, ...] = ()
     hint: Words | None = None  # said when the learner makes a legal move that is not the step's
     facts: tuple[Fact, ...] = ()
+    notes: tuple[Note, ...] = ()  # rules met later in a real game ("rules you will meet later"), each with its link
 
     def hint_for(self, move: Play) -> Words:
         """What the learner is told after a legal move that is not `move`."""
@@ -103,6 +116,7 @@ class Step:
             "rule": self.rule,
             "moves": [m.as_json(learner, self.hint_for(m), words) for m in self.moves],
             "facts": [{"path": list(f.path), "value": f.value, "says": words(f.says)} for f in self.facts],
+            "notes": [n.as_json(words) for n in self.notes],
         }
 
 
@@ -122,6 +136,15 @@ class Tutorial:
     # it here as a text, to be put into the reader's language and given to the renderer as the seat's name.
     names: tuple[Words, ...] = ()
 
+    def __post_init__(self) -> None:
+        """A step that asks the learner for a move begins with it: the step's text names that move, so what the
+        text asks for is on the board the moment the text is shown (the others' moves before it belong to the end
+        of the step before)."""
+        for step in self.steps:
+            mine = step.learner_moves(self.learner)
+            if mine and mine[0] != 0:
+                raise ValueError(f"step {step.key!r} begins with another seat's move, not the learner's")
+
     @property
     def module(self) -> GameModule:
         """The game's engine."""
@@ -131,13 +154,18 @@ class Tutorial:
         """The bag or deck order, first drawn first: every scripted draw, in order."""
         return [d for step in self.steps for m in step.moves for d in m.draws]
 
-    def start(self) -> GameState:
-        """The game before the first step."""
-        return self.module.State.new(dict(self.options), order=self.order())
+    def start(self, words: Callable[[Text | str], str] = english) -> GameState:
+        """The game before the first step, its seats named in the reader's `words` (the learner's "You" too: every
+        view, board and story of the game then names the seats as the reader reads them)."""
+        options = dict(self.options)
+        if self.names:
+            options["names"] = self.seat_names(words)
+        return self.module.State.new(options, order=self.order())
 
-    def position(self, step: int, move: int = 0) -> GameState:
-        """The game before move `move` of step `step`: the replay of every move before it."""
-        state = self.start()
+    def position(self, step: int, move: int = 0, words: Callable[[Text | str], str] = english) -> GameState:
+        """The game before move `move` of step `step`: the replay of every move before it (seats named in
+        `words`, see `start`)."""
+        state = self.start(words)
         for s in self.steps[:step]:
             for m in s.moves:
                 play(self.module, state, m)

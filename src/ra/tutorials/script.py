@@ -13,11 +13,30 @@ A learner's move that says something first ends its line with `|`; the step's `s
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from ra.core.text import Text
-from ra.tutorials.model import Fact, Play, Step, Words
+from ra.tutorials.model import Fact, Note, Play, Step, Words
 
 Facts = tuple[Fact, ...]
+Notes = Sequence[tuple[str, Text]]  # (rules section, the rule in a sentence): see `Note`
+
+
+class Stepper(Protocol):
+    """A tutorial's way of writing a step: `step` with the rules document bound (`stepper`)."""
+
+    def __call__(
+        self,
+        key: str,
+        title: Words,
+        rule: str,
+        text: Words,
+        moves: str = "",
+        hint: Words | None = None,
+        facts: Facts = (),
+        says: Sequence[Text] = (),
+        notes: Notes = (),
+    ) -> Step: ...
 
 
 def step(
@@ -29,9 +48,11 @@ def step(
     hint: Words | None = None,
     facts: Facts = (),
     says: Sequence[Text] = (),
+    notes: Sequence[Note] = (),
 ) -> Step:
     """A step from its text and its moves, one per line ('0 draw pharaoh', '2 bid:7', '0 bid:2 |' for a move that
-    says the next of `says` first); ValueError if the `|` marks and `says` do not match."""
+    says the next of `says` first), and the `notes` told beside it; ValueError if the `|` marks and `says` do not
+    match."""
     lines = [line.strip() for line in moves.strip().splitlines() if line.strip()]
     marked = [i for i, line in enumerate(lines) if line.endswith("|")]
     if len(marked) != len(says):
@@ -40,4 +61,26 @@ def step(
     plays = tuple(Play.parse(line, said.get(i)) for i, line in enumerate(lines))
     if isinstance(text, str):  # a plain English text, written over several lines: one paragraph
         text = " ".join(text.split())
-    return Step(key, title, text, rule, plays, hint or None, facts)
+    return Step(key, title, text, rule, plays, hint or None, facts, tuple(notes))
+
+
+def stepper(rules: str) -> Stepper:
+    """How a tutorial writes its steps: `stepper("docs/rules/ra.md#")` gives a function of (key, title, rule, text,
+    moves, hint, facts, says, notes) whose `rule` and notes' sections are anchors of that rules document
+    ('5-auctions'); see `step`."""
+
+    def tutorial_step(
+        key: str,
+        title: Words,
+        rule: str,
+        text: Words,
+        moves: str = "",
+        hint: Words | None = None,
+        facts: Facts = (),
+        says: Sequence[Text] = (),
+        notes: Notes = (),
+    ) -> Step:
+        told = [Note(words, rules + anchor) for anchor, words in notes]
+        return step(rules + rule, key, title, text, moves, hint, facts, says, told)
+
+    return tutorial_step

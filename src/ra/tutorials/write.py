@@ -7,11 +7,9 @@ word is a `Text` (docs/TRANSLATING.md); a fact quotes its step's text word for w
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ra.core.text import Text, t, tp
-from ra.tutorials.model import Fact, Step, Tutorial
-from ra.tutorials.script import Facts, step
+from ra.tutorials.model import Fact, Tutorial
+from ra.tutorials.script import stepper
 
 RULES = "docs/rules/ra-and-write.md#"
 OPTIONS = {"players": 3, "names": ["You", "Hatshepsut", "Khufu"], "first_player": 0}
@@ -19,18 +17,7 @@ OPTIONS = {"players": 3, "names": ["You", "Hatshepsut", "Khufu"], "first_player"
 NAMES: tuple[Text | str, ...] = (tp("the learner's seat in a tutorial", "You"), "Hatshepsut", "Khufu")
 
 
-def _step(
-    key: str,
-    title: Text,
-    rule: str,
-    text: Text,
-    moves: str = "",
-    hint: Text | None = None,
-    facts: Facts = (),
-    says: Sequence[Text] = (),
-) -> Step:
-    """A step of this tutorial (see `script.step`)."""
-    return step(RULES + rule, key, title, text, moves, hint, facts, says)
+_step = stepper(RULES)  # a step of this tutorial: its rule an anchor of the RA and Write rules (`script.step`)
 
 
 def _section(kingdom: int, seat: int, section: str, field: str, value: int, says: Text) -> Fact:
@@ -52,7 +39,9 @@ OLD_KINGDOM = (
         0 reveal god:6,nile:12,civ:art
         0 card1>god1 |
         1 card2>nile6
-        2 card3>civ:old""",
+        2 card3>civ:old
+        1 reveal god:11,pharaoh,monument:temple
+        1 card2""",
         hint=t("Take the God 6 into the first Gods space of the Old Kingdom: {move}.", move="card1>god1"),
         says=(t("Take the God 6: its number goes in any empty Gods space. Write it in the first Old Kingdom one."),),
     ),
@@ -66,10 +55,10 @@ OLD_KINGDOM = (
             "section has three spaces per Kingdom: take the God 11 into the second Old Kingdom space."
         ),
         """
-        1 reveal god:11,pharaoh,monument:temple
-        1 card2
         0 card1>god2
-        2 card3""",
+        2 card3
+        2 reveal civ:writing,nile:4,pharaoh
+        2 card1>civ:old""",
         hint=t("Take the God 11 into the second Old Kingdom space: {move}.", move="card1>god2"),
     ),
     _step(
@@ -82,8 +71,6 @@ OLD_KINGDOM = (
             "space."
         ),
         """
-        2 reveal civ:writing,nile:4,pharaoh
-        2 card1>civ:old
         0 card2>nile1
         1 card3""",
         hint=t("Take the Nile 4 into Nile space 1: {move}.", move="card2>nile1"),
@@ -101,7 +88,9 @@ OLD_KINGDOM = (
         0 reveal pharaoh,ra,monument:sphinx,god:3
         0 card1 |
         1 card3>god1
-        2 card2""",
+        2 card2
+        1 reveal nile:7,god:17,monument:obelisk
+        1 card2>god2""",
         hint=t("Take the Pharaoh: {move}.", move="card1"),
         says=(t("Take the Pharaoh: it marks the leftmost Pharaohs space."),),
     ),
@@ -114,9 +103,9 @@ OLD_KINGDOM = (
             "Take the Nile 7 into space 2."
         ),
         """
-        1 reveal nile:7,god:17,monument:obelisk
-        1 card2>god2
         0 card1>nile2
+        2 card3
+        2 reveal pharaoh,civ:art,monument:pyramid
         2 card3""",
         hint=t("Take the Nile 7 into space 2: {move}.", move="card1>nile2"),
     ),
@@ -129,8 +118,6 @@ OLD_KINGDOM = (
             "earns a bonus entry in the Nile. Take the Pharaoh: your next one will be space 3."
         ),
         """
-        2 reveal pharaoh,civ:art,monument:pyramid
-        2 card3
         0 card1
         1 card2>civ:old""",
         hint=t("Take the Pharaoh: {move}.", move="card1"),
@@ -147,7 +134,9 @@ OLD_KINGDOM = (
         0 reveal ra,civ:art,nile:15,god:2
         0 card1>civ:old |
         1 card2>nile9
-        2 card3>god1""",
+        2 card3>god1
+        1 reveal civ:astronomy,pharaoh,nile:1
+        1 card3>nile1""",
         hint=t("Take the Art into the Old Kingdom line: {move}.", move="card1>civ:old"),
         says=(t("Take the Art into the Old Kingdom line."),),
     ),
@@ -160,10 +149,10 @@ OLD_KINGDOM = (
             "Old Kingdom line: that makes two."
         ),
         """
-        1 reveal civ:astronomy,pharaoh,nile:1
-        1 card3>nile1
         0 card1>civ:old
-        2 card2""",
+        2 card2
+        2 reveal monument:pyramid,god:9,nile:19
+        2 card2>god2""",
         hint=t("Take the Astronomy into the Old Kingdom line: {move}.", move="card1>civ:old"),
     ),
     _step(
@@ -175,8 +164,6 @@ OLD_KINGDOM = (
             "space of its column. Take the Pyramid."
         ),
         """
-        2 reveal monument:pyramid,god:9,nile:19
-        2 card2>god2
         0 card1
         1 card3>nile12""",
         hint=t("Take the Pyramid: {move}.", move="card1"),
@@ -321,6 +308,8 @@ OLD_SCORING = (
                 tp("quoted from the step's text, word for word", "gives you 19 points"),
             ),
         ),
+        moves="""
+        1 card3>god4""",
     ),
 )
 
@@ -335,9 +324,10 @@ LATER = (
             "Take the Pyramid: its column is then full."
         ),
         """
-        1 card3>god4
         0 card1
-        2 card2>civ:middle""",
+        2 card2>civ:middle
+        2 reveal ra,god:5,monument:palace,civ:religion
+        2 card1>god5""",
         hint=t("Take the Pyramid: {move}.", move="card1"),
     ),
     _step(
@@ -346,8 +336,6 @@ LATER = (
         "civilization",
         t("Your Old Kingdom line will not score again. Take the Religion into the Middle Kingdom line."),
         """
-        2 reveal ra,god:5,monument:palace,civ:religion
-        2 card1>god5
         0 card3>civ:middle
         1 card2""",
         hint=t("Take the Religion into the Middle Kingdom line: {move}.", move="card3>civ:middle"),
@@ -426,12 +414,56 @@ LATER = (
     ),
 )
 
+# The rules this game does not show (a newcomer meets them in a real game): one sentence each, beside its section.
+LATER_RULES = (
+    _step(
+        "later",
+        t("Rules you will meet later"),
+        "rulings-for-this-project",
+        t("A few rules this game did not show, one sentence each; each link opens its section of the rules."),
+        notes=(
+            (
+                "which-kingdom-rows-may-be-written",
+                t(
+                    "God numbers and Civilization marks may go in any Kingdom's part, even one already scored; "
+                    "only the current Kingdom's part scores."
+                ),
+            ),
+            (
+                "monuments",
+                t(
+                    "When the top space of every Monument column is marked, you earn one bonus entry in any "
+                    "section, once a game; in Gods it writes a 20."
+                ),
+            ),
+            (
+                "a-card-with-a-legal-space-must-be-entered",
+                t(
+                    "A card you choose must be entered if it has a legal space on your sheet; a card with none may "
+                    "still be chosen, and is lost."
+                ),
+            ),
+            (
+                "5-scoring-a-kingdom",
+                t("With 2 players nobody scores -5 for the lowest Gods or Pharaohs: the lowest scores 0."),
+            ),
+            (
+                "ties-and-shared-wins",
+                t(
+                    "A tie for the win is broken by the God numbers, highest first; players with exactly the same "
+                    "numbers share the win."
+                ),
+            ),
+        ),
+    ),
+)
+
 TUTORIAL = Tutorial(
     game="write",
     title=t("Learn RA and Write"),
     learner=0,
     options=OPTIONS,
-    steps=OLD_KINGDOM + OLD_SCORING + LATER,
+    steps=OLD_KINGDOM + OLD_SCORING + LATER + LATER_RULES,
     intro=t(
         "A guided game of RA and Write for three players: you, Hatshepsut and Khufu. Every card is fixed in advance, "
         "and each step shows one rule."

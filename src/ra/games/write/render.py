@@ -16,6 +16,7 @@ from ra.games.write.view import WriteLayout, WritePlayer, WriteSheetView, WriteV
 from ra.games.write.words import (
     BONUS_IN,
     CIV_SHORT,
+    CIV_TITLES,
     DECISIONS,
     KINGDOM_NAMES,
     KINGDOM_SHORT,
@@ -106,19 +107,34 @@ def _sheet(sheet: WriteSheetView, layout: WriteLayout, words: Words) -> list[str
 
 
 def _summary(sheet: WriteSheetView, layout: WriteLayout) -> Text:
-    """A scoresheet in one line: how far each section is filled."""
+    """A scoresheet in one line, its entries named as on the viewer's own: the God numbers by Kingdom, the
+    Pharaohs marked, the Nile numbers, the Civilization types by Kingdom line and the Monuments marked."""
+    none = tp("a section of the sheet without an entry", "none")
+    gods: list[Param] = [
+        t("{kingdom} {numbers}", kingdom=KINGDOM_SHORT[g["kingdom"]], numbers=" ".join(str(v) for v in filled))
+        for g in sheet["gods"]
+        if (filled := [v for v in g["spaces"] if v is not None])
+    ]
+    civilization: list[Param] = [
+        t("{kingdom} ({types})", kingdom=KINGDOM_SHORT[line["kingdom"]], types=listed(types))
+        for line in sheet["civilization"]
+        if (types := [CIV_TITLES[c] for c, m in zip(layout["civ_types"], line["marks"], strict=True) if m])
+    ]
+    monuments: list[Param] = [
+        t("{monument} {marks}", monument=MONUMENT_TITLES[m], marks=c)
+        for m, c in zip(layout["monument_types"], sheet["monuments"]["columns"], strict=True)
+        if c
+    ]
+    nile = " ".join(str(v) for v in sheet["nile"]["spaces"] if v is not None)
     return t(
-        "Gods {gods} of {god_spaces} · Pharaohs {pharaohs} of {pharaoh_spaces} · Nile {nile} of {nile_spaces} · "
-        "Civilization {civilization} (Old/Middle/New) · Monuments {monuments} of {monument_columns} columns",
-        gods=sum(v is not None for g in sheet["gods"] for v in g["spaces"]),
-        god_spaces=len(sheet["gods"]) * layout["god_spaces_per_kingdom"],
+        "Gods {gods} · Pharaohs {pharaohs} of {pharaoh_spaces} · Nile {nile} · Civilization {civilization} · "
+        "Monuments {monuments}",
+        gods=listed(gods) or none,
         pharaohs=sheet["pharaohs"]["marked"],
         pharaoh_spaces=layout["pharaoh_spaces"],
-        nile=sum(v is not None for v in sheet["nile"]["spaces"]),
-        nile_spaces=layout["nile_spaces"],
-        civilization="/".join(str(sum(line["marks"])) for line in sheet["civilization"]),
-        monuments=sum(1 for c in sheet["monuments"]["columns"] if c),
-        monument_columns=len(layout["monument_types"]),
+        nile=nile or none,
+        civilization=listed(civilization) or none,
+        monuments=listed(monuments) or none,
     )
 
 

@@ -6,11 +6,9 @@ throughout (the `scores_visible` option) so that every scoring step can point at
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ra.core.text import Text, t, tp
-from ra.tutorials.model import Fact, Step
-from ra.tutorials.script import Facts, step
+from ra.tutorials.model import Fact
+from ra.tutorials.script import stepper
 
 RULES = "docs/rules/ra.md#"
 OPTIONS = {
@@ -25,18 +23,7 @@ OPTIONS = {
 NAMES: tuple[Text | str, ...] = (tp("the learner's seat in a tutorial", "You"), "Hatshepsut", "Khufu")
 
 
-def ra_step(
-    key: str,
-    title: Text,
-    rule: str,
-    text: Text,
-    moves: str = "",
-    hint: Text | None = None,
-    facts: Facts = (),
-    says: Sequence[Text] = (),
-) -> Step:
-    """A step of this tutorial (see `script.step`)."""
-    return step(RULES + rule, key, title, text, moves, hint, facts, says)
+ra_step = stepper(RULES)  # a step of this tutorial: its rule an anchor of the Ra rules (see `script.step`)
 
 
 def epoch_points(epoch: int, seat: int, category: str, value: int, says: Text) -> Fact:
@@ -442,5 +429,7 @@ SCORING_1 = (
             ),
             score_after(1, 2, 5, tp("quoted from the step's text, word for word", "Khufu to 5")),
         ),
+        moves="""
+        2 draw pyramid""",  # Khufu, holding the 13 now, opens epoch 2 (§8.3)
     ),
 )

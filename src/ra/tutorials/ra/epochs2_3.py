@@ -17,7 +17,6 @@ EPOCH_2 = (
             "after epoch 3: for the number of different types, and for sets of 3 or more alike. Draw."
         ),
         """
-        2 draw pyramid
         0 draw pyramid
         1 draw temple
         2 draw ra""",
@@ -347,12 +346,79 @@ FINAL = (
 )
 
 
+# The rules this game does not show (a newcomer meets them in a real game): one sentence each, beside its section.
+LATER = (
+    ra_step(
+        "later-turns",
+        t("Rules you will meet later: turns and auctions"),
+        "3-turn-structure",
+        t("A few rules this game did not show, one sentence each; each link opens its section of the rules."),
+        notes=(
+            (
+                "2-setup",
+                t(
+                    "The Ra track's length depends on the number of players: an epoch has 6 Ra tiles with 2 "
+                    "players, 8 with 3, 9 with 4 and 10 with 5."
+                ),
+            ),
+            (
+                "3-turn-structure",
+                t("With 8 tiles on the auction track you may not draw: invoke Ra or, if you can, spend gods."),
+            ),
+            (
+                "5-auctions",
+                t(
+                    "When Ra is invoked on a full auction track and everyone passes, the Ra player too, all 8 tiles "
+                    "are discarded."
+                ),
+            ),
+            (
+                "6-god-tiles",
+                t("A god may take any tile but a God tile: a disaster too, which then strikes you."),
+            ),
+            ("6-god-tiles", t("You may spend several gods in the same turn, each taking one tile.")),
+            (
+                "81-triggers",
+                t("An epoch also ends when, after an auction, nobody has a face-up sun disk left."),
+            ),
+        ),
+    ),
+    ra_step(
+        "later-scoring",
+        t("Rules you will meet later: scoring"),
+        "9-scoring",
+        t("And a few rules of scoring."),
+        notes=(
+            (
+                "92-final-scoring",
+                t("The central sun disk belongs to nobody: it does not count in the final sun disk totals."),
+            ),
+            (
+                "91-every-epoch",
+                t(
+                    "Tied players each score the full bonus or penalty, for pharaohs and sun disks alike; if all "
+                    "players are equal, nobody scores."
+                ),
+            ),
+            (
+                "a1-epoch-3-clamp-once-or-twice",
+                t(
+                    "The score floor has a table option, “{option}”: with “once” (as in the box) a score below 0 "
+                    "becomes 0 after the last bonuses and penalties; with “twice” it also becomes 0 before them.",
+                    option=tp("table option", "Negative scores at the very end"),
+                ),
+            ),
+        ),
+    ),
+)
+
+
 TUTORIAL = Tutorial(
     game="ra",
     title=t("Learn Ra"),
     learner=0,
     options=OPTIONS,
-    steps=EPOCH_1 + SCORING_1 + EPOCH_2 + EPOCH_3 + FINAL,
+    steps=EPOCH_1 + SCORING_1 + EPOCH_2 + EPOCH_3 + FINAL + LATER,
     intro=t(
         "A guided game of Ra for three players: you, Hatshepsut and Khufu. Every tile is fixed in advance, and each "
         "step shows one rule."

@@ -25,7 +25,7 @@ from ra.server.http.errors import errors
 from ra.server.http.languages import html_page, page_language
 from ra.server.http.models import Closed
 from ra.server.http.routes.pages import STATIC
-from ra.server.http.rules_pages import page_link, render_markdown, rules_markdown
+from ra.server.http.rules_pages import has_rules, page_link, render_markdown, rules_markdown
 from ra.server.tables.model import ServiceError
 from ra.server.tables.story import explanation, narration_texts
 from ra.tutorials import GAMES, Play, Tutorial, judge, play, tutorial
@@ -79,8 +79,18 @@ class LearnFact(BaseModel):
     says: str
 
 
+class LearnNote(BaseModel):
+    """A rule met later in a real game, in a sentence, and the rules section to read (a page link, its heading)."""
+
+    text: str
+    rule: str
+    rule_link: str | None = None
+    rule_title: str | None = None
+
+
 class LearnStep(BaseModel):
-    """One idea: its text, the rules section it cites (as a page link with its heading), its moves and facts."""
+    """One idea: its text, the rules section it cites (as a page link with its heading), its moves and facts, and
+    the rules it only tells (notes)."""
 
     key: str
     title: str
@@ -90,6 +100,7 @@ class LearnStep(BaseModel):
     rule_title: str | None = None
     moves: list[LearnMove]
     facts: list[LearnFact]
+    notes: list[LearnNote] = []
 
 
 class LearnEnding(BaseModel):
@@ -153,19 +164,24 @@ def lesson_of(game: str) -> Tutorial:
 
 
 @cache
-def rule_titles(game: str) -> dict[str, str]:
-    """The headings of a game's rules page by anchor."""
-    _, headings = render_markdown(rules_markdown(game))
+def rule_titles(game: str, language: str = "en") -> dict[str, str]:
+    """The headings of a game's rules page by anchor, as the page reads in `language` (the English anchors, the
+    translation's headings one to one; English where the rules are not translated)."""
+    _, english = render_markdown(rules_markdown(game))
+    if language == "en" or not has_rules(game, language):
+        return {anchor: title for _, anchor, title in english}
+    _, headings = render_markdown(rules_markdown(game, language), [anchor for _, anchor, _ in english])
     return {anchor: title for _, anchor, title in headings}
 
 
-def rule_place(rule: str) -> tuple[str | None, str | None]:
-    """A step's rules citation as the site's link (`/rules/ra#5-auctions`) and the heading it points at."""
+def rule_place(rule: str, language: str = "en") -> tuple[str | None, str | None]:
+    """A step's rules citation as the site's link (`/rules/ra#5-auctions`) and the heading it points at, in the
+    reader's language."""
     link = page_link(rule)
     if link is None or not link.startswith("/rules/"):
         return link, None
     page, _, anchor = link.removeprefix("/rules/").partition("#")
-    return link, rule_titles(page).get(anchor) if page in GAMES else None
+    return link, rule_titles(page, language).get(anchor) if page in GAMES else None
 
 
 def words_of(lesson: Tutorial, language: str) -> Callable[[Text | str], str]:
@@ -181,7 +197,8 @@ def tutorial_answer(game: str, language: str = "en") -> LearnTutorial:
     lesson = lesson_of(game)
     data = lesson.as_json(words_of(lesson, language))
     for step in data["steps"]:
-        step["rule_link"], step["rule_title"] = rule_place(step["rule"])
+        for cited in (step, *step["notes"]):
+            cited["rule_link"], cited["rule_title"] = rule_place(cited["rule"], language)
     return LearnTutorial.model_validate(data)
 
 
@@ -239,15 +256,15 @@ def position_answer(game: str, step: int, move: int, language: str = "en") -> Le
     """The learner's view at a place (checked already), the story of the move before it, and what is asked."""
     lesson = tutorial(game)
     module = lesson.module
+    words = words_of(lesson, language)
     said: list[str] = []
     before = previous(lesson, step, move)
     if before is None:
-        state = lesson.position(step, move)
+        state = lesson.position(step, move, words)
     else:
-        state = lesson.position(*before)
+        state = lesson.position(*before, words=words)
         seen = state.view(lesson.learner)
         play(module, state, lesson.steps[before[0]].moves[before[1]])
-        words = words_of(lesson, language)
         said = [words(line) for line in narration_texts(module, seen, state.view(lesson.learner), state.history[-1])]
     view = dict(state.view(lesson.learner))
     return LearnPosition(
@@ -293,7 +310,7 @@ def try_move(game: GameName, body: Attempt, request: Request) -> Verdict:
     checked(lesson, body, learner_move=True)
     step = lesson.steps[body.step]
     expected = step.moves[body.move]
-    state = lesson.position(body.step, body.move)
-    message = judge(lesson.module, state, expected, body.notation, hint=step.hint_for(expected))
     words = words_of(lesson, page_language(request))
+    state = lesson.position(body.step, body.move, words)
+    message = judge(lesson.module, state, expected, body.notation, hint=step.hint_for(expected))
     return Verdict(ok=message is None, message=None if message is None else words(message))

@@ -1,8 +1,10 @@
 // The tutorial page (/learn/{game}): a guided game, one idea per step, drawn by the game's own board for the
-// learner's seat. The page walks the server's places (step, move): the other players' scripted moves play out
-// one by one (a short pause, or one click each), then the learner is asked for the step's move, its element
-// highlighted. Every click on an element with `data-move` is judged by the server (the engine's own words, or
-// the step's hint); only the step's move goes on. Progress stays in localStorage; the end offers a real game.
+// learner's seat. The page walks the server's places (step, move): a step that asks for a move begins with it, so
+// the move its text names is on the board, highlighted, as the text appears; once it is made the text is spent
+// and the other players' scripted moves play out one by one (a short pause, or one click each) until the learner
+// is asked again (the prompt says what for). Every click on an element with `data-move` is judged by the server
+// (the engine's own words, or the step's hint); only the step's move goes on. Progress stays in localStorage; the
+// end offers a real game.
 
 /** @typedef {import("./common/types.js").BaseView} BaseView */
 /** @typedef {import("./common/types.js").Board} Board */
@@ -16,7 +18,7 @@ import { ExplainTips } from "./common/explain.js";
 import { loadBoard } from "./games.js";
 import { gameFromPath, learnApi } from "./learn/api.js";
 import { createRealGame, renderEnding } from "./learn/ending.js";
-import { nameNode, renderFacts, renderPrompt, renderSaid, renderStep, renderStepList } from "./learn/panel.js";
+import { nameNode, renderFacts, renderPrompt, renderSaid, renderStep, renderStepList, renderTextSpent } from "./learn/panel.js";
 import { delayFrom, loadProgress, manualMode, saveProgress, setManualMode } from "./learn/progress.js";
 import { markTargets, showTarget } from "./learn/targets.js";
 import { storage } from "./common/seat.js";
@@ -180,6 +182,9 @@ class LearnPage {
     if (forward) renderSaid(position.said, true, this.reader());
     /** @type {Board} */ (this.board).render(view, prev, { explain: position.explain ?? null });
     renderFacts(this.current(), position.view, this.reader());
+    // The step's text names its first move, the learner's (ra.tutorials: a step asking for a move begins with
+    // it): offered on the board the moment the text is shown, and done with once it is made.
+    renderTextSpent(Boolean(this.current().moves[0]?.learner) && this.move > 0);
     this.highlight();
     Object.assign(document.body.dataset, { learnStep: String(this.step), learnMove: String(this.move) });
   }
@@ -243,6 +248,7 @@ class LearnPage {
     if (document.body.dataset.learnState !== "yours" || document.body.classList.contains("pending")) return;
     const run = this.run;
     document.body.classList.add("pending");
+    let moved = false;
     try {
       const verdict = await learnApi.attempt(this.game, this.step, this.move, notation);
       if (run !== this.run) return;
@@ -256,12 +262,14 @@ class LearnPage {
       const position = await this.load(run, this.move + 1);
       if (!position) return;
       this.show(position, true);
-      await this.walk(run);
+      moved = true;
     } catch (err) {
       if (run === this.run) this.fail(err);
     } finally {
       document.body.classList.remove("pending");
     }
+    // The others' moves after it: no longer pending (one click at a time, they wait for "Next move").
+    if (moved) await this.walk(run);
   }
 
   /** The step's moves are all played: on to the next step, or the real game at the end. */

@@ -28,6 +28,15 @@ import { errorWords } from "../common/api.js";
  */
 
 /**
+ * A rule the guided game does not show, in a sentence, with the rules section to read.
+ * @typedef {object} LearnNote
+ * @property {Said} text
+ * @property {string} rule
+ * @property {string} [rule_link]
+ * @property {Said} [rule_title]
+ */
+
+/**
  * One idea of a tutorial.
  * @typedef {object} LearnStep
  * @property {string} key
@@ -38,6 +47,7 @@ import { errorWords } from "../common/api.js";
  * @property {Said} [rule_title]
  * @property {LearnMove[]} moves
  * @property {LearnFact[]} facts
+ * @property {LearnNote[]} [notes]
  */
 
 /**

@@ -28,13 +28,36 @@ export function renderStep(tutorial, index, reader = {}) {
   intro.hidden = index !== 0;
   byId("step-title").textContent = render(step.title, reader);
   byId("step-text").textContent = render(step.text, reader);
+  renderTextSpent(false);
   const rule = byId("step-rule");
-  const ruleTitle = step.rule_title ? render(step.rule_title, reader) : "";
-  replaceChildren(rule, step.rule_link
-    ? place(t("Rules: {section}", { section: slot("section") }),
-      { section: el("a", { href: step.rule_link, target: "_blank", rel: "noopener" }, ruleTitle || step.rule_link) })
-    : null);
+  replaceChildren(rule, ruleLink(step, reader));
   rule.hidden = !step.rule_link;
+  const notes = byId("step-notes");
+  replaceChildren(notes, (step.notes ?? []).map((note) => el("li", { class: "learn-note" }, render(note.text, reader),
+    note.rule_link ? el("span", { class: "learn-rule" }, ruleLink(note, reader)) : null)));
+  notes.hidden = notes.children.length === 0;
+}
+
+/**
+ * "Rules: §5 Auctions", its heading a link to the rules page's section (null without a link).
+ * @param {{rule_link?: string, rule_title?: import("../common/types.js").Said}} cited  a step or a note
+ * @param {Reader} reader
+ */
+function ruleLink(cited, reader) {
+  if (!cited.rule_link) return null;
+  const title = cited.rule_title ? render(cited.rule_title, reader) : "";
+  return place(t("Rules: {section}", { section: slot("section") }),
+    { section: el("a", { href: cited.rule_link, target: "_blank", rel: "noopener" }, title || cited.rule_link) });
+}
+
+/**
+ * Whether the step's text is spent: the move it names (the step's first, the learner's) is made, and what comes
+ * next is the prompt's to say. The text stays to be reread, marked as done (`data-learn-text` on <body>).
+ * @param {boolean} spent
+ */
+export function renderTextSpent(spent) {
+  byId("step-text").classList.toggle("spent", spent);
+  document.body.dataset.learnText = spent ? "spent" : "current";
 }
 
 /**
