@@ -21,8 +21,10 @@ from ra.server.http.limits import Counter, JsonError, MessageRate, parse_json
 from ra.server.http.messages import (
     PONG,
     Action,
+    Back,
     ExplainRequest,
     HintRequest,
+    Leave,
     Ping,
     Refused,
     Rename,
@@ -95,7 +97,10 @@ class Connection:
         if snap.version <= self.sent_version:
             return
         self.sent_version = snap.version
-        await self.send(snap.message(self.seat, self.pushes_explanations))
+        text = snap.message(self.seat, self.pushes_explanations)
+        if snap.summary.get("clock") is not None:  # a clock counts down from the server's time (docs/PROTOCOL.md)
+            text = f'{text[:-1]},"now":{round(self.service.clock(), 3)}}}'
+        await self.send(text)
 
     async def refuse(self, code: str, message: str, close_code: int) -> None:
         """Tell the client why, then close with `close_code` and the same reason."""
@@ -142,6 +147,8 @@ class Connection:
                 watching = "this seat link does not work, you are watching as a spectator"
                 notice = error(exc.code, f"{exc.message}: {watching}")
             await self.service.join(table, self.seat)
+            if self.seat is not None and table.row.seats[self.seat].get("stand_in"):
+                await self.service.clocks.back(table, self.seat)  # reconnected: an away seat is theirs again
         except ServiceError as exc:
             await self.refuse(exc.code, exc.message, 4000 + exc.status)
             return
@@ -213,6 +220,11 @@ class Connection:
             if isinstance(message, Rename):
                 table = await self.service.get(self.table_id)
                 await self.service.rename(table, seat, message.name)
+                return None
+            if isinstance(message, Back | Leave):
+                table = await self.service.get(self.table_id)
+                clocks = self.service.clocks
+                await (clocks.back(table, seat) if isinstance(message, Back) else clocks.leave(table, seat))
                 return None
             assert isinstance(message, HintRequest)
             return self.ask_hint(seat)
