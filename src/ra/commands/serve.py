@@ -100,6 +100,13 @@ def serve(
         bool, typer.Option("--ws-deflate/--no-ws-deflate", help="Compress WebSocket messages (costs CPU per message).")
     ] = DEFAULT.ws_deflate,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = DEFAULT.log_level,
+    clock_sweep: Annotated[
+        float, typer.Option(min=0.05, help="Seconds between looks for a player whose time ran out.")
+    ] = SERVICE.clock_sweep_seconds,
+    test_clock_file: Annotated[
+        Path | None,
+        typer.Option(hidden=True, help="Tests only: a file of seconds the server's clock adds to the system time."),
+    ] = None,
 ) -> None:
     """Serve the browser table: create tables, invite players by link, play against bots, replay games."""
     settings = Settings(
@@ -129,6 +136,8 @@ def serve(
             lease_seconds=lease_seconds,
             resync_seconds=resync_seconds,
             abandon_seconds=abandon_hours * 3600,
+            clock_sweep_seconds=clock_sweep,
+            clock_file=test_clock_file,
         ),
     )
     run(settings)

@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 
 from ra.games import GAMES, game_module
 from ra.server.accounts.store import table_row
-from ra.server.ratings.rating import places, rate
+from ra.server.ratings.rating import forfeited, places, rate
 from ra.server.ratings.store import Finished, Outcome, RatingStore
 from ra.server.storage.rows import MoveRow
 from ra.server.tables.rebuild import rebuild
@@ -83,7 +83,10 @@ class ResultSweep:
                 scores, winners = [int(s) for s in state.scores()], [int(w) for w in state.winners()]
             except Exception as exc:  # recorded without scores, so that it is not replayed again every round
                 log.error("table %s: cannot replay its game for the result: %s: %s", row.id, type(exc).__name__, exc)
-        seat_places = places(scores, winners) if scores else []
+        out = [seat for seat, spec in enumerate(row.seats) if spec.get("out")]  # left or lost on time
+        if out and scores:
+            winners = [w for w in winners if w not in out] or winners
+        seat_places = forfeited(places(scores, winners), out) if scores else []
         players: dict[int, str] = dict(finished.holders)
         bots: set[str] = set()
         for seat, spec in enumerate(row.seats):
