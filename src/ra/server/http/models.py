@@ -161,6 +161,24 @@ class SeatSummary(BaseModel):
     name: str
     bot: str | None
     taken: bool
+    away: bool = Field(False, description="a bot plays for the seat while its person is away (their time ran out)")
+    out: Literal["left", "lost"] | None = Field(
+        None, description="the person left the game or lost on time: a bot plays the seat to its end"
+    )
+
+
+class SeatClock(BaseModel):
+    """One seat's clock."""
+
+    left: float = Field(description="seconds left when the clock last stopped or started")
+    ends: float | None = Field(description="while it runs: when it runs out (seconds since the epoch, server time)")
+
+
+class TableClock(BaseModel):
+    """A table's clock: its pace and each seat's time."""
+
+    pace: dict[str, Any] = Field(description="the pace chosen at creation, complete (see `Pace`)")
+    seats: list[SeatClock]
 
 
 class TableSummary(BaseModel):
@@ -175,6 +193,7 @@ class TableSummary(BaseModel):
     created: str
     updated: str
     seq: int
+    clock: TableClock | None = Field(None, description="the players' clocks; null for a table without a clock")
 
 
 class TableList(BaseModel):
