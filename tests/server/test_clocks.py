@@ -17,6 +17,7 @@ from server_helpers import bot, create, person, read_until, ws_url
 from services import Postgres
 
 from ra.games import game_module
+from ra.server.bots.runner import BotRunner
 from ra.server.storage import clocks as stored_clocks
 from ra.server.storage.rows import MoveRow, NewMove, TableRow, now
 from ra.server.storage.sql import SqlStorage
@@ -96,8 +97,8 @@ def test_acting_and_reconnecting_give_an_away_seat_back(client: TestClient) -> N
     pace = {"kind": "live", "bank": 30, "increment": 0, "timeout": "bot", "level": "easy"}
     table = table_with(client, [person("Ann"), person("Bob")], pace)
     bots_in_threads(client, deadline=5.0)
-    service = service_of(client)
-    runner = service.bots
+    runner = service_of(client).bots
+    assert isinstance(runner, BotRunner)
     runner.stopping = True  # the stand-in never gets to move here: the person acts first
     with client.websocket_connect(ws_url(table, 0)), client.websocket_connect(ws_url(table, 1)) as bob:
         state = read_until(bob, 0)
@@ -156,7 +157,7 @@ def test_the_lose_policy_ends_the_game_for_the_seat_and_a_bot_plays_it_out(clien
     pace = {"kind": "live", "bank": 30, "increment": 0, "timeout": "lose", "level": "easy"}
     table = table_with(client, [person("Ann"), bot("random")], pace)
     with client.websocket_connect(ws_url(table, 0)) as ann:
-        state = read_until(ann, 0)
+        read_until(ann, 0)
         wait_for(lambda: 0 in service_of(client).tables[table["id"]].state.current_players(), what="Ann's turn")
         advance(client, 31)
         assert sweep(client) == 1

@@ -98,9 +98,8 @@ class Connection:
             return
         self.sent_version = snap.version
         text = snap.message(self.seat, self.pushes_explanations)
-        if snap.summary.get("clock") is not None:  # a clock counts down from the server's time (docs/PROTOCOL.md)
-            text = f'{text[:-1]},"now":{round(self.service.clock(), 3)}}}'
-        await self.send(text)
+        # The server's time as sent: a client counts the running clocks down from it (docs/PROTOCOL.md).
+        await self.send(f'{text[:-1]},"now":{round(self.service.clock(), 3)}}}')
 
     async def refuse(self, code: str, message: str, close_code: int) -> None:
         """Tell the client why, then close with `close_code` and the same reason."""

@@ -213,10 +213,9 @@ class StateMessage(ServerMessage):
         '"draws"}` (`lines` in English, `said` the same lines as texts in the reader\'s language)'
     )
     table: dict[str, Any] = Field(description="the table summary, as `GET /api/tables/{id}` answers")
-    now: float | None = Field(
-        None,
-        description="at a table with a clock: the server's time (seconds since the epoch) when the message was "
-        "sent, so a client counts a running clock down from `table.clock`'s `ends` without asking again",
+    now: float = Field(
+        description="the server's time (seconds since the epoch) when the message was sent: a client counts a "
+        "running clock down from `table.clock`'s `ends` without asking again"
     )
 
 
