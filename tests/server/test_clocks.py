@@ -7,21 +7,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from core_helpers import bots_in_threads, service_of, wait_for
 from fastapi.testclient import TestClient
 from server_helpers import bot, create, person, read_until, ws_url
-from services import Postgres
 
 from ra.games import game_module
 from ra.server.bots.runner import BotRunner
-from ra.server.storage import clocks as stored_clocks
-from ra.server.storage.rows import MoveRow, NewMove, TableRow, now
-from ra.server.storage.sql import SqlStorage
-from ra.server.tables.pace import charged, due_of, new_clock
 
 DAY = 24 * 3600
 
@@ -243,44 +237,3 @@ def test_no_pace_means_no_clock_and_the_meta_says_which_games_skip(client: TestC
     table = create(client, [person("Ann"), person("Bob")])
     assert summary(client, table["id"])["clock"] is None
     assert {g["name"]: g["skips"] for g in client.get("/api/meta").json()["games"]} == {"ra": True, "write": True}
-
-
-# -- the storage's arbiter, two processes on one database -------------------------------------------------------
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def two(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[SqlStorage, SqlStorage]]:
-    """Two processes' storages on one fresh database."""
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'ra.sqlite3'}"
-    else:
-        server: Postgres = request.getfixturevalue("postgres")
-        url = server.new_database()
-    storages = SqlStorage(url), SqlStorage(url)
-    try:
-        yield storages
-    finally:
-        for storage in storages:
-            storage.close()
-
-
-def test_a_time_out_is_stored_once_and_a_move_on_the_old_clock_loses(two: tuple[SqlStorage, SqlStorage]) -> None:
-    a, b = two
-    pace = {"kind": "live", "bank": 60, "increment": 0, "timeout": "bot", "level": "easy"}
-    start = now()
-    clock = charged(pace, new_clock(pace, 2) or {}, None, {0}, start.timestamp() - 120)
-    seats = [{"kind": "person", "name": "A", "taken": True}, {"kind": "person", "name": "B", "taken": True}]
-    row = TableRow("t1", "ra", {"players": 2, "pace": pace}, 1, seats, "running", clock=clock, due=due_of(clock))
-    a.create_table(row)
-    assert stored_clocks.due_tables(b.engine, start, 10) == ["t1"]
-    out = {0: {"stand_in": "easy"}}
-    first = stored_clocks.store_event(a.engine, a.leases, "t1", 0, 0, out, clock, None, start, True)
-    second = stored_clocks.store_event(b.engine, b.leases, "t1", 0, 0, out, clock, None, start, True)
-    assert first is not None and first[0]["stand_in"] == "easy" and second is None  # exactly once
-    assert stored_clocks.due_tables(b.engine, start, 10) == []
-    late = NewMove("t1", MoveRow(1, 0, 0, "draw"), "running", start, clock_version=0)
-    assert b.add_moves([late])[0] is not None  # made on the clock before the time-out: refused
-    fresh = NewMove("t1", MoveRow(1, 0, 0, "draw"), "running", start, by_bot=True, clock_version=1)
-    assert a.add_moves([fresh]) == [None]  # the stand-in's move, by the process that holds the bot turn
-    stored = b.get_table("t1")
-    assert stored is not None and stored.clock_version == 1 and stored.seats[0]["stand_in"] == "easy"
