@@ -22,6 +22,12 @@ def pace_of(options: Mapping[str, Any]) -> dict[str, Any] | None:
     return pace if isinstance(pace, dict) else None
 
 
+def turn_based(options: Mapping[str, Any]) -> bool:
+    """True for a turn-based table (the accounts' listing says the same, accounts/seats.py)."""
+    pace = pace_of(options)
+    return pace is not None and pace["kind"] == TURN
+
+
 def check_pace(pace: Any, passes: bool, check_level: Callable[[str], None]) -> dict[str, Any] | None:
     """A pace from a creation body, complete and checked (None: no clock); ValueError says what is wrong.
     `passes`: the game has pass-like moves (`skip` needs them); `check_level(level)` raises ValueError."""

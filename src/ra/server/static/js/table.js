@@ -25,6 +25,7 @@ import { HintBox } from "./table/hint.js";
 import { inviteRows } from "./table/invites.js";
 import { ScoringPanel } from "./table/news.js";
 import { createdTable, forgetSeat, storage, takeSeat } from "./common/seat.js";
+import { ClockPanel } from "./table/clocks.js";
 import { Beeper } from "./table/sound.js";
 import { logItems, readerOf } from "./common/move_log.js";
 import { render, t, tp } from "./common/i18n.js";
@@ -95,6 +96,7 @@ class TablePage {
     this.news = new ScoringPanel();
     this.confirm = new ConfirmDialog(storage("localStorage"));
     this.hints = new HintBox(this.boardRoot, () => this.conn.hint(), () => readerOf(this.prevView));
+    this.clocks = new ClockPanel((msg) => this.conn.send(msg));
   }
 
   /** Wire the page's controls and connect. */
@@ -124,6 +126,7 @@ class TablePage {
     this.tips.start();
     this.confirm.start();
     this.hints.start();
+    this.clocks.start();
     // Come back at once when the network or the tab returns, instead of waiting out the backoff.
     window.addEventListener("online", () => this.conn.reconnectNow());
     document.addEventListener("visibilitychange", () => {
@@ -189,6 +192,7 @@ class TablePage {
     this.tips.refresh();
     this.renderLog(msg.log || [], view);
     this.renderSide(view);
+    this.clocks.update(this.table, view.names ?? [], this.seat, msg.now);
     this.notifyTurn(view);
     this.hints.update(this.seat !== null && this.table?.options?.hints === true, turnState(view) === "mine", msg.seq);
     // Hooks for the browser tests and for CSS: what the page currently shows.
