@@ -75,6 +75,7 @@ def test_a_live_clock_runs_out_a_bot_plays_for_the_seat_and_hands_it_back(client
         assert sweep(client) == 0  # fired once
         away = summary(client, table["id"])
         assert away["seats"][mover]["away"] is True and away["seats"][mover]["out"] is None
+        assert away["clock"]["seats"][mover] == {"left": 0, "ends": None}  # its time is spent; a bot plays it
         # The bot plays the seat's move; the other person is now to act, on their own clock.
         wait_for(lambda: summary(client, table["id"])["seq"] >= 1, what="the stand-in's move")
         ws = ann if mover == 0 else bob

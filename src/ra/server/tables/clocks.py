@@ -153,8 +153,11 @@ class TableClocks:
         pace = pace_of(row.options)
         if pace is not None and clock is not None:
             clock = {**clock, "seats": [dict(s) for s in clock["seats"]], "fired": int(clock.get("fired", 0)) + fired}
-            for i in stop:
-                clock["seats"][i]["since"] = None
+            for i in stop:  # charged the time they had, then stopped
+                seat = clock["seats"][i]
+                if seat["since"] is not None:
+                    seat["left"] = max(0.0, seat["left"] - max(0.0, at - seat["since"]))
+                seat["since"] = None
             timed = timed_seats(probe, table.state, row.status)
             for i in grace:
                 left = clock["seats"][i]["left"]

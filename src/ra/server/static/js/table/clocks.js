@@ -40,11 +40,11 @@ export function formatLeft(seconds) {
  */
 export function paceWords(pace) {
   if (pace.kind === "live") {
-    return t("Live: {bank} per player, +{increment} s a move", { bank: formatLeft(pace.bank ?? 0), increment: pace.increment ?? 0 });
+    return t("Live: {bank} per player, +{increment} s a move.", { bank: formatLeft(pace.bank ?? 0), increment: pace.increment ?? 0 });
   }
   const hours = Math.round((pace.per_move ?? 0) / 3600);
-  return hours % 24 === 0 ? tn("Turn-based: {n} day a move", "Turn-based: {n} days a move", hours / 24)
-    : tn("Turn-based: {n} hour a move", "Turn-based: {n} hours a move", hours);
+  return hours % 24 === 0 ? tn("Turn-based: {n} day a move.", "Turn-based: {n} days a move.", hours / 24)
+    : tn("Turn-based: {n} hour a move.", "Turn-based: {n} hours a move.", hours);
 }
 
 /**
