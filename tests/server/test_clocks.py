@@ -16,6 +16,7 @@ from server_helpers import bot, create, person, read_until, ws_url
 
 from ra.games import game_module
 from ra.server.bots.runner import BotRunner
+from ra.server.ratings.rating import forfeited
 
 DAY = 24 * 3600
 
@@ -238,3 +239,20 @@ def test_no_pace_means_no_clock_and_the_meta_says_which_games_skip(client: TestC
     table = create(client, [person("Ann"), person("Bob")])
     assert summary(client, table["id"])["clock"] is None
     assert {g["name"]: g["skips"] for g in client.get("/api/meta").json()["games"]} == {"ra": True, "write": True}
+
+
+def test_the_listing_is_turn_based_as_the_pace_is(client: TestClient) -> None:
+    turn = table_with(client, [person("Ann"), person("Bob")], {"kind": "turn", "per_move": 3 * DAY})
+    live = table_with(client, [person("Ann"), person("Bob")], {"kind": "live"})
+    assert client.get(f"/api/tables/{turn['id']}/listing").json()["turn_based"] is True  # never listed: its pace
+    assert client.get(f"/api/tables/{live['id']}/listing").json()["turn_based"] is False
+    for table, pace in ((turn, True), (live, False)):
+        body = {"creator": table["creator"], "open_seats": True, "turn_based": not pace}
+        assert client.post(f"/api/tables/{table['id']}/listing", json=body).json()["turn_based"] is pace
+
+
+def test_seats_that_left_or_lost_are_placed_after_every_seat_still_in() -> None:
+    assert forfeited([1, 2, 3], [0]) == [3, 1, 2]
+    assert forfeited([2, 1, 3, 4], [1, 3]) == [1, 3, 2, 4]
+    assert forfeited([1.5, 1.5, 3], [2]) == [1.5, 1.5, 3]
+    assert forfeited([1, 2], []) == [1, 2]

@@ -83,10 +83,11 @@ class ResultSweep:
                 scores, winners = [int(s) for s in state.scores()], [int(w) for w in state.winners()]
             except Exception as exc:  # recorded without scores, so that it is not replayed again every round
                 log.error("table %s: cannot replay its game for the result: %s: %s", row.id, type(exc).__name__, exc)
+        seat_places = places(scores, winners) if scores else []
         out = [seat for seat, spec in enumerate(row.seats) if spec.get("out")]  # left or lost on time
-        if out and scores:
-            winners = [w for w in winners if w not in out] or winners
-        seat_places = forfeited(places(scores, winners), out) if scores else []
+        if out and len(out) < len(seat_places):  # placed after every seat still in; the best of those won
+            seat_places = forfeited(seat_places, out)
+            winners = [seat for seat, place in enumerate(seat_places) if place == min(seat_places)]
         players: dict[int, str] = dict(finished.holders)
         bots: set[str] = set()
         for seat, spec in enumerate(row.seats):
