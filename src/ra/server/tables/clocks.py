@@ -1,8 +1,8 @@
 """The players' clocks: a table's pace, each seat's time, the timers that act for an absent player, leaving a game.
 
-A table's pace is chosen at creation and kept in its options (`pace`, checked by `check_pace`): none (the default:
-no clock), `live` (a time bank per seat plus an increment per move, BGA's Fischer clock) or `turn` (turn-based: a
-time per move, hours or days). What happens when a seat's time runs out is also chosen (`timeout`):
+A table's pace is chosen at creation and kept in its options (`pace`, checked by pace.py's `check_pace`): none (the
+default: no clock), `live` (a time bank per seat plus an increment per move, BGA's Fischer clock) or `turn`
+(turn-based: a time per move, hours or days). What happens when a seat's time runs out is also chosen (`timeout`):
 
 - `bot`: a bot of the chosen `level` plays for the seat until its person returns (they reconnect, act, or press
   "I'm back"); the seat shows `away`. A returning person gets their time left, at least `RETURN_GRACE` seconds.
@@ -16,9 +16,9 @@ Leaving a game (`leave`) hands the seat to a bot for good (`out: "left"`), place
 The clock's state (`Table.row.clock`: per seat `left`, the seconds left, and `since`, when its time began to run, or
 None) is written with each move, in the move's own transaction (storage/writes.py). Only persons' seats that are to
 act run, and only while the table is `running` (every person seat taken). RA and Write's simultaneous choices run
-the clock of every seat that must choose at once. The timer is the row's `due`: each process's `ClockSweep` looks
-for due ones every `clock_sweep_seconds`, and a time-out is stored once across processes (storage/clocks.py), or,
-for `skip`, is the pass move itself (the moves' unique key decides).
+the clock of every seat that must choose at once. The timer is the row's `due`: each process's `TableClocks.sweep`
+looks for due ones every `clock_sweep_seconds`, and a time-out is stored once across processes (storage/clocks.py),
+or, for `skip`, is the pass move itself (the moves' unique key decides).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from ra.core.protocol import GameState
 from ra.server.clock import Clock
 from ra.server.settings import ServiceSettings
 from ra.server.storage.clocks import due_tables, store_event
-from ra.server.storage.rows import Storage
+from ra.server.storage.sql import SqlStorage
 from ra.server.tables.commits import StorageCalls
 from ra.server.tables.creation import stand_in_bots
 from ra.server.tables.model import ServiceError, Table, status_of
@@ -43,6 +43,7 @@ from ra.server.tables.pace import RETURN_GRACE, charged, due_of, pace_of, ran_ou
 from ra.server.tables.store import TableStore
 
 log = logging.getLogger("ra.server")
+
 
 def timed_seats(table: Table, state: GameState, status: str) -> set[int]:
     """The seats whose clocks run in `state`: persons' seats to act, played by no bot, at a running table."""
@@ -62,7 +63,7 @@ class TableClocks:
     `tables/interfaces.py`'s `Clocks`), the seats' clock events (time-out, return, leave), and the sweep."""
 
     def __init__(
-        self, storage: Storage, db: StorageCalls, tables: TableStore, clock: Clock, settings: ServiceSettings
+        self, storage: SqlStorage, db: StorageCalls, tables: TableStore, clock: Clock, settings: ServiceSettings
     ) -> None:
         self.storage, self.db, self.tables, self.clock, self.settings = storage, db, tables, clock, settings
         # Bound by assembly.py once the service exists.
@@ -168,7 +169,7 @@ class TableClocks:
         stamp = self.clock.now()
         stored = await self.db(
             store_event,
-            self.storage.engine,  # type: ignore[attr-defined]
+            self.storage.engine,
             self.storage.leases,
             row.id,
             table.seq,
@@ -218,7 +219,7 @@ class TableClocks:
 
     async def sweep(self) -> int:
         """One round: act on every due timer (at most a batch); how many time-outs this process acted on."""
-        engine = self.storage.engine  # type: ignore[attr-defined]
+        engine = self.storage.engine
         found = await self.db(due_tables, engine, self.clock.now(), self.settings.clock_sweep_batch)
         fired = 0
         for table_id in found:
@@ -269,5 +270,7 @@ class TableClocks:
                     return True  # another process stored a move first: that one stands
                 finally:
                     self._skipping.discard(table.row.id)
+                if self.kick is not None:
+                    self.kick(table)  # a bot may be next
                 return True
         return False
