@@ -235,6 +235,12 @@ def test_a_pace_out_of_bounds_is_refused(client: TestClient, pace: dict[str, Any
     assert r.status_code in (400, 422), r.text
 
 
+def test_a_pace_hidden_in_the_options_is_refused(client: TestClient) -> None:
+    body = {"game": "ra", "seats": [person("A"), person("B")], "options": {"pace": {"kind": "live", "bank": -1}}}
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 400 and "pace" in r.json()["error"]
+
+
 def test_no_pace_means_no_clock_and_the_meta_says_which_games_skip(client: TestClient) -> None:
     table = create(client, [person("Ann"), person("Bob")])
     assert summary(client, table["id"])["clock"] is None

@@ -48,6 +48,8 @@ def new_table(body: Any, check_bot: Callable[[str, str], None]) -> NewTable:
         raise ServiceError("bad_message", "options is a JSON object")
     if "seed" in options or "order" in options:
         raise ServiceError("bad_message", "the server chooses the seed; options may not hold seed or order")
+    if "pace" in options:
+        raise ServiceError("bad_message", "the pace is a field of its own, not an option")
     seats_in = body.get("seats")
     if not isinstance(seats_in, list) or not seats_in:
         raise ServiceError("bad_message", "seats is a non-empty list of {kind, name} or {kind, bot}")
