@@ -56,6 +56,7 @@ def test_a_live_clock_runs_out_the_bot_plays_the_seat_and_the_player_returns(
         # Whose clock runs: that seat's page has the turn.
         ann.wait_for_function("() => ['mine', 'other'].includes(document.body.dataset.turn)")
         mover, other = (ann, bob) if ann.evaluate("() => document.body.dataset.turn") == "mine" else (bob, ann)
+        expect(mover.locator("#board .chip-clock.running")).to_have_count(1)
         running = mover.locator(".seat-clock.running")
         expect(running).to_have_count(1)
         first = running.inner_text()
@@ -64,6 +65,7 @@ def test_a_live_clock_runs_out_the_bot_plays_the_seat_and_the_player_returns(
         expect(mover.locator("#back-button")).to_be_visible(timeout=15_000)
         expect(mover.locator('.clock-row[data-away="true"]')).to_have_count(1)
         expect(other.locator('.clock-row[data-away="true"] .seat-state')).to_be_visible()
+        expect(other.locator("#board .chip-clock.away")).to_have_count(1)  # on the seat's chip in the board too
         # The bot plays the away seat's move: the other person is to act.
         other.wait_for_function("() => document.body.dataset.turn === 'mine'", timeout=30_000)
         mover.screenshot(path=str(shots / "clock-away.png"))

@@ -157,7 +157,7 @@ class TablePage {
       this.module = module;
       byId("confirm-toggle").hidden = !module.confirmMove;
       replaceChildren(byId("rules-body"), module.rulesPanel());
-      return module.createBoard(this.boardRoot, { nameNode });
+      return module.createBoard(this.boardRoot, { nameNode, clockNode: (seat) => this.clocks.chip(seat) });
     })();
     return this.loading;
   }

@@ -174,6 +174,7 @@
  * What a board needs from its page.
  * @typedef {object} BoardContext
  * @property {(view: BaseView, seat: number) => Node} nameNode  the element naming a seat
+ * @property {(seat: number) => Node | null} [clockNode]  the seat's clock on its chip (the table page's; none elsewhere)
  */
 
 /**

@@ -1,4 +1,5 @@
-// The players' clocks at the table (docs/PROTOCOL.md, "Clocks"): each seat's time, counted down in the page from the
+// The players' clocks at the table (docs/PROTOCOL.md, "Clocks"): each seat's time (in a side panel, and on the seat's
+// chip in the board, through the board context's `clockNode`), counted down in the page from the
 // state message's `now` (the server's time) and the seat's `ends` (no message a second), whether a bot plays the
 // seat while its person is away or since they left or lost, and the viewer's "I'm back" and "Leave the game".
 // Nothing here names a game: the seats come from the table summary.
@@ -82,6 +83,8 @@ export class ClockPanel {
     this.timer = null;
     /** @type {HTMLElement[]} */
     this.cells = [];
+    /** @type {ClockSeat[]} */
+    this.seats = [];
   }
 
   /** Wire the buttons. */
@@ -110,6 +113,7 @@ export class ClockPanel {
     byId("leave-button").hidden = !(playing && mine && mine.kind === "person" && !mine.out);
     byId("me-state").textContent = mine ? seatState(mine) : "";
     this.clock = table?.clock ?? null;
+    this.seats = table?.seats ?? [];
     if (now !== undefined) this.offset = now - Date.now() / 1000;
     const clock = this.clock;
     this.root.hidden = !clock && !(table?.seats ?? []).some((s) => s.away || s.out);
@@ -133,7 +137,32 @@ export class ClockPanel {
     }
   }
 
-  /** Count the running clocks down (page time only). */
+  /**
+   * A seat's clock on its chip in the board (filled by `tick`); null at a table without a clock.
+   * @param {number} seat
+   * @returns {HTMLElement | null}
+   */
+  chip(seat) {
+    if (!this.clock) return null;
+    const node = el("span", { class: "badge chip-clock", dataset: { seat: String(seat) } });
+    this.fill(node, seat);
+    return node;
+  }
+
+  /**
+   * @param {HTMLElement} node
+   * @param {number} seat
+   */
+  fill(node, seat) {
+    const clock = this.clock?.seats[seat];
+    const away = this.seats[seat]?.away || Boolean(this.seats[seat]?.out);
+    node.textContent = clock ? formatLeft(secondsLeft(clock, this.offset, Date.now())) + (away ? ` ${t("(bot)")}` : "") : "";
+    node.classList.toggle("running", Boolean(clock && clock.ends !== null));
+    node.classList.toggle("away", away);
+    node.title = away ? seatState(this.seats[seat]) : "";
+  }
+
+  /** Count the running clocks down (page time only), in the panel and on the seats' chips. */
   tick() {
     const seats = this.clock?.seats ?? [];
     this.cells.forEach((cell, i) => {
@@ -141,5 +170,8 @@ export class ClockPanel {
       cell.textContent = clock ? formatLeft(secondsLeft(clock, this.offset, Date.now())) : "";
       cell.classList.toggle("running", Boolean(clock && clock.ends !== null));
     });
+    for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".chip-clock"))) {
+      this.fill(node, Number(node.dataset.seat));
+    }
   }
 }
