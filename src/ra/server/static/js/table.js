@@ -186,13 +186,13 @@ class TablePage {
     if (String(msg.seq) !== document.body.dataset.seq) this.confirm.close(); // asked about a position now gone
     const news = this.prevView && this.prevView.game === view.game ? this.module?.scoringNews?.(view, this.prevView) : null;
     this.drawn = { view, prev: this.prevView };
+    this.clocks.update(this.table, view.names ?? [], this.seat, msg.now); // before the board: its chips show them
     this.board.render(view, this.prevView, { explain: this.explanation() ?? null });
     this.prevView = view;
     if (news) this.news.show(news);
     this.tips.refresh();
     this.renderLog(msg.log || [], view);
     this.renderSide(view);
-    this.clocks.update(this.table, view.names ?? [], this.seat, msg.now);
     this.notifyTurn(view);
     this.hints.update(this.seat !== null && this.table?.options?.hints === true, turnState(view) === "mine", msg.seq);
     // Hooks for the browser tests and for CSS: what the page currently shows.
