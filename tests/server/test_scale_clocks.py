@@ -33,11 +33,12 @@ def create(server: Serve) -> dict[str, Any]:
     return dict(r.json())
 
 
-def sit_down(server: Serve, table: dict[str, Any]) -> None:
-    """Both persons connect once (the table runs, the first seat's clock starts)."""
-    for seat in (0, 1):
+def sit_down(server: Serve, table: dict[str, Any], other: Serve | None = None) -> None:
+    """Both persons connect once, the second one to `other` if given (the table runs, the first seat's clock
+    starts)."""
+    for seat, where in ((0, server), (1, other or server)):
         token = table["seats"][seat]["token"]
-        with connect(f"{server.ws}/ws/{table['id']}?seat={seat}&token={token}", open_timeout=10) as ws:
+        with connect(f"{where.ws}/ws/{table['id']}?seat={seat}&token={token}", open_timeout=10) as ws:
             ws.recv(timeout=10)
 
 
@@ -111,7 +112,7 @@ def test_two_processes_on_postgresql_and_redis_fire_a_due_timer_once(
         a, b = servers
         tables = [create(a), create(b), create(a)]
         for i, table in enumerate(tables):
-            sit_down(servers[i % 2], table)
+            sit_down(servers[i % 2], table, servers[(i + 1) % 2] if i == 2 else None)  # the last: one on each
             wait_stored(url, table["id"], lambda r: r.due is not None, "the clock to start")
         write_offset(clock, 61)  # every table's first timer is due on both processes at once
         for table in tables:

@@ -161,6 +161,7 @@ class Connection:
             if notice is not None:
                 await self.send(notice)
             await self.service.refresh(table)  # with several processes, this one may be behind the database
+            await self.service.clocks.ensure(table)  # clocks two processes seating the last persons left idle
             await self.send_state(table.snap())
             while True:
                 message = await self.ws.receive()

@@ -111,8 +111,8 @@ class HintRequest(ClientMessage):
 
 class Back(ClientMessage):
     """The sender is back ("I'm back"): their seat, played by a bot since its time ran out, is theirs again (their
-    time left, at least 15 s; docs/PROTOCOL.md's clocks). Reconnecting or acting does the same. Nothing happens for a seat that is
-    not away."""
+    time left, at least 15 s; docs/PROTOCOL.md's clocks). Reconnecting or acting does the same. Nothing happens for
+    a seat that is not away."""
 
     spectator_refusal = "a spectator has no seat to come back to"
 

@@ -112,6 +112,24 @@ class TableClocks:
             if table.row.seats[seat].get("stand_in") and not table.row.seats[seat].get("out"):
                 await self._back(table, seat)
 
+    async def ensure(self, table: Table) -> None:
+        """Start the clocks that should run and do not (a client connected): two processes seating the last two
+        persons at once each saw the table still open, so neither started them. Nothing to do mostly (no query)."""
+        pace, clock = pace_of(table.row.options), table.row.clock
+        if pace is None or clock is None:
+            return
+        idle = [i for i in timed_seats(table, table.state, table.row.status) if clock["seats"][i]["since"] is None]
+        if not idle:
+            return
+        table = await self.tables.live(table)
+        async with table.lock:
+            clock = table.row.clock or clock
+            if any(clock["seats"][i]["since"] is None for i in timed_seats(table, table.state, table.row.status)):
+                try:
+                    await self._event(table, {})
+                except Exception as exc:  # storage away: the next connection tries again
+                    log.warning("table %s: its clocks could not start: %s: %s", table.row.id, type(exc).__name__, exc)
+
     async def leave(self, table: Table, seat: int) -> None:
         """The person leaves the game: a bot plays the seat to its end."""
         table = await self.tables.live(table)

@@ -118,3 +118,7 @@ class Clocks(Protocol):
     async def leave(self, table: Table, seat: int) -> None:
         """The person leaves the game: a bot plays the seat to its end."""
         ...
+
+    async def ensure(self, table: Table) -> None:
+        """Start the clocks that should run and do not (a client connected)."""
+        ...
