@@ -5,7 +5,8 @@ default: no clock), `live` (a time bank per seat plus an increment per move, BGA
 (turn-based: a time per move, hours or days). What happens when a seat's time runs out is also chosen (`timeout`):
 
 - `bot`: a bot of the chosen `level` plays for the seat until its person returns (they reconnect, act, or press
-  "I'm back"); the seat shows `away`. A returning person gets their time left, at least `RETURN_GRACE` seconds.
+  "I'm back"); the seat shows `away`. A returning person gets their time left, at least `RETURN_GRACE` seconds
+  (turn-based: a fresh time per move).
 - `skip`: the seat plays one of the game's pass-like moves (the game's `PASS_MOVES`, when one is legal), and keeps
   its seat; where none is legal now, the seat is handled as under `bot`.
 - `lose`: the game ends for that seat: a bot plays its moves to the end so the others play on, the seat shows
