@@ -61,8 +61,8 @@ def free_port() -> int:
 class Server:
     """`ra serve` in a subprocess; `restart()` stops it and starts it again on the same port and data."""
 
-    def __init__(self, data: Path) -> None:
-        self.data = data
+    def __init__(self, data: Path, extra: tuple[str, ...] = ()) -> None:
+        self.data, self.extra = data, extra  # `extra`: more `ra serve` options
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
@@ -72,7 +72,7 @@ class Server:
         cmd = [
             sys.executable, "-c", "from ra.cli import main; main()", "serve",
             "--port", str(self.port), "--data", str(self.data), "--bot-delay", str(BOT_DELAY),
-            "--log-level", "warning",
+            "--log-level", "warning", *self.extra,
         ]  # fmt: skip
         with self.log.open("ab") as log:
             self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, cwd=self.data)

@@ -75,8 +75,12 @@ def play_out(client: TestClient, links: list[str]) -> None:
 
 
 def new_listed_table(client: TestClient, seats: list[dict[str, Any]], **listing: bool) -> dict[str, Any]:
-    """Create a Ra table and list it (`open_seats`, `rated`, ...); the creation's answer."""
-    r = client.post("/api/tables", json={"game": "ra", "seats": seats})
+    """Create a Ra table and list it (`open_seats`, `rated`, ...; `turn_based`: the table's pace is a day a move);
+    the creation's answer."""
+    body: dict[str, Any] = {"game": "ra", "seats": seats}
+    if listing.get("turn_based"):
+        body["pace"] = {"kind": "turn", "per_move": 86400}
+    r = client.post("/api/tables", json=body)
     assert r.status_code == 201, r.text
     table = dict(r.json())
     r = client.post(f"/api/tables/{table['id']}/listing", json={"creator": table["creator"], **listing})

@@ -43,7 +43,7 @@ def statements(storage: SqlStorage) -> Iterator[list[str]]:
     sa.event.remove(storage.engine, "before_cursor_execute", note)
 
 
-def move(table_id: str, seq: int, **flags: bool) -> NewMove:
+def move(table_id: str, seq: int, **flags: Any) -> NewMove:
     return NewMove(table_id, MoveRow(seq, 0, 0, "draw"), "running", now(), bots_were_due=False, **flags)
 
 

@@ -131,6 +131,13 @@ def serve(
     notices_per_day: Annotated[
         int, typer.Option(min=0, help="Mails one account receives in 24 hours at most.")
     ] = NOTICES.per_day,
+    clock_sweep: Annotated[
+        float, typer.Option(min=0.05, help="Seconds between looks for a player whose time ran out.")
+    ] = SERVICE.clock_sweep_seconds,
+    test_clock_file: Annotated[
+        Path | None,
+        typer.Option(hidden=True, help="Tests only: a file of seconds the server's clock adds to the system time."),
+    ] = None,
 ) -> None:
     """Serve the browser table: create tables, invite players by link, play against bots, replay games."""
     try:
@@ -175,6 +182,8 @@ def serve(
             lease_seconds=lease_seconds,
             resync_seconds=resync_seconds,
             abandon_seconds=abandon_hours * 3600,
+            clock_sweep_seconds=clock_sweep,
+            clock_file=test_clock_file,
         ),
         notices=notices,
     )

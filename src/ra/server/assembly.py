@@ -1,9 +1,10 @@
 """One server process's parts, built from the settings and wired together: storage, the tables, the pub/sub, the
 cluster coordinator, the bot runner, the table service and the turn notices; started and stopped in order.
 
-The parts reach each other through small interfaces (`TableService` takes `Bots` and `Peers`, `BotRunner` a `play`
-and a `may_play`, `Cluster` the runner's `busy` and `kick`). Three of those point back at parts made after them; they
-are bound here, and only here, by name.
+The parts reach each other through small interfaces (`TableService` takes `Bots`, `Peers` and `Clocks`, `BotRunner`
+a `play` and a `may_play`, `Cluster` the runner's `busy` and `kick`, `TableClocks` the service's `apply` and
+`publish`). Those that point back at parts made after them are bound here, and only here, by name. One `Clock` gives
+every part the time (tests set it).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ra.server.bots.runner import BotRunner
+from ra.server.clock import Clock
 from ra.server.cluster.coordinator import Cluster
 from ra.server.cluster.pubsub import LocalPubSub
 from ra.server.notices.presence import Presence
@@ -19,6 +21,7 @@ from ra.server.settings import Settings
 from ra.server.storage.sql import SqlStorage
 from ra.server.tables.abandon import AbandonSweep
 from ra.server.tables.cache import ReplayCache
+from ra.server.tables.clocks import TableClocks
 from ra.server.tables.commits import StorageCalls
 from ra.server.tables.model import Snapshot, Table
 from ra.server.tables.service import TableService
@@ -36,18 +39,22 @@ class Server:
     abandon: AbandonSweep
     notices: Notices
     presence: Presence
+    clocks: TableClocks
+    clock: Clock
 
     async def start(self) -> None:
-        """Load the tables and resume their bots, then start hearing the other processes, closing idle tables and
-        sending the turn notices."""
+        """Load the tables and resume their bots, then start hearing the other processes, closing idle tables,
+        acting on the players' timers and sending the turn notices."""
         await self.service.start()
         await self.cluster.start()
         self.abandon.start()
+        self.clocks.start()
         self.notices.start()
 
     async def stop(self) -> None:
         """Stop hearing the others, stop the service (bots, pending commits, storage), give up the leases."""
         await self.notices.stop()
+        await self.clocks.stop()
         await self.abandon.stop()
         await self.cluster.stop()
         await self.service.stop()
@@ -68,6 +75,9 @@ def assemble(settings: Settings) -> Server:
     async def play(table: Table, seat: int, action: int) -> None:
         await service.apply(table, seat, action)
 
+    async def catch_up(table: Table) -> bool:
+        return await cluster.catch_up(table)
+
     async def may_play(table: Table) -> bool:
         return await cluster.bots_may_play(table)
 
@@ -77,6 +87,7 @@ def assemble(settings: Settings) -> Server:
             await cluster.refresh(table)
         return table
 
+    clock = Clock(file=options.clock_file)  # the one time source of the game (ra.server.clock)
     tables = TableStore(storage, db, options, pinned)
     replays = ReplayCache(options.replay_cache_bytes)
     local: LocalPubSub[Snapshot] = LocalPubSub(lambda _table_id: tables.evict())  # its last watcher left
@@ -85,8 +96,23 @@ def assemble(settings: Settings) -> Server:
         storage, db, tables, local, replays.forget, bots, options, shared=shared, redis_url=settings.redis_url
     )
     presence = Presence()
-    notices = Notices(storage.engine, settings.notices, settings.public_base(), presence, load, solo=not shared)
-    service = TableService(storage, tables, cluster.pubsub, bots, cluster, db=db, replays=replays, turns=notices)
+    notices = Notices(
+        storage.engine, settings.notices, settings.public_base(), presence, load, now=clock.now, solo=not shared
+    )
+    clocks = TableClocks(storage, db, tables, clock, options)
+    service = TableService(
+        storage,
+        tables,
+        cluster.pubsub,
+        bots,
+        cluster,
+        db=db,
+        replays=replays,
+        clocks=clocks,
+        clock=clock,
+        turns=notices,
+    )
+    clocks.play, clocks.publish, clocks.kick, clocks.catch_up = service.apply, service.publish, bots.kick, catch_up
     watched = lambda table_id: local.subscribers(table_id) > 0  # noqa: E731
-    abandon = AbandonSweep(storage, db, tables, options, watched, service.publish)
-    return Server(storage, service, bots, cluster, abandon, notices, presence)
+    abandon = AbandonSweep(storage, db, tables, options, watched, service.publish, clock.now)
+    return Server(storage, service, bots, cluster, abandon, notices, presence, clocks, clock)

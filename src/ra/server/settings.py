@@ -70,6 +70,12 @@ class ServiceSettings:
     # (docs/DEPLOY.md); 0 never closes one. The sweep looks every `abandon_sweep_seconds`.
     abandon_seconds: float = 3 * 24 * 3600.0
     abandon_sweep_seconds: float = 300.0
+    # The players' clocks (docs/DEPLOY.md): how often each process looks for a seat whose time ran out, and the
+    # most timers one look handles (the others wait for the next look).
+    clock_sweep_seconds: float = 1.0
+    clock_sweep_batch: int = 50
+    # Tests only: a file holding seconds that the server's clock adds to the system time (ra.server.clock).
+    clock_file: Path | None = None
 
     def __post_init__(self) -> None:
         if self.bot_workers < 0 or self.idle_tables < 0 or self.replay_cache_bytes < 0:
@@ -80,6 +86,8 @@ class ServiceSettings:
             raise ValueError("lease_seconds and resync_seconds are more than 0")
         if self.abandon_seconds < 0 or self.abandon_sweep_seconds <= 0:
             raise ValueError("abandon_seconds is 0 or more, abandon_sweep_seconds more than 0")
+        if self.clock_sweep_seconds <= 0 or self.clock_sweep_batch < 1:
+            raise ValueError("clock_sweep_seconds is more than 0, clock_sweep_batch 1 or more")
         if self.bot_delay < 0 or (self.storage_threads is not None and self.storage_threads < 1):
             raise ValueError("bot_delay is 0 or more, storage_threads 1 or more")
 

@@ -42,6 +42,10 @@ from ra.games.ra.words import legal_phrase
 
 TITLE = "Ra"
 
+# Pass-like moves a seat whose time ran out plays under the table's `skip` timeout, when legal (optional for a
+# game): pass in an auction (§5), stop spending gods (§6).
+PASS_MOVES: tuple[str, ...] = ("pass", "done")
+
 __all__ = [
     "AUCTION_TRACK_SIZE",
     "COUNTS",
@@ -52,6 +56,7 @@ __all__ = [
     "MIN_PLAYERS",
     "NUM_ACTIONS",
     "OPTIONS",
+    "PASS_MOVES",
     "RA_TRACK_LENGTH",
     "STARTING_SCORE",
     "TABLE_OPTIONS",

@@ -59,6 +59,10 @@ from ra.games.write.words import legal_phrase
 
 TITLE = "RA and Write"
 
+# Pass-like moves a seat whose time ran out plays under the table's `skip` timeout, when legal (optional for a
+# game): decline a bonus entry.
+PASS_MOVES: tuple[str, ...] = ("decline",)
+
 __all__ = [
     "CARD_NAMES",
     "CIV_TABLE",
@@ -79,6 +83,7 @@ __all__ = [
     "NILE_PARTS",
     "NUM_ACTIONS",
     "OPTIONS",
+    "PASS_MOVES",
     "PHARAOH_NILE_SYMBOLS",
     "PHARAOH_SPACES",
     "TABLE_OPTIONS",

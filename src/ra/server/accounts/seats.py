@@ -21,6 +21,7 @@ from ra.server.accounts.store import AccountStore, HeldSeat, table_data, table_r
 from ra.server.storage.rows import now
 from ra.server.storage.schema import account_seats_t, listings_t, tables_t
 from ra.server.tables.model import ServiceError, Table, hash_matches, summary, token_hash
+from ra.server.tables.pace import turn_based
 
 LISTING_FIELDS = ("open_seats", "rated", "rated_bots", "turn_based")
 OPEN_LIMIT = 100  # open tables the lobby lists at once
@@ -58,10 +59,14 @@ class Listings:
         self.engine = engine
 
     def get(self, table_id: str) -> dict[str, bool]:
-        """A table's listing (every field false for a table never listed)."""
+        """A table's listing (for a table never listed, every field false but `turn_based`: its pace's)."""
         with self.engine.connect() as c:
             row = c.execute(sa.select(listings_t).where(listings_t.c.table_id == table_id)).first()
-        return {name: bool(row._mapping[name]) if row is not None else False for name in LISTING_FIELDS}
+            if row is None:
+                options = c.execute(sa.select(tables_t.c.options).where(tables_t.c.id == table_id)).scalar()
+                listing = dict.fromkeys(LISTING_FIELDS, False)
+                return {**listing, "turn_based": turn_based(options or {})}
+        return {name: bool(row._mapping[name]) for name in LISTING_FIELDS}
 
     def put(self, table_id: str, listing: dict[str, bool]) -> None:
         """Store a table's listing (replacing any)."""
@@ -122,6 +127,8 @@ class Seats:
             raise AccountError(409, "state", t("A table is listed before anyone sits down."))
         if listing["rated_bots"] and not listing["rated"]:
             listing = {**listing, "rated_bots": False}
+        # Turn-based as the table's pace is (tables/pace.py), whatever the body says.
+        listing = {**listing, "turn_based": turn_based(table.row.options)}
         await in_thread(self.listings.put, table_id, listing)
         return listing
 

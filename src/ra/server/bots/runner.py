@@ -123,12 +123,14 @@ class BotRunner:
 
     async def _turn(self, table: Table, seat: int) -> None:
         """Decide for one bot seat and apply the decision if it still stands."""
-        seq = table.seq
+        seq, spec = table.seq, table.bots.get(seat)
         view = dict(table.state.view(seat))
         action = await self._choose(table, seat, seq, view)
         async with table.lock:
             if self.tables.peek(table.row.id) is not table or not table.still_open(seat, seq):
                 return  # the table moved on meanwhile: decide again
+            if table.bots.get(seat) != spec:
+                return  # the seat's person came back meanwhile (tables/clocks.py): theirs to play
             try:
                 await self.play(table, seat, action)
             except ServiceError as exc:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ra.server.storage.rows import MoveRow, TableRow
+from ra.server.tables.creation import stand_in_bots
 from ra.server.tables.model import Table, narrated_entry, seat_view, status_of
 from ra.server.tables.wire import json_text
 
@@ -53,8 +54,13 @@ def absorb(table: Table, row: TableRow, moves: list[MoveRow]) -> bool:
         changed = True
     fresh = replace(row, seq=table.seq)
     fresh.status = status_of(fresh, table.state)
-    if changed or (fresh.status, fresh.updated) != (table.row.status, table.row.updated):
+    if changed or (fresh.status, fresh.updated, fresh.clock_version) != (
+        table.row.status,
+        table.row.updated,
+        table.row.clock_version,
+    ):
         table.row = fresh
+        table.bots = stand_in_bots(fresh, table.bots, table.bot_seconds)  # a bot may play for an absent person
         changed = True
     return changed
 

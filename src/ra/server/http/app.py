@@ -64,6 +64,7 @@ def create_app(settings: Settings) -> FastAPI:
     )
     app.openapi = lambda: openapi_schema(app)  # type: ignore[method-assign]
     app.state.service, app.state.cluster, app.state.limits = server.service, server.cluster, limits
+    app.state.clocks = server.clocks  # the players' clocks and their sweep (tests run a round at will)
     app.state.gate = Gate(server.service, server.bots, limits, settings.allowed_origins, presence=server.presence)
     app.state.notices = server.notices
     app.state.creations = RateLimiter(limits.creations, limits.creation_window)

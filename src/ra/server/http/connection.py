@@ -23,8 +23,10 @@ from ra.server.http.limits import Counter, JsonError, MessageRate, parse_json
 from ra.server.http.messages import (
     PONG,
     Action,
+    Back,
     ExplainRequest,
     HintRequest,
+    Leave,
     Ping,
     Refused,
     Rename,
@@ -99,7 +101,9 @@ class Connection:
         if snap.version <= self.sent_version:
             return
         self.sent_version = snap.version
-        await self.send(snap.message(self.seat, self.pushes_explanations))
+        text = snap.message(self.seat, self.pushes_explanations)
+        # The server's time as sent: a client counts the running clocks down from it (docs/PROTOCOL.md).
+        await self.send(f'{text[:-1]},"now":{round(self.service.clock(), 3)}}}')
 
     async def refuse(self, code: str, text: Text, close_code: int) -> None:
         """Tell the client why, then close with `close_code` and the same reason (in English: a close frame's
@@ -152,6 +156,8 @@ class Connection:
                     t("{reason}: this seat link does not work, you are watching as a spectator", reason=exc.text),
                 )
             await self.service.join(table, self.seat)
+            if self.seat is not None and table.row.seats[self.seat].get("stand_in"):
+                await self.service.clocks.back(table, self.seat)  # reconnected: an away seat is theirs again
         except ServiceError as exc:
             await self.refuse(exc.code, exc.text, 4000 + exc.status)
             return
@@ -168,6 +174,7 @@ class Connection:
             if notice is not None:
                 await self.send(notice)
             await self.service.refresh(table)  # with several processes, this one may be behind the database
+            await self.service.clocks.ensure(table)  # clocks two processes seating the last persons left idle
             await self.send_state(table.snap())
             while True:
                 message = await self.ws.receive()
@@ -229,6 +236,11 @@ class Connection:
             if isinstance(message, Rename):
                 table = await self.service.get(self.table_id)
                 await self.service.rename(table, seat, message.name)
+                return None
+            if isinstance(message, Back | Leave):
+                table = await self.service.get(self.table_id)
+                clocks = self.service.clocks
+                await (clocks.back(table, seat) if isinstance(message, Back) else clocks.leave(table, seat))
                 return None
             assert isinstance(message, HintRequest)
             return self.ask_hint(seat)

@@ -111,6 +111,25 @@ class HintRequest(ClientMessage):
     type: Literal["hint"]
 
 
+class Back(ClientMessage):
+    """The sender is back ("I'm back"): their seat, played by a bot since its time ran out, is theirs again (their
+    time left, at least 15 s; docs/PROTOCOL.md's clocks). Reconnecting or acting does the same. Nothing happens for
+    a seat that is not away."""
+
+    spectator_refusal = t("a spectator has no seat to come back to")
+
+    type: Literal["back"]
+
+
+class Leave(ClientMessage):
+    """The sender leaves the game for good: a bot plays the seat to its end, and the results place the seat after
+    every seat still in. The browser asks for a confirmation first."""
+
+    spectator_refusal = t("a spectator has no seat to leave")
+
+    type: Literal["leave"]
+
+
 class ExplainRequest(ClientMessage):
     """The explanation of the sender's view at the table's current version, answered by an `explain` message: how
     a client that connected with `explain=ask` gets the texts its board shows (made once per version and seat,
@@ -125,7 +144,7 @@ class Ping(ClientMessage):
     type: Literal["ping"]
 
 
-ClientMessages = Action | Rename | HintRequest | ExplainRequest | Ping
+ClientMessages = Action | Rename | HintRequest | Back | Leave | ExplainRequest | Ping
 CLIENT_MESSAGES: tuple[type[ClientMessage], ...] = get_args(ClientMessages)
 _CLIENT = TypeAdapter[ClientMessages](Annotated[ClientMessages, Field(discriminator="type")])
 
@@ -200,6 +219,10 @@ class StateMessage(ServerMessage):
         '"draws"}` (`lines` in English, `said` the same lines as texts in the reader\'s language)'
     )
     table: dict[str, Any] = Field(description="the table summary, as `GET /api/tables/{id}` answers")
+    now: float = Field(
+        description="the server's time (seconds since the epoch) when the message was sent: a client counts a "
+        "running clock down from `table.clock`'s `ends` without asking again"
+    )
 
 
 class HintMessage(ServerMessage):

@@ -12,6 +12,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ra.games import GAMES
+from ra.server.tables.pace import BANK, INCREMENT, PER_MOVE
 
 TableStatus = Literal["open", "running", "finished", "abandoned"]
 SeatKind = Literal["person", "bot"]
@@ -40,12 +41,34 @@ def _registered_games(schema: dict[str, Any]) -> None:
     schema["enum"] = list(GAMES)
 
 
+class Pace(Closed):
+    """A table's pace (docs/PROTOCOL.md's clocks): no clock (the default), live (a time bank per seat plus an
+    increment per move) or turn-based (a time per move); and what happens to a seat whose time runs out."""
+
+    kind: Literal["none", "live", "turn"] = "none"
+    bank: int | None = Field(None, ge=BANK[0], le=BANK[1], description="live: seconds each seat starts with")
+    increment: int | None = Field(
+        None, ge=INCREMENT[0], le=INCREMENT[1], description="live: seconds a seat gains with each of its moves"
+    )
+    per_move: int | None = Field(
+        None, ge=PER_MOVE[0], le=PER_MOVE[1], description="turn-based: seconds a seat has for each move"
+    )
+    timeout: Literal["bot", "skip", "lose"] = Field(
+        "bot",
+        description="bot: a bot plays for the seat until its person returns; skip: the seat passes (games with a "
+        "pass, `skips` in /api/meta); lose: the game ends for the seat (a bot plays it out, the seat placed last)",
+    )
+    level: str = Field("medium", max_length=40, description="the bot level that plays for an absent seat")
+
+
 class NewTable(Closed):
-    """POST /api/tables: the game, its options (engine options; /api/meta lists them) and the seats in order."""
+    """POST /api/tables: the game, its options (engine options; /api/meta lists them), the seats in order, and the
+    pace (no clock by default)."""
 
     game: str = Field(max_length=40, description="a game name from /api/meta", json_schema_extra=_registered_games)
     options: dict[str, Any] | None = None
     seats: list[SeatSpec] = Field(min_length=1, max_length=16)
+    pace: Pace | None = None
 
 
 class Rename(Closed):
@@ -123,6 +146,7 @@ class GameInfo(BaseModel):
     bots: BotInfo
     tutorial: bool = Field(False, description="whether /learn/{name} teaches the game")
     rules: str = Field("", description="the address of the game's rules page")
+    skips: bool = Field(False, description="whether a seat whose time runs out can be skipped (the pace's `skip`)")
 
 
 class Meta(BaseModel):
@@ -139,6 +163,24 @@ class SeatSummary(BaseModel):
     name: str
     bot: str | None
     taken: bool
+    away: bool = Field(False, description="a bot plays for the seat while its person is away (their time ran out)")
+    out: Literal["left", "lost"] | None = Field(
+        None, description="the person left the game or lost on time: a bot plays the seat to its end"
+    )
+
+
+class SeatClock(BaseModel):
+    """One seat's clock."""
+
+    left: float = Field(description="seconds left when the clock last stopped or started")
+    ends: float | None = Field(description="while it runs: when it runs out (seconds since the epoch, server time)")
+
+
+class TableClock(BaseModel):
+    """A table's clock: its pace and each seat's time."""
+
+    pace: dict[str, Any] = Field(description="the pace chosen at creation, complete (see `Pace`)")
+    seats: list[SeatClock]
 
 
 class TableSummary(BaseModel):
@@ -153,6 +195,7 @@ class TableSummary(BaseModel):
     created: str
     updated: str
     seq: int
+    clock: TableClock | None = Field(None, description="the players' clocks; null for a table without a clock")
 
 
 class TableList(BaseModel):

@@ -25,6 +25,25 @@ def places(scores: Sequence[float], winners: Sequence[int]) -> list[float]:
     return ranks(scores, winners)
 
 
+def forfeited(seat_places: Sequence[float], out: Sequence[int]) -> list[float]:
+    """The places with the seats that left or lost on time (`out`, tables/clocks.py) after every other seat, in
+    their order by the game among themselves; the others keep theirs among themselves."""
+    if not out:
+        return list(seat_places)
+    inside = [i for i in range(len(seat_places)) if i not in out]
+    result = [0.0] * len(seat_places)
+    for group, first in ((inside, 1), ([i for i in range(len(seat_places)) if i in out], len(inside) + 1)):
+        ordered = sorted(group, key=lambda i: seat_places[i])
+        k = 0
+        while k < len(ordered):
+            same = [i for i in ordered[k:] if seat_places[i] == seat_places[ordered[k]]]
+            shared = first + k + (len(same) - 1) / 2
+            for i in same:
+                result[i] = shared
+            k += len(same)
+    return result
+
+
 def rate(entrants: Sequence[Rating], entrant_places: Sequence[float]) -> list[Rating]:
     """The entrants' ratings after one game in which they finished at these places."""
     teams = [[_MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma in entrants]

@@ -16,7 +16,7 @@ from collections.abc import Awaitable, Callable
 
 from ra.games import GAMES, game_module
 from ra.server.accounts.store import table_row
-from ra.server.ratings.rating import places, rate
+from ra.server.ratings.rating import forfeited, places, rate
 from ra.server.ratings.store import Finished, Outcome, RatingStore
 from ra.server.storage.rows import MoveRow
 from ra.server.tables.rebuild import rebuild
@@ -84,6 +84,10 @@ class ResultSweep:
             except Exception as exc:  # recorded without scores, so that it is not replayed again every round
                 log.error("table %s: cannot replay its game for the result: %s: %s", row.id, type(exc).__name__, exc)
         seat_places = places(scores, winners) if scores else []
+        out = [seat for seat, spec in enumerate(row.seats) if spec.get("out")]  # left or lost on time
+        if out and len(out) < len(seat_places):  # placed after every seat still in; the best of those won
+            seat_places = forfeited(seat_places, out)
+            winners = [seat for seat, place in enumerate(seat_places) if place == min(seat_places)]
         players: dict[int, str] = dict(finished.holders)
         bots: set[str] = set()
         for seat, spec in enumerate(row.seats):

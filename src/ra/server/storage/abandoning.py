@@ -4,7 +4,8 @@ A periodic sweep (`ra.server.tables.abandon`), never work per move: each process
 tables its clients watch (only those whose stamp is half the limit old, so a watched table costs a write once per
 half limit), then closes every unfinished table whose stamp is older than the limit in one UPDATE. That statement
 is the one arbiter between processes sweeping together: it changes a table's status from `open` or `running` to
-`abandoned` once, and only the process whose statement changed it gets its id back (exactly once).
+`abandoned` once, and only the process whose statement changed it gets its id back (exactly once). A table whose
+players' clock runs (`due` set, tables/clocks.py) is never idle: its own timer acts for the absent player.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ def abandon_idle(engine: sa.Engine, idle_since: dt.datetime, limit: int) -> list
     """Mark up to `limit` playable tables stamped before `idle_since` abandoned; the ids this call changed."""
     idle = (
         sa.select(tables_t.c.id)
-        .where(tables_t.c.status.in_(PLAYABLE), tables_t.c.updated < idle_since)
+        .where(tables_t.c.status.in_(PLAYABLE), tables_t.c.updated < idle_since, tables_t.c.due.is_(None))
         .order_by(tables_t.c.updated)
         .limit(limit)
         .scalar_subquery()

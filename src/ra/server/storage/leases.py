@@ -108,6 +108,27 @@ class Leases:
 
         return [committed]
 
+    def hand(self, c: sa.Connection, table_id: str, seq: int) -> Effect:
+        """In a clock event's transaction (clocks.py): bots are due now without a move (a bot plays for an absent
+        seat), and this process owns the turn; what to do once the transaction has committed."""
+        until = time.time() + self.seconds
+        values = {"table_id": table_id, "seq": seq, "owner": self.owner, "expires": _utc(until)}
+        _upsert(c, values, {"seq": seq, "owner": self.owner, "expires": values["expires"]})
+
+        def committed() -> None:
+            self.held[table_id] = until
+
+        return committed
+
+    def end(self, c: sa.Connection, table_id: str) -> Effect:
+        """In a clock event's transaction: no bot is due any more (a person took their seat back)."""
+        c.execute(turns.delete().where(turns.c.table_id == table_id))
+
+        def committed() -> None:
+            self.held.pop(table_id, None)
+
+        return committed
+
     # -- transactions of their own ------------------------------------------------------------------------------
 
     def claim(self, table_id: str, seq: int) -> bool:

@@ -42,6 +42,11 @@ class TableRow:
     updated: dt.datetime = field(default_factory=now)
     bot_seed: int = field(default_factory=new_bot_seed)
     creator_hash: str | None = None
+    # The players' clocks (tables/clocks.py): None for a table without one; the moment the first running clock runs
+    # out; how many clock events (time-outs, returns, leaves) changed it.
+    clock: dict[str, Any] | None = None
+    due: dt.datetime | None = None
+    clock_version: int = 0
 
 
 @dataclass(frozen=True)
@@ -68,6 +73,11 @@ class NewMove:
     by_bot: bool = False
     bots_due: bool = False
     bots_were_due: bool = True
+    # The table's clock after the move and its next timer (tables/clocks.py), and the clock version the move was made
+    # on: it commits only if no clock event came meanwhile.
+    clock: dict[str, Any] | None = None
+    due: dt.datetime | None = None
+    clock_version: int = 0
 
 
 class Storage(Protocol):
@@ -104,9 +114,11 @@ class Storage(Protocol):
         status: str,
         updated: dt.datetime,
         base: list[dict[str, Any]] | None = None,
+        clock: dict[str, Any] | None = None,
+        due: dt.datetime | None = None,
     ) -> None:
         """Store new seats and status (names, taken flags); with `base` (the seats the change was made on), only
-        the fields that changed, merged into the stored seats."""
+        the fields that changed, merged into the stored seats; with `clock`, the table's clock and timer too."""
         ...
 
     def add_move(self, table_id: str, move: MoveRow, status: str, updated: dt.datetime) -> None:

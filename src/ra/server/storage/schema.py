@@ -35,6 +35,13 @@ tables_t = sa.Table(
     sa.Column("bot_seed", sa.BigInteger, nullable=False, server_default="0"),
     # SHA-256 of the creator's token (from which the seat tokens derive); NULL for tables made before it existed.
     sa.Column("creator_hash", sa.String(64), nullable=True),
+    # The players' clocks (tables/clocks.py): per seat the time left and since when it runs, written in each move's
+    # transaction; NULL for a table without a clock. `due`: the moment the first running clock runs out (the timer
+    # the clock sweep looks for); `clock_version` counts the clock's own events (a time-out, a return, a leave), and
+    # a move commits only on the version it was made on, so that no time-out and move cross unseen.
+    sa.Column("clock", sa.JSON, nullable=True),
+    sa.Column("due", sa.DateTime(timezone=True), nullable=True, index=True),
+    sa.Column("clock_version", sa.Integer, nullable=False, server_default="0"),
 )
 
 moves_t = sa.Table(

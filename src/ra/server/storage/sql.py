@@ -42,6 +42,9 @@ def _table(row: sa.Row[Any]) -> TableRow:
         updated=_utc(m["updated"]),
         bot_seed=int(m["bot_seed"]),
         creator_hash=m["creator_hash"],
+        clock=None if m["clock"] is None else dict(m["clock"]),
+        due=None if m["due"] is None else _utc(m["due"]),
+        clock_version=int(m["clock_version"] or 0),
     )
 
 
@@ -116,6 +119,8 @@ class SqlStorage:
                     updated=row.updated,
                     bot_seed=row.bot_seed,
                     creator_hash=row.creator_hash,
+                    clock=row.clock,
+                    due=row.due,
                 )
             )
 
@@ -160,9 +165,12 @@ class SqlStorage:
         status: str,
         updated: dt.datetime,
         base: list[dict[str, Any]] | None = None,
+        clock: dict[str, Any] | None = None,
+        due: dt.datetime | None = None,
     ) -> None:
-        """Store new seats and status (names, taken flags); with `base`, only what changed from it (merged)."""
-        writes.update_seats(self.engine, table_id, seats, status, updated, base)
+        """Store new seats and status (names, taken flags); with `base`, only what changed from it (merged); with
+        `clock`, the table's clock and timer too."""
+        writes.update_seats(self.engine, table_id, seats, status, updated, base, clock, due)
 
     def add_move(self, table_id: str, move: MoveRow, status: str, updated: dt.datetime) -> None:
         """Commit one action and the table's new status; SeqConflictError if its seq is already used."""

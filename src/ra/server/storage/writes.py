@@ -33,8 +33,17 @@ _ADVANCE_TABLE = (
         tables_t.c.id == sa.bindparam("table"),
         tables_t.c.seq == sa.bindparam("before"),
         tables_t.c.status != "abandoned",
+        # A clock event (a time-out, tables/clocks.py) stored meanwhile makes the move lose the race: it is checked
+        # again on the table as it is now.
+        tables_t.c.clock_version == sa.bindparam("clock_at"),
     )
-    .values(seq=sa.bindparam("after"), status=sa.bindparam("new_status"), updated=sa.bindparam("stamp"))
+    .values(
+        seq=sa.bindparam("after"),
+        status=sa.bindparam("new_status"),
+        updated=sa.bindparam("stamp"),
+        clock=sa.bindparam("new_clock", type_=sa.JSON(none_as_null=True)),
+        due=sa.bindparam("new_due"),
+    )
 )
 
 
@@ -106,6 +115,9 @@ def _insert(c: sa.Connection, leases: Leases, items: list[NewMove]) -> list[Effe
             "after": item.move.seq,
             "new_status": item.status,
             "stamp": item.updated,
+            "clock_at": item.clock_version,
+            "new_clock": item.clock,
+            "new_due": item.due,
         }
         for item in items
     ]
@@ -142,9 +154,12 @@ def update_seats(
     status: str,
     updated: dt.datetime,
     base: list[dict[str, Any]] | None,
+    clock: dict[str, Any] | None = None,
+    due: dt.datetime | None = None,
 ) -> None:
     """Store new seats and status; with `base` (the seats the change was made on), only the fields that changed
-    are written over the stored seats (under a row lock), and the status follows the merged seats."""
+    are written over the stored seats (under a row lock), and the status follows the merged seats; with `clock`, the
+    table's clock and its timer (a clock that starts once every seat is taken)."""
     where = tables_t.c.id == table_id
     with engine.begin() as c:
         if base is not None:
@@ -154,4 +169,7 @@ def update_seats(
                 seats = merged_seats(list(stored.seats), base, seats)
                 finished = "finished" in (stored.status, status)
                 status = stored.status if stored.status == "abandoned" else seats_status(seats, finished)
-        c.execute(tables_t.update().where(where).values(seats=seats, status=status, updated=updated))
+        values: dict[str, Any] = {"seats": seats, "status": status, "updated": updated}
+        if clock is not None:
+            values.update(clock=clock, due=due)
+        c.execute(tables_t.update().where(where).values(**values))

@@ -21,6 +21,7 @@ from ra.core.text import t
 from ra.games import GAMES, game_module
 from ra.server.storage.rows import TableRow, new_bot_seed
 from ra.server.tables.model import ServiceError, Table, check_name, seat_token, status_of, token_hash
+from ra.server.tables.pace import check_pace, new_clock
 from ra.server.tables.rebuild import narrated_log, new_state
 from ra.server.tables.story import bot_names, split_table_options
 
@@ -49,6 +50,8 @@ def new_table(body: Any, check_bot: Callable[[str, str], None]) -> NewTable:
         raise ServiceError("bad_message", t("options is a JSON object"))
     if "seed" in options or "order" in options:
         raise ServiceError("bad_message", t("the server chooses the seed; options may not hold seed or order"))
+    if "pace" in options:
+        raise ServiceError("bad_message", t("the pace is a field of its own, not an option"))
     seats_in = body.get("seats")
     if not isinstance(seats_in, list) or not seats_in:
         raise ServiceError(
@@ -68,6 +71,13 @@ def new_table(body: Any, check_bot: Callable[[str, str], None]) -> NewTable:
             t("option players is {players} but there are {seats} seats", players=repr(players), seats=len(seats)),
         )
     options["names"] = [s["name"] for s in seats]
+    try:
+        passes = bool(getattr(module, "PASS_MOVES", ()))
+        pace = check_pace(body.get("pace"), passes, lambda level: check_bot(level, game))
+    except ValueError as exc:
+        raise ServiceError("bad_message", text_of(exc)) from None
+    if pace is not None:
+        options["pace"] = pace  # kept with the table's options; the engine never sees it (story.engine_options)
     seed = secrets.randbits(62)
     try:
         state = new_state(module, options, seed)
@@ -82,6 +92,7 @@ def new_table(body: Any, check_bot: Callable[[str, str], None]) -> NewTable:
         status="open",
         bot_seed=new_bot_seed(),
         creator_hash=token_hash(creator),
+        clock=new_clock(pace, len(seats)),
     )
     row.status = status_of(row, state)
     return NewTable(row, state, creator)
@@ -134,7 +145,20 @@ def loaded_table(row: TableRow, state: GameState, current_at: list[tuple[int, ..
     module = game_module(row.game)
     entries = narrated_log(module, row, state.history)  # told again from the start: a replay of the game
     bots = {i: _bot_spec(s["bot"], row.game, bot_seconds) for i, s in enumerate(row.seats) if s["kind"] == "bot"}
-    return Table(row=row, module=module, state=state, log=entries, bots=bots, current_at=current_at)
+    bots = stand_in_bots(row, bots, bot_seconds)
+    table = Table(row=row, module=module, state=state, log=entries, bots=bots, current_at=current_at)
+    table.bot_seconds = bot_seconds
+    return table
+
+
+def stand_in_bots(row: TableRow, bots: dict[int, str], bot_seconds: float) -> dict[int, str]:
+    """The table's bot seats' specs (`bots`, kept), and a bot at its chosen level for each person's seat a bot plays
+    while its person is away or since they left or lost (`stand_in`, tables/clocks.py)."""
+    own = {i: spec for i, spec in bots.items() if row.seats[i]["kind"] == "bot"}
+    for i, seat in enumerate(row.seats):
+        if seat["kind"] == "person" and seat.get("stand_in"):
+            own[i] = _bot_spec(str(seat["stand_in"]), row.game, bot_seconds)
+    return own
 
 
 def _bot_spec(spec: str, game: str, seconds: float) -> str:

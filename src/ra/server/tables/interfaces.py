@@ -1,14 +1,16 @@
 """What the table service needs of its collaborators, as small interfaces: where it publishes each new version of
 a table (`PubSub`, implemented by ra.server.cluster.pubsub), the bot runner (`Bots`, ra.server.bots.runner), the
-other processes serving the same tables (`Peers`, ra.server.cluster.coordinator) and who hears of a new turn
-(`Turns`, ra.server.notices.service). The implementations import this
-module, never the other way round."""
+other processes serving the same tables (`Peers`, ra.server.cluster.coordinator), the players' clocks (`Clocks`,
+ra.server.tables.clocks) and who hears of a new turn (`Turns`, ra.server.notices.service). The implementations
+import this module, never the other way round."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
+from ra.core.protocol import GameState
 from ra.server.tables.model import Table
 
 T = TypeVar("T")
@@ -98,4 +100,35 @@ class Turns(Protocol):
     def moved(self, table: Table, before: Sequence[int]) -> None:
         """A move was committed and published; `table` holds the new state, `before` the seats that were to act
         before it. Returns at once (never raises into the move)."""
+
+
+ClockWrite = tuple[dict[str, Any] | None, dt.datetime | None]
+
+
+class Clocks(Protocol):
+    """What the service asks of the players' clocks (`ra.server.tables.clocks.TableClocks`)."""
+
+    def after_move(self, table: Table, new: GameState, status: str) -> ClockWrite:
+        """The clock and timer to store with the move that made `new` ((None, None) for a table without a clock)."""
+        ...
+
+    def after_seats(self, table: Table, seats: list[dict[str, Any]], status: str) -> ClockWrite | None:
+        """The clock and timer to store with a seat change (None: unchanged)."""
+        ...
+
+    async def before_act(self, table: Table, seat: int) -> None:
+        """A person is about to act (caller holds `table.lock`): ServiceError if they may not; an away seat is
+        theirs again first."""
+        ...
+
+    async def back(self, table: Table, seat: int) -> None:
+        """The person of an away seat is back: the seat is theirs again."""
+        ...
+
+    async def leave(self, table: Table, seat: int) -> None:
+        """The person leaves the game: a bot plays the seat to its end."""
+        ...
+
+    async def ensure(self, table: Table) -> None:
+        """Start the clocks that should run and do not (a client connected)."""
         ...

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from ra.core.protocol import GameModule, GameState, Move
 from ra.core.text import Seat, Text, english, t
 from ra.server.storage.rows import TableRow
+from ra.server.tables.pace import clock_view
 from ra.server.tables.story import explanation, narration_texts
 from ra.server.tables.wire import json_text
 
@@ -118,9 +119,13 @@ def summary(row: TableRow) -> dict[str, Any]:
                 "name": s["name"],
                 "bot": s.get("bot"),
                 "taken": bool(s.get("taken")) or s["kind"] == "bot",
+                # A bot plays for an absent person (tables/clocks.py); `out`: "left" or "lost" (on time), for good.
+                "away": bool(s.get("stand_in")) and not s.get("out"),
+                "out": s.get("out"),
             }
             for i, s in enumerate(row.seats)
         ],
+        "clock": clock_view(row.options, row.clock),
         "options": options,
         "created": iso(row.created),
         "updated": iso(row.updated),
@@ -266,6 +271,7 @@ class Table:
     current_at: list[tuple[int, ...]] = field(default_factory=list)  # current players at each seq
     # The spectator's view of `state` with `names`, once made: it tells the next move, and spectators see it.
     seen: tuple[GameState, list[str], dict[str, Any]] | None = None
+    bot_seconds: float = 2.0  # what a bot playing for an absent person may search (creation.stand_in_bots)
 
     def still_open(self, seat: int, seq: int) -> bool:
         """True if `seat` has been to act ever since `seq` without acting (its decision is unchanged)."""

@@ -19,11 +19,12 @@ from ra.bots import make_bot
 from ra.core.errors import GameOverError, IllegalActionError, NotYourTurnError, text_of
 from ra.core.protocol import GameState, Move
 from ra.core.text import t
-from ra.server.storage.rows import MoveRow, NewMove, SeqConflictError, Storage, now
+from ra.server.clock import Clock
+from ra.server.storage.rows import MoveRow, NewMove, SeqConflictError, Storage
 from ra.server.tables.cache import ReplayCache
 from ra.server.tables.commits import GroupCommit, StorageCalls
 from ra.server.tables.creation import invitations, new_table
-from ra.server.tables.interfaces import Bots, Peers, PubSub, Subscription, Turns
+from ra.server.tables.interfaces import Bots, Clocks, Peers, PubSub, Subscription, Turns
 from ra.server.tables.model import (
     GAME_OVER,
     ServiceError,
@@ -61,10 +62,13 @@ class TableService:
         *,
         db: StorageCalls,
         replays: ReplayCache,
+        clocks: Clocks,
+        clock: Clock,
         turns: Turns | None = None,
     ) -> None:
         self.storage, self.tables, self.pubsub = storage, tables, pubsub
         self.bots, self.peers, self.turns = bots, peers, turns
+        self.clocks, self.clock = clocks, clock  # the players' clocks; the time source (ra.server.clock)
         self.db, self.replays = db, replays
         self.stopping = False
         self.commits = GroupCommit(self._add_moves)
@@ -213,9 +217,13 @@ class TableService:
 
     async def _store_seats(self, table: Table, seats: list[dict[str, Any]]) -> None:
         """Store new seats, then (only then) change the table in memory and publish."""
-        new = replace(table.row, seats=seats, updated=now())
+        new = replace(table.row, seats=seats, updated=self.clock.now())
         new.status = status_of(new, table.state)
-        await self.db(self.storage.update_table, new.id, seats, new.status, new.updated, table.row.seats)
+        clock = self.clocks.after_seats(table, seats, new.status)  # a clock starts once every seat is taken
+        if clock is not None:
+            new.clock, new.due = clock
+        write = clock or (None, None)
+        await self.db(self.storage.update_table, new.id, seats, new.status, new.updated, table.row.seats, *write)
         table.row = new
         for entry in table.log:
             entry["name"] = seats[entry["player"]]["name"] if 0 <= entry["player"] < len(seats) else entry["name"]
@@ -233,6 +241,7 @@ class TableService:
             await self.peers.before_act(table)  # another process may have moved the table on
             if seq > table.seq:  # the client saw a version this process has not: another process made it
                 await self.peers.catch_up(table)
+            await self.clocks.before_act(table, seat)  # a seat a bot played while its person was away is theirs
             for last_try in (False, True):
                 if seq != table.seq and not table.still_open(seat, seq):
                     raise ServiceError(
@@ -273,11 +282,14 @@ class TableService:
         row = table.row
         status = status_of(row, new)
         record = MoveRow(seq, move.player, move.action, table.module.action_to_str(move.action), move.draws)
-        stamp = now()
+        stamp = self.clock.now()
+        clock, timer = self.clocks.after_move(table, new, status)
         try:
             due = not new.is_terminal() and any(p in table.bots for p in new.current_players())
             were_due = any(p in table.bots for p in table.state.current_players())
-            await self.commits.store(NewMove(row.id, record, status, stamp, move.player in table.bots, due, were_due))
+            by_bot = move.player in table.bots
+            item = NewMove(row.id, record, status, stamp, by_bot, due, were_due, clock, timer, row.clock_version)
+            await self.commits.store(item)
         except SeqConflictError as exc:
             log.info("%s; catching up from storage", exc)  # another process won the race
             await self.peers.catch_up(table)
@@ -290,7 +302,7 @@ class TableService:
         table.current_at.append(new.current_players())
         table.log.append(entry)
         table.log_json.append(json_text(entry))
-        row.seq, row.status, row.updated = seq, status, stamp
+        row.seq, row.status, row.updated, row.clock, row.due = seq, status, stamp, clock, timer
         self._publish(table)
         if self.turns is not None:
             self.turns.moved(table, before)  # the turn notices

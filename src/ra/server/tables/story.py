@@ -97,7 +97,7 @@ def split_table_options(module: GameModule, options: Mapping[str, Any]) -> tuple
 def engine_options(options: Mapping[str, Any]) -> dict[str, Any]:
     """A table's stored options without the table options: what the engine is given."""
     names = _every_table_option()
-    return {k: v for k, v in options.items() if k not in names}
+    return {k: v for k, v in options.items() if k not in names and k != "pace"}  # the pace: tables/pace.py
 
 
 def table_option(options: Mapping[str, Any], name: str) -> bool:

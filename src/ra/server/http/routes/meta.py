@@ -43,6 +43,7 @@ def game_info(game: str, language: str = "en") -> GameInfo:
         bots=BotInfo(kinds=list(kinds_for(game)), levels=levels),
         tutorial=game in TUTORIALS,
         rules=f"/rules/{game}",
+        skips=bool(getattr(module, "PASS_MOVES", ())),
     )
 
 

@@ -13,6 +13,7 @@ import { ApiError, api, gameMeta } from "./common/api.js";
 import { byId, el, linkRow, replaceChildren } from "./common/dom.js";
 import { canDraw } from "./games.js";
 import { botChoices, defaultGame, defaultSeats, optionField, readOptions, readSeats, seatRow } from "./lobby/form.js";
+import { paceFields, readPace } from "./lobby/pace.js";
 import { createdTable, rememberCreated, storage } from "./common/seat.js";
 import { afterCreate, startPeople } from "./lobby/people.js";
 import { place, slot, t, tn, tp } from "./common/i18n.js";
@@ -118,6 +119,7 @@ class LobbyPage {
     const options = game.options || [];
     replaceChildren(byId("option-fields"), options.map(optionField));
     byId("options").hidden = options.length === 0;
+    paceFields(byId("pace"), game);
     this.updateSeatButtons();
   }
 
@@ -168,7 +170,8 @@ class LobbyPage {
     }
     const seats = readSeats(this.seatList);
     try {
-      const answer = await api.create({ game: game.name, options: read.options, seats });
+      const pace = readPace(byId("pace"));
+      const answer = await api.create({ game: game.name, options: read.options, seats, ...(pace ? { pace } : {}) });
       const mine = seats.findIndex((s) => s.kind === "person");
       const me = seats[mine];
       if (me && me.kind === "person") this.local?.setItem("ra.name", me.name);

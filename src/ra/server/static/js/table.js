@@ -25,6 +25,7 @@ import { HintBox } from "./table/hint.js";
 import { inviteRows } from "./table/invites.js";
 import { ScoringPanel } from "./table/news.js";
 import { createdTable, forgetSeat, storage, takeSeat } from "./common/seat.js";
+import { ClockPanel } from "./table/clocks.js";
 import { Beeper } from "./table/sound.js";
 import { TurnAlert, canNotify, notifying, wantNotices } from "./common/notify.js";
 import { logItems, readerOf } from "./common/move_log.js";
@@ -98,6 +99,7 @@ class TablePage {
     this.news = new ScoringPanel();
     this.confirm = new ConfirmDialog(storage("localStorage"));
     this.hints = new HintBox(this.boardRoot, () => this.conn.hint(), () => readerOf(this.prevView));
+    this.clocks = new ClockPanel((msg) => this.conn.send(msg));
   }
 
   /** Wire the page's controls and connect. */
@@ -136,6 +138,7 @@ class TablePage {
     this.tips.start();
     this.confirm.start();
     this.hints.start();
+    this.clocks.start();
     // Come back at once when the network or the tab returns, instead of waiting out the backoff.
     window.addEventListener("online", () => this.conn.reconnectNow());
     document.addEventListener("visibilitychange", () => {
@@ -166,7 +169,7 @@ class TablePage {
       this.module = module;
       byId("confirm-toggle").hidden = !module.confirmMove;
       replaceChildren(byId("rules-body"), module.rulesPanel());
-      return module.createBoard(this.boardRoot, { nameNode });
+      return module.createBoard(this.boardRoot, { nameNode, clockNode: (seat) => this.clocks.chip(seat) });
     })();
     return this.loading;
   }
@@ -195,6 +198,7 @@ class TablePage {
     if (String(msg.seq) !== document.body.dataset.seq) this.confirm.close(); // asked about a position now gone
     const news = this.prevView && this.prevView.game === view.game ? this.module?.scoringNews?.(view, this.prevView) : null;
     this.drawn = { view, prev: this.prevView };
+    this.clocks.update(this.table, view.names ?? [], this.seat, msg.now); // before the board: its chips show them
     this.board.render(view, this.prevView, { explain: this.explanation() ?? null });
     this.prevView = view;
     if (news) this.news.show(news);

@@ -82,7 +82,7 @@ export const api = {
    */
   tables: (status) => request("GET", `/api/tables?status=${encodeURIComponent(status)}`),
   /**
-   * @param {{game: string, options: Record<string, unknown>, seats: object[]}} spec
+   * @param {{game: string, options: Record<string, unknown>, seats: object[], pace?: object}} spec
    * @returns {Promise<Created>}
    */
   create: (spec) => request("POST", "/api/tables", spec),

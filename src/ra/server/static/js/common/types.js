@@ -53,6 +53,8 @@
  * @property {string} [name]
  * @property {string} [bot]
  * @property {boolean} [taken]
+ * @property {boolean} [away]  a bot plays for the seat while its person is away (their time ran out)
+ * @property {"left" | "lost" | null} [out]  the person left or lost on time: a bot plays the seat to its end
  */
 
 /**
@@ -65,6 +67,7 @@
  * @property {Record<string, unknown>} [options]
  * @property {string} [updated]
  * @property {number} [seq]
+ * @property {import("../table/clocks.js").TableClock | null} [clock]  the players' clocks (null: none)
  */
 
 /**
@@ -76,6 +79,7 @@
  * @property {Explanation | null} [explain]
  * @property {LogEntry[]} [log]
  * @property {TableSummary} [table]
+ * @property {number} [now]  the server's time when it was sent (seconds since the epoch)
  */
 
 /**
@@ -140,6 +144,7 @@
  * @property {{kinds: string[], levels: BotLevel[]}} bots
  * @property {boolean} [tutorial]  the game has a tutorial (/learn/<game>)
  * @property {string} [rules]  its rules page, e.g. "/rules/ra"
+ * @property {boolean} [skips]  a seat whose time runs out can be skipped (the pace's `skip`)
  */
 
 /**
@@ -169,6 +174,7 @@
  * What a board needs from its page.
  * @typedef {object} BoardContext
  * @property {(view: BaseView, seat: number) => Node} nameNode  the element naming a seat
+ * @property {(seat: number) => Node | null} [clockNode]  the seat's clock on its chip (the table page's; none elsewhere)
  */
 
 /**

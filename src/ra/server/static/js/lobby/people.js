@@ -19,11 +19,12 @@ import { t } from "../common/i18n.js";
 /** @type {Account | null} */
 let me = null;
 
-/** The listing the creation form asks for. @returns {Listing} */
+/** The listing the creation form asks for; turn-based as the table's pace is. @returns {Listing} */
 function readListing() {
   const box = byId("listing");
   const on = (/** @type {string} */ name) => /** @type {HTMLInputElement | null} */ (box.querySelector(`input[name="${name}"]`))?.checked ?? false;
-  return { open_seats: on("open_seats"), rated: on("rated"), rated_bots: on("rated_bots"), turn_based: on("turn_based") };
+  const pace = /** @type {HTMLSelectElement | null} */ (document.getElementById("pace-kind"))?.value;
+  return { open_seats: on("open_seats"), rated: on("rated"), rated_bots: on("rated_bots"), turn_based: pace === "turn" };
 }
 
 /**

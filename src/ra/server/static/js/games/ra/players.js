@@ -53,6 +53,7 @@ function playerCard(view, prev, marks, ctx, seat) {
     isCurrent ? el("span", { class: "turn-dot", title: t("To act") }) : null,
     ctx.nameNode(view, seat),
     isViewer ? el("span", { class: "badge you" }, t("you")) : null,
+    ctx.clockNode?.(seat) ?? null,
     auction && auction.ra_player === seat
       ? el("span", { class: "badge ra-player", title: t("Started this auction") }, icon("statue", "badge-icon"), "Ra")
       : null,

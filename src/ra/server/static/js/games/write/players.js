@@ -52,6 +52,7 @@ export function playerStrip(view, ctx) {
     if (view.result?.winners?.includes(p.seat)) classes.push("winner");
     return el("li", { class: classes.join(" "), dataset: { seat: String(p.seat), status: p.status } },
       ctx.nameNode(view, p.seat),
+      ctx.clockNode?.(p.seat) ?? null,
       active ? el("span", { class: "badge w-active", title: t("The active player holds the deck") }, tp("the active player", "active")) : null,
       el("span", { class: "w-pstatus" }, statusWords(view, p)),
       el("span", { class: "w-pscore" }, t("{points} pts", { points: view.scores?.[p.seat] ?? 0 })));

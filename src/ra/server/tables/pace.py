@@ -1,0 +1,117 @@
+"""A table's pace and the arithmetic of its players' clocks (pure functions on the stored JSON; tables/clocks.py
+acts on them). Standard library only (and ra.core's words)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Collection, Mapping
+from typing import Any
+
+from ra.core.text import t
+
+LIVE, TURN = "live", "turn"
+TIMEOUTS = ("bot", "skip", "lose")
+RETURN_GRACE = 15.0  # seconds a person who returns after a time-out has at least
+# Bounds of the pace's numbers, in seconds (http/models.py's `Pace` says the same to clients).
+BANK = (30, 4 * 3600)
+INCREMENT = (0, 300)
+PER_MOVE = (600, 14 * 24 * 3600)
+
+
+def pace_of(options: Mapping[str, Any]) -> dict[str, Any] | None:
+    """A table's pace (None: no clock)."""
+    pace = options.get("pace")
+    return pace if isinstance(pace, dict) else None
+
+
+def turn_based(options: Mapping[str, Any]) -> bool:
+    """True for a turn-based table (the accounts' listing says the same, accounts/seats.py)."""
+    pace = pace_of(options)
+    return pace is not None and pace["kind"] == TURN
+
+
+def check_pace(pace: Any, passes: bool, check_level: Callable[[str], None]) -> dict[str, Any] | None:
+    """A pace from a creation body, complete and checked (None: no clock); ValueError says what is wrong.
+    `passes`: the game has pass-like moves (`skip` needs them); `check_level(level)` raises ValueError."""
+    if pace is None:
+        return None
+    if not isinstance(pace, dict):
+        raise ValueError(t("pace is an object with kind live or turn"))
+    kind = pace.get("kind", "none")
+    if kind == "none":
+        return None
+    if kind not in (LIVE, TURN):
+        raise ValueError(t("pace's kind is none, live or turn"))
+    timeout = pace.get("timeout", "bot")
+    if timeout not in TIMEOUTS:
+        raise ValueError(t("pace's timeout is bot, skip or lose"))
+    if timeout == "skip" and not passes:
+        raise ValueError(t("this game has no move to skip a turn with: its timeout is bot or lose"))
+    level = pace.get("level", "medium")
+    if not isinstance(level, str) or len(level) > 40:
+        raise ValueError(t("pace's level is a bot level, e.g. medium"))
+    check_level(level)
+    checked: dict[str, Any] = {"kind": kind, "timeout": timeout, "level": level}
+    names = {LIVE: (("bank", BANK, 300), ("increment", INCREMENT, 10)), TURN: (("per_move", PER_MOVE, 86400),)}
+    for name, (low, high), default in names[kind]:
+        value = pace.get(name, default)
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ValueError(
+                t("pace's {name} is a whole number of seconds from {low} to {high}", name=name, low=low, high=high)
+            )
+        checked[name] = value
+    return checked
+
+
+def new_clock(pace: dict[str, Any] | None, players: int) -> dict[str, Any] | None:
+    """A new table's clock: every seat's time full, none running yet (it starts once every seat is taken)."""
+    if pace is None:
+        return None
+    full = float(pace["bank"] if pace["kind"] == LIVE else pace["per_move"])
+    return {"seats": [{"left": full, "since": None} for _ in range(players)], "fired": 0}
+
+
+def charged(
+    pace: dict[str, Any], clock: dict[str, Any], mover: int | None, timed: Collection[int], at: float
+) -> dict[str, Any]:
+    """The clock after a change at `at`: the seat that moved (and any no longer to act) is charged its time and
+    stops (a live mover gains the increment); every seat of `timed` not yet running starts (turn-based: afresh)."""
+    seats = [dict(s) for s in clock["seats"]]
+    for i, seat in enumerate(seats):
+        since = seat["since"]
+        if since is not None and (i == mover or i not in timed):
+            seat["left"] = max(0.0, seat["left"] - max(0.0, at - since))
+            if i == mover and pace["kind"] == LIVE:
+                seat["left"] += float(pace["increment"])
+            seat["since"] = None
+        if i in timed and seat["since"] is None:
+            seat["since"] = at
+            if pace["kind"] == TURN:
+                seat["left"] = float(pace["per_move"])
+    return {**clock, "seats": seats}
+
+
+def due_of(clock: dict[str, Any] | None) -> dt.datetime | None:
+    """When the first running clock runs out (None: none runs)."""
+    if clock is None:
+        return None
+    ends = [s["since"] + s["left"] for s in clock["seats"] if s["since"] is not None]
+    return dt.datetime.fromtimestamp(min(ends), dt.UTC) if ends else None
+
+
+def ran_out(clock: dict[str, Any], at: float) -> list[int]:
+    """The seats whose running clocks have run out at `at`."""
+    return [i for i, s in enumerate(clock["seats"]) if s["since"] is not None and s["since"] + s["left"] <= at]
+
+
+def clock_view(row_options: Mapping[str, Any], clock: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The clock as the protocol shows it (docs/PROTOCOL.md): the pace, and per seat its seconds `left` when it
+    stopped and, while it runs, `ends` (seconds since the epoch, the server's time)."""
+    pace = pace_of(row_options)
+    if pace is None or clock is None:
+        return None
+    seats = [
+        {"left": round(s["left"], 3), "ends": None if s["since"] is None else round(s["since"] + s["left"], 3)}
+        for s in clock["seats"]
+    ]
+    return {"pace": pace, "seats": seats}
