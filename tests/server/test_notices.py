@@ -272,7 +272,8 @@ def test_a_simultaneous_choice_tells_each_away_seat_once_when_it_opens(
     from account_helpers import sign_up
 
     seats = [{"kind": "person", "name": "A"}, {"kind": "person", "name": "B"}]
-    table = web.post("/api/tables", json={"game": fake_game, "seats": seats}).json()
+    pace = {"kind": "turn", "per_move": 86400}  # turn-based: the listing follows the pace
+    table = web.post("/api/tables", json={"game": fake_game, "seats": seats, "pace": pace}).json()
     listing = {"creator": table["creator"], "open_seats": True, "turn_based": True}
     assert web.post(f"/api/tables/{table['id']}/listing", json=listing).status_code == 200
     links = []

@@ -53,13 +53,18 @@ def state_at(ws: Any, seq: int) -> dict[str, Any]:
             return dict(message)
 
 
+PACE = {"kind": "turn", "per_move": 86400}  # turn-based: the listing follows the pace
+
+
 def test_two_senders_mail_each_turn_once(mailing_pair: list[Serve], inbox: Inbox) -> None:  # noqa: F811
     a, b = mailing_pair
     ann, bob = account(a.base, "ann"), account(b.base, "bob")
     tables = []
     for i in range(TABLES):
         seats = [{"kind": "person", "name": "A"}, {"kind": "person", "name": "B"}]
-        table = httpx.post(f"{(a, b)[i % 2].base}/api/tables", json={"game": "ra", "seats": seats}, timeout=10).json()
+        table = httpx.post(
+            f"{(a, b)[i % 2].base}/api/tables", json={"game": "ra", "seats": seats, "pace": PACE}, timeout=10
+        ).json()
         listing = {"creator": table["creator"], "open_seats": True, "turn_based": True}
         assert httpx.post(f"{a.base}/api/tables/{table['id']}/listing", json=listing, timeout=10).status_code == 200
         joined = [who.post(f"/api/tables/{table['id']}/seats/{seat}/join") for seat, who in enumerate((ann, bob))]
