@@ -5,7 +5,7 @@
 /** @typedef {import("./view_types.js").RaLegalAction} RaLegalAction */
 /** @typedef {import("../../common/moves.js").MoveMarks<RaLegalAction>} Marks */
 
-import { el, icon } from "../../common/dom.js";
+import { el, icon, nameEl } from "../../common/dom.js";
 import { kindName } from "./look.js";
 import { disk } from "./tiles.js";
 import { place, slot, t, tn, tp } from "../../common/i18n.js";
@@ -115,7 +115,7 @@ function auctionPanel(view, a, marks) {
     if (bids.has(seat)) state = value === null || value === undefined ? "passed" : "bid";
     if (seat === a.to_act) state = "acting";
     return el("li", { class: `bid-chip ${state}${seat === a.high_bidder ? " high" : ""}` },
-      el("span", { class: "bid-name" }, el("bdi", {}, nameOf(view, seat)), seat === a.ra_player ? " (Ra)" : ""),
+      el("span", { class: "bid-name" }, nameEl(nameOf(view, seat)), seat === a.ra_player ? " (Ra)" : ""),
       state === "bid" && typeof value === "number" ? disk(value, { extraClass: "small" }) : el("span", { class: "bid-state" },
         state === "passed" ? tp("a player's bid", "pass") : state === "acting" ? "…" : ""));
   });

@@ -14,13 +14,13 @@
 /** @typedef {import("./choice.js").Decisions} Decisions */
 /** @typedef {import("../../common/moves.js").MoveMarks<WriteLegalAction>} Marks */
 
-import { el, replaceChildren } from "../../common/dom.js";
+import { el, nameEl, replaceChildren } from "../../common/dom.js";
 import { MoveMarks, otherMoves } from "../../common/moves.js";
 import { Choice, decisions } from "./choice.js";
 import { lostList, nameOf, playerStrip, sheets } from "./players.js";
 import { renderKingdomScores, renderResult } from "./scores.js";
 import { cardLabel, kindName, kingdomShort, kingdomTitle, sectionName, sectionSymbol, symbol, typeName } from "./symbols.js";
-import { place, slot, t } from "../../common/i18n.js";
+import { place, slot, t, tn } from "../../common/i18n.js";
 
 export { leadsTo } from "./choice.js";
 export { rulesPanel } from "./help.js";
@@ -146,6 +146,11 @@ function statusBar(view, d, choice) {
  */
 function deck(view, prev, marks) {
   const remaining = view.deck?.remaining ?? 0;
+  if (view.phase === "over") {
+    // A finished game has no deck to reveal from (issue 31, item 8): what is left of it, in words.
+    return el("div", { class: "w-deck over" }, el("h3", { dataset: { explain: "deck" } }, t("Deck")),
+      el("p", { class: "w-deck-left", dataset: { explain: "deck" } }, tn("{n} card left in the deck", "{n} cards left in the deck", remaining)));
+  }
   const button = marks.mark(el("button", { class: "w-deck-button", type: "button", title: t("Reveal cards until the face-up row is full (§3)") },
     symbol("deck"), el("span", { class: "w-deck-count" }, String(remaining)), el("span", { class: "w-deck-verb" }, t("Reveal"))),
   (a) => a.kind === "reveal");
@@ -154,7 +159,7 @@ function deck(view, prev, marks) {
   button.dataset.explain = "deck";
   return el("div", { class: `w-deck${prev && prev.deck?.remaining !== remaining ? " changed" : ""}` },
     el("h3", { dataset: { explain: "deck" } }, t("Deck")), button,
-    active === null ? null : el("small", {}, place(t("held by {player}", { player: slot("player") }), { player: el("bdi", {}, nameOf(view, active)) })));
+    active === null ? null : el("small", {}, place(t("held by {player}", { player: slot("player") }), { player: nameEl(nameOf(view, active)) })));
 }
 
 /**
@@ -218,11 +223,22 @@ function faceUp(view, d, prev, marks, choice, onSelect) {
       card.addEventListener("click", () => onSelect(slot));
     }
     const chips = (f.chosen_by || []).map((s) => el("span", { class: `w-chip${s === f.reserved_by ? " reserved" : ""}${s === view.viewer ? " me" : ""}` },
-      s === f.reserved_by ? t("{player} (active)", { player: nameOf(view, s) }) : nameOf(view, s)));
+      chooser(view, s, s === f.reserved_by)));
     return el("div", { class: "w-slot" }, card, el("div", { class: "w-chips" }, chips));
   });
   return el("div", { class: "w-face-up" }, el("h3", {}, t("Face-up cards")),
     el("div", { class: "w-slots" }, slots.length ? slots : el("p", { class: "w-hint" }, t("No card face up: the deck is revealed first."))));
+}
+
+/**
+ * The words of a chip under a face-up card: who chose it, "(active)" for the active player's reserved card.
+ * @param {WriteView} view
+ * @param {number} seat
+ * @param {boolean} active
+ */
+function chooser(view, seat, active) {
+  const name = nameEl(nameOf(view, seat));
+  return active ? place(t("{player} (active)", { player: slot("player") }), { player: name }) : name;
 }
 
 /**
