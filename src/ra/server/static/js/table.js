@@ -27,6 +27,7 @@ import { ScoringPanel } from "./table/news.js";
 import { createdTable, forgetSeat, storage, takeSeat } from "./common/seat.js";
 import { Beeper } from "./table/sound.js";
 import { logItems, readerOf } from "./common/move_log.js";
+import { showRulesLink } from "./common/rules_links.js";
 import { render, t, tp } from "./common/i18n.js";
 import { startPage, words } from "./common/page.js";
 import { startPeople } from "./table/people.js";
@@ -149,6 +150,7 @@ class TablePage {
       const [module, meta] = await Promise.all([loadBoard(game), api.meta().catch(() => null), words([game])]);
       if (!module) return null;
       this.title = gameMeta(meta, game)?.title ?? game;
+      showRulesLink(gameMeta(meta, game));
       this.helpers = (gameMeta(meta, game)?.options ?? []).filter((o) => o.scope === "table" && o.shows?.length)
         .map((o) => ({ name: o.name, shows: o.shows ?? [] }));
       this.module = module;
