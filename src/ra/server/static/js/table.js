@@ -260,7 +260,7 @@ class TablePage {
     const said = msg.text ? render(msg.text, readerOf(this.prevView)) : msg.message;
     let text = said;
     // "stale" means another action landed first; the fresh state is already on its way.
-    if (msg.code === "stale") text = t("The table moved on before your click arrived — look again.");
+    if (msg.code === "stale") text = t("The table moved on before your move arrived — look again.");
     if (msg.code === "unavailable") {
       text = retrying ? t("The server cannot save moves right now; retrying…") : t("The server cannot save right now: {reason}", { reason: said });
     }

@@ -35,12 +35,12 @@ function bonusHelp(section) {
   /** @type {Record<string, string>} */
   const words = {
     pharaohs: t("A Kingdom's Gods are complete: mark the next Pharaoh space."),
-    nile: t("A Pharaoh on a Nile symbol: click a Nile space, then choose its number (the row must not decrease)."),
+    nile: t("A Pharaoh on a Nile symbol: choose a Nile space, then its number (the row must not decrease)."),
     civilization: t("A Nile part is full: mark any type in a Civilization line."),
     monuments: t("A Civilization line has three marks: mark any Monument column."),
     any: t("All Monument tops are marked: make an entry in any section (a God is written as 20)."),
   };
-  return words[section] ?? t("Click a highlighted space.");
+  return words[section] ?? t("Choose a highlighted space.");
 }
 
 /** @type {Record<string, string>} */
@@ -120,7 +120,7 @@ function statusBar(view, d, choice) {
   if (view.phase === "over") text = t("The game is over.");
   else if (d.bonuses.length) text = t("Make your bonus entry in {section} — or decline it.", { section: sectionName(d.pending) });
   else if (choice.slot !== null) {
-    text = t("Card {number}, {card}: click a highlighted space on your sheet.", {
+    text = t("Card {number}, {card}: choose a highlighted space on your sheet.", {
       number: choice.slot, card: cardLabel(view.face_up.find((f) => f.slot === choice.slot)?.card),
     });
   } else if (view.phase === "reveal") text = mine ? t("Your turn: reveal the cards (the deck).") : t("{player} reveals the cards.", { player: active });
@@ -273,16 +273,16 @@ function decisionPanel(view, d, targets, marks, choice) {
     if (d.decline) parts.push(el("p", {}, actionButton(d.decline, t("Decline this bonus"), "btn w-decline", marks)));
     return el("section", { class: "decision w-decision bonus", "aria-label": t("Your decision") }, parts);
   }
-  if (d.reveal) parts.push(el("p", { class: "w-prompt" }, t("Click the deck to reveal the cards.")));
-  else if (d.slots.length && choice.slot === null) parts.push(el("p", { class: "w-prompt" }, t("Click a face-up card, then a highlighted space on your sheet.")));
+  if (d.reveal) parts.push(el("p", { class: "w-prompt" }, t("Tap or click the deck to reveal the cards.")));
+  else if (d.slots.length && choice.slot === null) parts.push(el("p", { class: "w-prompt" }, t("Choose a face-up card, then a highlighted space on your sheet.")));
   else if (choice.slot !== null) {
     const f = view.face_up.find((c) => c.slot === choice.slot);
     const lost = d.cards.find((a) => a.card === choice.slot && a.lost);
     parts.push(el("p", { class: "w-prompt" }, el("strong", {}, t("Card {number}: {card}.", { number: choice.slot, card: cardLabel(f?.card) })), " ",
       lost ? t("It has no legal space on your sheet: taking it loses it.")
-        : t("Click a highlighted space in {section}.", { section: sectionName(CARD_SECTION[f?.kind ?? ""]) })));
+        : t("Choose a highlighted space in {section}.", { section: sectionName(CARD_SECTION[f?.kind ?? ""]) })));
     if (lost) parts.push(el("p", {}, actionButton(lost, t("Take it — the card is lost"), "btn w-lose", marks)));
-    if (d.slots.length > 1) parts.push(el("p", { class: "w-hint" }, t("Click another card to change your mind.")));
+    if (d.slots.length > 1) parts.push(el("p", { class: "w-hint" }, t("Choose another card to change your mind.")));
   } else if (view.phase === "over") parts.push(el("p", {}, t("The game is over — the scoring is below.")));
   else parts.push(el("p", { class: "w-hint" }, view.viewer === null ? t("You are watching.") : t("Nothing to do now: the others are deciding.")));
   return el("section", { class: "decision w-decision", "aria-label": t("Your decision") }, parts);
