@@ -13,7 +13,7 @@ import { byId, el, nameEl, replaceChildren } from "./common/dom.js";
 import { ExplainTips } from "./common/explain.js";
 import { loadBoard } from "./games.js";
 import { entryLines } from "./common/move_log.js";
-import { t, tp } from "./common/i18n.js";
+import { t, tn, tp } from "./common/i18n.js";
 import { startPage, words } from "./common/page.js";
 
 /**
@@ -135,7 +135,7 @@ class ReplayPage {
     const seats = result.scores.map((score, seat) => ({ seat, score })).sort((a, b) => b.score - a.score);
     replaceChildren(byId("final-scores"), seats.map(({ seat, score }) => el("li", { class: result.winners.includes(seat) ? "won" : "" },
       nameEl(view.names?.[seat] || tp("seat", "Player {number}", { number: seat + 1 }), "final-name"),
-      el("span", { class: "final-score" }, t("{points} pts", { points: score })))));
+      el("span", { class: "final-score" }, tn("{n} pt", "{n} pts", score)))));
     byId("final").hidden = false;
   }
 }

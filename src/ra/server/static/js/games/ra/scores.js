@@ -9,7 +9,7 @@
 /** @typedef {import("./view_types.js").RaScoreRow} RaScoreRow */
 
 import { el, nameEl } from "../../common/dom.js";
-import { t, tp } from "../../common/i18n.js";
+import { t, tn, tp } from "../../common/i18n.js";
 
 /**
  * A scoring category's name with how it scores, in the page's language.
@@ -129,5 +129,5 @@ export function renderResult(view) {
       : null,
     el("ol", { class: "final-scores" }, order.map(({ seat, score }) =>
       el("li", { class: (r.winners || []).includes(seat) ? "won" : "", dataset: { seat: String(seat), score: String(score) } },
-        nameEl(nameOf(view, seat), "final-name"), el("span", { class: "final-score" }, t("{points} pts", { points: score }))))));
+        nameEl(nameOf(view, seat), "final-name"), el("span", { class: "final-score" }, tn("{n} pt", "{n} pts", score))))));
 }

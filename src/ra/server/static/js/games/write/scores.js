@@ -11,7 +11,7 @@
 import { el, nameEl } from "../../common/dom.js";
 import { countText, endBonusOf, sectionOf } from "./sheet_foot.js";
 import { kingdomTitle, sectionName } from "./symbols.js";
-import { t, tp } from "../../common/i18n.js";
+import { t, tn, tp } from "../../common/i18n.js";
 
 /**
  * How a section scores a Kingdom, in words.
@@ -185,5 +185,5 @@ export function renderResult(view) {
       : null,
     el("ol", { class: "final-scores" }, order.map(({ seat, score }) =>
       el("li", { class: (r.winners || []).includes(seat) ? "won" : "", dataset: { seat: String(seat), score: String(score) } },
-        nameEl(nameOf(view, seat), "final-name"), el("span", { class: "final-score" }, t("{points} pts", { points: score }))))));
+        nameEl(nameOf(view, seat), "final-name"), el("span", { class: "final-score" }, tn("{n} pt", "{n} pts", score))))));
 }
