@@ -121,20 +121,21 @@ def open_seat(page: Page, server: Server, game: str) -> str:
     return str(answer["id"])
 
 
-def misread(page: Page, patterns: tuple[re.Pattern[str], re.Pattern[str]]) -> list[str]:
-    """The page's lines that break the viewer's grammar or a count's."""
-    text = str(page.evaluate("() => document.body.innerText"))
-    return [line.strip() for line in text.splitlines() if any(p.search(line) for p in patterns)]
+def page_lines(page: Page) -> list[str]:
+    return [line.strip() for line in str(page.evaluate("() => document.body.innerText")).splitlines()]
 
 
 def read_whole_game(page: Page, patterns: Any, step: Any) -> list[str]:
-    """Play our seat to the end with `step`, reading the page before each of our moves and at the end."""
-    wrong: list[str] = []
+    """Play our seat to the end with `step`, reading the page before each of our moves and at the end; the lines
+    that break the viewer's grammar or a count's."""
+    lines: set[str] = set()
     while wait_turn(page) == "mine":
-        wrong += misread(page, patterns)
+        lines.update(page_lines(page))
         step(page)
-    wrong += misread(page, patterns)
-    return sorted(set(wrong))
+    lines.update(page_lines(page))
+    # The walk read the viewer's own lines (the log tells our moves as "You …"), else it proves nothing.
+    assert sum(bool(re.search(r"\bYou [a-z]", line)) for line in lines) >= 5, sorted(lines)[:40]
+    return sorted(line for line in lines if any(p.search(line) for p in patterns))
 
 
 def assert_finished_table(page: Page, server: Server, table_id: str) -> None:
