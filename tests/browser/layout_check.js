@@ -74,12 +74,29 @@
       const range = document.createRange();
       range.selectNodeContents(node);
       for (const r of range.getClientRects()) {
-        const v = visibleRect(node.parentElement, r);
+        const v = visibleRect(node, r);
         if (area(v) > 0 && (v.left < box.left - 1 || v.right > box.right + 1 || v.top < box.top - 2 || v.bottom > box.bottom + 2)) {
           problems.push(`${say(e)}: its words «${node.textContent.trim()}» stick out of it`);
           break;
         }
       }
+    }
+  }
+
+  // Chips keep inside their parent and clear of one another.
+  const chips = [...document.querySelectorAll(CHIPS)].filter((e) => seen(e) && ![...document.querySelectorAll(CHIPS)].some((c) => c !== e && c.contains(e)));
+  for (const [i, e] of chips.entries()) {
+    const box = visibleRect(e, e.getBoundingClientRect());
+    if (area(box) === 0) continue;
+    const parent = e.parentElement;
+    const style = parent ? getComputedStyle(parent) : null;
+    if (parent && style && style.display !== 'inline' && style.display !== 'contents' && getComputedStyle(e).position !== 'absolute') {
+      const outer = parent.getBoundingClientRect();
+      if (box.left < outer.left - 1 || box.right > outer.right + 1) problems.push(`${say(e)} sticks out of ${say(parent)}`);
+    }
+    for (const other of chips.slice(i + 1)) {
+      if (e.contains(other) || other.contains(e)) continue;
+      if (meet(box, visibleRect(other, other.getBoundingClientRect()), 1)) problems.push(`${say(e)} overlaps ${say(other)}`);
     }
   }
 
@@ -147,7 +164,7 @@
     const layer = overlay(parent);
     const range = document.createRange();
     range.selectNodeContents(node);
-    const lines = [...range.getClientRects()].map((r) => visibleRect(parent, r)).filter((r) => area(r) > 4);
+    const lines = [...range.getClientRects()].map((r) => visibleRect(node, r)).filter((r) => area(r) > 4);
     for (const c of controls) {
       if (c.layer !== layer || c.e.contains(node)) continue;
       if (c.e.tagName === 'LABEL' || parent.closest('label')?.control === c.e) continue;
