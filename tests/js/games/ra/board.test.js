@@ -112,7 +112,7 @@ describe("describeTurn", () => {
 describe("turnHint", () => {
   it("lists only what the legal actions allow", () => {
     assert.equal(turnHint(view({}), new MoveMarks(TURN)),
-      "Draw from the bag, invoke Ra with the statue or click a tile on the auction track to take it with a god.");
+      "Draw from the bag, invoke Ra with the statue or choose a tile on the auction track to take it with a god.");
     assert.equal(turnHint(view({}), new MoveMarks(TURN.slice(1, 2))), "No drawing now. Invoke Ra with the statue.");
     assert.equal(turnHint(view({ viewer: null }), new MoveMarks([])), "You are watching.");
   });

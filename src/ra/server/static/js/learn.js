@@ -13,6 +13,7 @@
 /** @typedef {import("./learn/api.js").Position} Position */
 /** @typedef {import("./learn/progress.js").Progress} Progress */
 
+import { api, gameMeta } from "./common/api.js";
 import { byId, toast } from "./common/dom.js";
 import { ExplainTips } from "./common/explain.js";
 import { loadBoard } from "./games.js";
@@ -21,6 +22,7 @@ import { createRealGame, renderEnding } from "./learn/ending.js";
 import { nameNode, renderFacts, renderPrompt, renderSaid, renderStep, renderStepList, renderTextSpent } from "./learn/panel.js";
 import { delayFrom, loadProgress, manualMode, saveProgress, setManualMode } from "./learn/progress.js";
 import { markTargets, showTarget } from "./learn/targets.js";
+import { showRulesLink } from "./common/rules_links.js";
 import { storage } from "./common/seat.js";
 import { render, t } from "./common/i18n.js";
 import { startPage } from "./common/page.js";
@@ -71,6 +73,7 @@ class LearnPage {
       this.fail(err);
       return;
     }
+    void api.meta().then((meta) => showRulesLink(gameMeta(meta, this.game)), () => showRulesLink(null));
     const title = render(this.tutorial.title, this.reader());
     byId("learn-title").textContent = title;
     document.title = t("{tutorial} — Ra", { tutorial: title });

@@ -9,11 +9,11 @@
 /** @typedef {{seq: number, move: LogEntry | null, view: BaseView}} Step */
 
 import { api, gameMeta, idFromPath } from "./common/api.js";
-import { byId, el, replaceChildren } from "./common/dom.js";
+import { byId, el, nameEl, replaceChildren } from "./common/dom.js";
 import { ExplainTips } from "./common/explain.js";
 import { loadBoard } from "./games.js";
 import { entryLines } from "./common/move_log.js";
-import { t, tp } from "./common/i18n.js";
+import { t, tn, tp } from "./common/i18n.js";
 import { startPage, words } from "./common/page.js";
 
 /**
@@ -97,7 +97,7 @@ class ReplayPage {
       return;
     }
     this.board = module.createBoard(this.boardRoot, {
-      nameNode: (view, seat) => el("bdi", { class: "player-name" }, view.names?.[seat] || tp("seat", "Player {number}", { number: seat + 1 })),
+      nameNode: (view, seat) => nameEl(view.names?.[seat] || tp("seat", "Player {number}", { number: seat + 1 }), "player-name"),
     });
     byId("replay-title").textContent = t("Replay · {game} · table {table}", { game: gameMeta(meta, game)?.title ?? game, table: this.tableId });
     this.slider.max = String(this.steps.length - 1);
@@ -120,7 +120,23 @@ class ReplayPage {
       else return;
       event.preventDefault();
     });
+    this.showResult(this.steps[this.steps.length - 1].view);
     this.show(0);
+  }
+
+  /**
+   * The final score, above the board at every step: a replay starts at the first move, and the end is what a
+   * visitor looks for first (issue 31, item 8).
+   * @param {BaseView} view  the last step's
+   */
+  showResult(view) {
+    const result = view.result;
+    if (!result) return;
+    const seats = result.scores.map((score, seat) => ({ seat, score })).sort((a, b) => b.score - a.score);
+    replaceChildren(byId("final-scores"), seats.map(({ seat, score }) => el("li", { class: result.winners.includes(seat) ? "won" : "" },
+      nameEl(view.names?.[seat] || tp("seat", "Player {number}", { number: seat + 1 }), "final-name"),
+      el("span", { class: "final-score" }, tn("{n} pt", "{n} pts", score)))));
+    byId("final").hidden = false;
   }
 }
 

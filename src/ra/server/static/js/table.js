@@ -18,7 +18,7 @@
 import { api, gameMeta, idFromPath } from "./common/api.js";
 import { ConfirmDialog } from "./table/confirm.js";
 import { TableConnection, socketUrl } from "./table/connection.js";
-import { byId, el, replaceChildren, toast } from "./common/dom.js";
+import { byId, nameEl, replaceChildren, toast } from "./common/dom.js";
 import { ExplainTips } from "./common/explain.js";
 import { loadBoard } from "./games.js";
 import { HintBox } from "./table/hint.js";
@@ -29,6 +29,7 @@ import { ClockPanel } from "./table/clocks.js";
 import { Beeper } from "./table/sound.js";
 import { TurnAlert, canNotify, notifying, wantNotices } from "./common/notify.js";
 import { logItems, readerOf } from "./common/move_log.js";
+import { showRulesLink } from "./common/rules_links.js";
 import { render, t, tp } from "./common/i18n.js";
 import { startPage, words } from "./common/page.js";
 import { startPeople } from "./table/people.js";
@@ -164,10 +165,10 @@ class TablePage {
       const [module, meta] = await Promise.all([loadBoard(game), api.meta().catch(() => null), words([game])]);
       if (!module) return null;
       this.title = gameMeta(meta, game)?.title ?? game;
+      showRulesLink(gameMeta(meta, game));
       this.helpers = (gameMeta(meta, game)?.options ?? []).filter((o) => o.scope === "table" && o.shows?.length)
         .map((o) => ({ name: o.name, shows: o.shows ?? [] }));
       this.module = module;
-      byId("confirm-toggle").hidden = !module.confirmMove;
       replaceChildren(byId("rules-body"), module.rulesPanel());
       return module.createBoard(this.boardRoot, { nameNode, clockNode: (seat) => this.clocks.chip(seat) });
     })();
@@ -199,16 +200,34 @@ class TablePage {
     const news = this.prevView && this.prevView.game === view.game ? this.module?.scoringNews?.(view, this.prevView) : null;
     this.drawn = { view, prev: this.prevView };
     this.clocks.update(this.table, view.names ?? [], this.seat, msg.now); // before the board: its chips show them
-    this.board.render(view, this.prevView, { explain: this.explanation() ?? null });
+    this.board.render(this.shown(view), this.prevView, { explain: this.explanation() ?? null });
     this.prevView = view;
     if (news) this.news.show(news);
     this.tips.refresh();
     this.renderLog(msg.log || [], view);
     this.renderSide(view);
     this.notifyTurn(view);
-    this.hints.update(this.seat !== null && this.table?.options?.hints === true, turnState(view) === "mine", msg.seq);
+    this.hints.update(this.seat !== null && this.table?.options?.hints === true && !this.closed(view), turnState(view) === "mine", msg.seq);
     // Hooks for the browser tests and for CSS: what the page currently shows.
     Object.assign(document.body.dataset, { seq: String(msg.seq), phase: view.phase, turn: turnState(view), status: this.table?.status ?? "" });
+  }
+
+  /**
+   * The game is over or the table closed: nothing there can be played any more.
+   * @param {BaseView} view
+   */
+  closed(view) {
+    return view.phase === "over" || ["finished", "abandoned"].includes(this.table?.status ?? "");
+  }
+
+  /**
+   * The view as the board draws it: a closed table's offers no action, so its board has no live control
+   * (issue 31, item 8; a finished game's view has none already, an abandoned table's may).
+   * @param {BaseView} view
+   * @returns {BaseView}
+   */
+  shown(view) {
+    return this.closed(view) && (view.legal_actions || []).length ? { ...view, legal_actions: [] } : view;
   }
 
   /** @returns {Explanation | null | undefined} the latest view's explanation; undefined until it came */
@@ -236,7 +255,7 @@ class TablePage {
     const explain = /** @type {Record<string, unknown> | null} */ (msg.explain);
     // The board drew this view without its helpers' fields: draw it again if they show something.
     if (this.board && this.drawn && explain && this.helpersOn().some((field) => explain[field] !== null && explain[field] !== undefined)) {
-      this.board.render(this.drawn.view, this.drawn.prev, { explain: msg.explain });
+      this.board.render(this.shown(this.drawn.view), this.drawn.prev, { explain: msg.explain });
     }
     this.tips.refresh();
   }
@@ -257,7 +276,7 @@ class TablePage {
     const said = msg.text ? render(msg.text, readerOf(this.prevView)) : msg.message;
     let text = said;
     // "stale" means another action landed first; the fresh state is already on its way.
-    if (msg.code === "stale") text = t("The table moved on before your click arrived — look again.");
+    if (msg.code === "stale") text = t("The table moved on before your move arrived — look again.");
     if (msg.code === "unavailable") {
       text = retrying ? t("The server cannot save moves right now; retrying…") : t("The server cannot save right now: {reason}", { reason: said });
     }
@@ -304,6 +323,10 @@ class TablePage {
     const input = /** @type {HTMLInputElement} */ (byId("rename-input"));
     if (this.seat !== null && document.activeElement !== input) input.value = view.names?.[this.seat] ?? "";
     byId("spectator-note").hidden = this.seat !== null;
+    // The settings of a player's turns go with the last turn (and never concern a spectator).
+    const playing = this.seat !== null && !this.closed(view);
+    byId("confirm-toggle").hidden = !this.module?.confirmMove || !playing;
+    byId("sound-toggle").hidden = !playing;
     const replay = byId("replay-link");
     replay.hidden = view.phase !== "over";
     replay.querySelector("a")?.setAttribute("href", `/replay/${encodeURIComponent(this.tableId)}`);
@@ -377,7 +400,7 @@ class TablePage {
  * @param {number} seat
  */
 function nameNode(view, seat) {
-  return el("bdi", { class: "player-name" }, view.names?.[seat] || tp("seat", "Player {number}", { number: seat + 1 }));
+  return nameEl(view.names?.[seat] || tp("seat", "Player {number}", { number: seat + 1 }), "player-name");
 }
 
 const tableId = idFromPath(window.location.pathname);

@@ -64,6 +64,17 @@ function appendAll(node, children) {
 }
 
 /**
+ * A person's name: its own direction (<bdi>) and its whole text in the title, for when it is too long for its place
+ * (css/words.css wraps a name between words only and ellipsizes a word too long for the line).
+ * @param {string} name
+ * @param {string} [cls]
+ * @returns {HTMLElement}
+ */
+export function nameEl(name, cls = "") {
+  return el("bdi", cls ? { class: cls, title: name } : { title: name }, name);
+}
+
+/**
  * An inline SVG <use> of a symbol from our sprite, sized by CSS.
  * @param {string} name
  * @param {string} [cls]

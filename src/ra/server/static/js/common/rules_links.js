@@ -1,7 +1,7 @@
 // The rules panel beside a table: a game's summary, each part linked to its section of the complete rules page
 // (/rules/<game>#<heading>), which opens in a new tab so that the game stays where it is.
 
-import { el } from "./dom.js";
+import { byId, el } from "./dom.js";
 import { place, slot, t } from "./i18n.js";
 
 /**
@@ -22,4 +22,17 @@ export function rulesLinks(page, title, sections) {
       el("dt", {}, name, " ", el("small", {}, "(", link(`${page}${anchor}`, section), ")")),
       el("dd", {}, text),
     ])));
+}
+
+/**
+ * The top bar's link to a game's complete rules (#rules-link on the table and tutorial pages), from its entry of
+ * /api/meta: every page a game is played or learnt on links its rules (issue 31, item 2). Hidden without one.
+ * @param {import("./types.js").GameMeta | null} game
+ */
+export function showRulesLink(game) {
+  const link = /** @type {HTMLAnchorElement} */ (byId("rules-link"));
+  link.hidden = !game?.rules;
+  if (!game?.rules) return;
+  link.href = game.rules;
+  link.textContent = t("Rules of {game}", { game: game.title });
 }

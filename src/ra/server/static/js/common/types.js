@@ -22,6 +22,14 @@
  * @property {string[]} names
  * @property {string} phase
  * @property {LegalAction[]} legal_actions
+ * @property {GameResult | null} [result]  null while the game runs
+ */
+
+/**
+ * The end of every game's view (docs/VIEWS.md, docs/VIEWS_WRITE.md): each seat's final score and the winners.
+ * @typedef {object} GameResult
+ * @property {number[]} scores
+ * @property {number[]} winners
  */
 
 /**

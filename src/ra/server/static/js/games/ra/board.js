@@ -15,7 +15,7 @@
 /** @typedef {import("./view_types.js").RaLegalAction} RaLegalAction */
 /** @typedef {import("../../common/moves.js").MoveMarks<RaLegalAction>} Marks */
 
-import { el, icon, replaceChildren } from "../../common/dom.js";
+import { el, icon, nameEl, replaceChildren } from "../../common/dom.js";
 import { MoveMarks, otherMoves } from "../../common/moves.js";
 import { decisionPanel, losses, nameOf } from "./panels.js";
 import { place, slot, t, tn } from "../../common/i18n.js";
@@ -154,12 +154,13 @@ function raTrack(view, prev, marks) {
     spaces.push(el("span", { class: classes.join(" "), title: i < unused ? t("Not used with this many players") : t("Ra space {number} of {count}", { number: used + 1, count: length }) },
       i >= unused && used < filled ? tile("ra", { fresh, extraClass: "ra-on-track" }) : null));
   }
-  const statue = marks.mark(
+  // A finished game keeps no live control: no statue to invoke Ra with (issue 31, item 8).
+  const statue = view.phase === "over" ? null : marks.mark(
     el("button", { class: "ra-statue", type: "button", title: t("Invoke Ra: start an auction (§3, §5)") },
       icon("statue", "statue-icon"), el("span", {}, t("Invoke Ra"))),
     (a) => a.kind === "invoke",
   );
-  statue.disabled = !statue.dataset.move;
+  if (statue) statue.disabled = !statue.dataset.move;
   return el(
     "section",
     { class: "ra-track-wrap", "aria-label": t("Ra track") },
@@ -235,7 +236,7 @@ function auctionTrack(view, prev, marks, lot) {
 function lotHelper(view, values) {
   if (!values || !view.auction_track?.length) return null;
   const items = values.map((value, seat) => el("li", { class: `lot-value ${value > 0 ? "pos" : value < 0 ? "neg" : "zero"}`, dataset: { seat: String(seat) } },
-    seat === view.viewer ? t("you") : el("bdi", {}, nameOf(view, seat)), " ", el("b", {}, value > 0 ? `+${value}` : String(value))));
+    seat === view.viewer ? t("you") : nameEl(nameOf(view, seat)), " ", el("b", {}, value > 0 ? `+${value}` : String(value))));
   return el("div", { class: "lot-helper", "aria-label": t("Lot value") },
     el("span", { class: "lot-title" }, t("This lot would give this epoch:")), el("ul", { class: "lot-values" }, items));
 }
@@ -249,14 +250,20 @@ function bag(view, marks) {
   const total = view.bag_total;
   const ra = view.bag?.ra || 0;
   const chance = total > 0 ? Math.round((100 * ra) / total) : 0;
+  // The contents stay to be looked at; a finished game has no draw to offer nor a chance of the next one (item 8).
+  const contents = Object.entries(view.bag || {}).filter(([, n]) => n > 0).map(([k, n]) => tile(k, { count: n, extraClass: "mini" }));
+  const left = el("details", { class: "bag-contents" }, el("summary", {}, t("Tiles left by kind")), el("div", { class: "tile-grid" }, contents));
+  if (view.phase === "over") {
+    return el("section", { class: "bag over", "aria-label": t("Bag") },
+      el("h3", { dataset: { explain: "bag" } }, t("Bag")),
+      el("p", { class: "bag-left", dataset: { explain: "bag" } }, tn("{n} tile left in the bag", "{n} tiles left in the bag", total)), left);
+  }
   const button = marks.mark(
     el("button", { class: "bag-button", type: "button", title: t("Draw a tile from the bag (§3)") },
       icon("bag", "bag-icon"), el("span", { class: "bag-count" }, String(total)), el("span", { class: "bag-verb" }, t("Draw"))),
     (a) => a.kind === "draw",
   );
   button.disabled = !button.dataset.move;
-  // The view lists every kind in the engine's order; show those still in the bag.
-  const contents = Object.entries(view.bag || {}).filter(([, n]) => n > 0).map(([k, n]) => tile(k, { count: n, extraClass: "mini" }));
   button.dataset.explain = "bag";
   return el(
     "section",
@@ -265,6 +272,6 @@ function bag(view, marks) {
     button,
     el("div", { class: "ra-chance", dataset: { explain: "bag" } },
       place(t("{chance} chance the next draw is Ra", { chance: slot("chance") }), { chance: el("strong", {}, t("{percent}%", { percent: chance })) })),
-    el("details", { class: "bag-contents" }, el("summary", {}, t("Tiles left by kind")), el("div", { class: "tile-grid" }, contents)),
+    left,
   );
 }

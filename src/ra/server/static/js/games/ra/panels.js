@@ -5,7 +5,7 @@
 /** @typedef {import("./view_types.js").RaLegalAction} RaLegalAction */
 /** @typedef {import("../../common/moves.js").MoveMarks<RaLegalAction>} Marks */
 
-import { el, icon } from "../../common/dom.js";
+import { el, icon, nameEl } from "../../common/dom.js";
 import { kindName } from "./look.js";
 import { disk } from "./tiles.js";
 import { place, slot, t, tn, tp } from "../../common/i18n.js";
@@ -67,7 +67,7 @@ export function decisionPanel(view, marks) {
     const you = marks.find((a) => a.kind === "lose").length > 0;
     return el("section", { class: "decision disaster-panel" },
       icon("disaster", "panel-icon"),
-      el("p", {}, you ? t("Choose the tiles to lose — {losses} (§7). Click one of your highlighted tiles.", { losses: losses(d, "") })
+      el("p", {}, you ? t("Choose the tiles to lose — {losses} (§7). Tap or click one of your highlighted tiles.", { losses: losses(d, "") })
         : t("{player} chooses the tiles to lose — {losses} (§7).", { player: nameOf(view, d.player), losses: losses(d, "") })));
   }
   if (view.result) {
@@ -87,13 +87,13 @@ export function turnHint(view, marks) {
   // One whole sentence for each set of choices (a language orders and joins them its own way).
   /** @type {Record<string, () => string>} */
   const hints = {
-    "draw invoke god": () => t("Draw from the bag, invoke Ra with the statue or click a tile on the auction track to take it with a god."),
+    "draw invoke god": () => t("Draw from the bag, invoke Ra with the statue or choose a tile on the auction track to take it with a god."),
     "draw invoke": () => t("Draw from the bag or invoke Ra with the statue."),
-    "draw god": () => t("Draw from the bag or click a tile on the auction track to take it with a god."),
+    "draw god": () => t("Draw from the bag or choose a tile on the auction track to take it with a god."),
     draw: () => t("Draw from the bag."),
-    "invoke god": () => t("No drawing now. Invoke Ra with the statue or click a tile on the auction track to take it with a god."),
+    "invoke god": () => t("No drawing now. Invoke Ra with the statue or choose a tile on the auction track to take it with a god."),
     invoke: () => t("No drawing now. Invoke Ra with the statue."),
-    god: () => t("No drawing now. Click a tile on the auction track to take it with a god."),
+    god: () => t("No drawing now. Choose a tile on the auction track to take it with a god."),
   };
   const key = /** @type {const} */ (["draw", "invoke", "god"]).filter((kind) => kinds.has(kind)).join(" ");
   return hints[key]?.() ?? "";
@@ -115,7 +115,7 @@ function auctionPanel(view, a, marks) {
     if (bids.has(seat)) state = value === null || value === undefined ? "passed" : "bid";
     if (seat === a.to_act) state = "acting";
     return el("li", { class: `bid-chip ${state}${seat === a.high_bidder ? " high" : ""}` },
-      el("span", { class: "bid-name" }, el("bdi", {}, nameOf(view, seat)), seat === a.ra_player ? " (Ra)" : ""),
+      el("span", { class: "bid-name" }, nameEl(nameOf(view, seat)), seat === a.ra_player ? " (Ra)" : ""),
       state === "bid" && typeof value === "number" ? disk(value, { extraClass: "small" }) : el("span", { class: "bid-state" },
         state === "passed" ? tp("a player's bid", "pass") : state === "acting" ? "…" : ""));
   });
@@ -124,8 +124,8 @@ function auctionPanel(view, a, marks) {
   const pass = canPass ? marks.mark(el("button", { class: "btn pass-button", type: "button" }, t("Pass")), (x) => x.kind === "pass") : null;
   let prompt = null;
   if (canBid && canPass) {
-    prompt = el("p", { class: "your-bid" }, place(t("Click one of your glowing sun disks to bid, or {pass}", { pass: slot("pass") }), { pass }));
-  } else if (canBid) prompt = el("p", { class: "your-bid" }, t("You must bid (everyone else passed, §5): click one of your sun disks."));
+    prompt = el("p", { class: "your-bid" }, place(t("Choose one of your glowing sun disks to bid, or {pass}", { pass: slot("pass") }), { pass }));
+  } else if (canBid) prompt = el("p", { class: "your-bid" }, t("You must bid (everyone else passed, §5): choose one of your sun disks."));
   else if (canPass) prompt = el("p", { class: "your-bid" }, place(t("No disk of yours beats the high bid: {pass}", { pass: slot("pass") }), { pass }));
   return el("section", { class: "decision auction-panel", "aria-label": t("Auction") },
     el("h3", {}, t("Auction"), " ", el("small", {}, auctionKind(a.kind))),

@@ -10,7 +10,7 @@
 import { el, icon } from "../../common/dom.js";
 import { GROUPS, lookOf } from "./look.js";
 import { disk, tile } from "./tiles.js";
-import { t } from "../../common/i18n.js";
+import { t, tn } from "../../common/i18n.js";
 
 /** A display group's scoring category, as the explanation names it (docs/VIEWS.md `epoch_scores`). */
 /** @type {Record<string, string>} */
@@ -58,7 +58,7 @@ function playerCard(view, prev, marks, ctx, seat) {
       ? el("span", { class: "badge ra-player", title: t("Started this auction") }, icon("statue", "badge-icon"), "Ra")
       : null,
     el("span", { class: "score", title: hidden ? t("Hidden until the end (R3)") : t("Score") },
-      hidden ? t("score hidden") : t("{points} pts", { points: score })),
+      hidden ? t("score hidden") : tn("{n} pt", "{n} pts", score)),
   );
   // Only the viewer's own things can be actions: legal actions are always the viewer's.
   const own = isViewer ? marks : null;

@@ -8,8 +8,8 @@
 /** @typedef {import("./view_types.js").RaEpochScores} RaEpochScores */
 /** @typedef {import("./view_types.js").RaScoreRow} RaScoreRow */
 
-import { el } from "../../common/dom.js";
-import { t, tp } from "../../common/i18n.js";
+import { el, nameEl } from "../../common/dom.js";
+import { t, tn, tp } from "../../common/i18n.js";
 
 /**
  * A scoring category's name with how it scores, in the page's language.
@@ -82,7 +82,7 @@ function breakdown(view, entry) {
   const categories = [];
   for (const row of rows) for (const name of Object.keys(row?.categories || {})) if (!categories.includes(name)) categories.push(name);
   const head = el("tr", {}, el("th", { scope: "col" }, t("Category")),
-    rows.map((_, seat) => el("th", { scope: "col" }, el("bdi", {}, nameOf(view, seat)))));
+    rows.map((_, seat) => el("th", { scope: "col" }, nameEl(nameOf(view, seat)))));
   /** @type {(seat: number, fn: (row: RaScoreRow) => Node | string) => HTMLTableCellElement} */
   const cell = (seat, fn) => {
     const row = rows[seat];
@@ -129,5 +129,5 @@ export function renderResult(view) {
       : null,
     el("ol", { class: "final-scores" }, order.map(({ seat, score }) =>
       el("li", { class: (r.winners || []).includes(seat) ? "won" : "", dataset: { seat: String(seat), score: String(score) } },
-        el("bdi", { class: "final-name" }, nameOf(view, seat)), el("span", { class: "final-score" }, t("{points} pts", { points: score }))))));
+        nameEl(nameOf(view, seat), "final-name"), el("span", { class: "final-score" }, tn("{n} pt", "{n} pts", score))))));
 }

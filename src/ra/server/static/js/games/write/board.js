@@ -14,13 +14,13 @@
 /** @typedef {import("./choice.js").Decisions} Decisions */
 /** @typedef {import("../../common/moves.js").MoveMarks<WriteLegalAction>} Marks */
 
-import { el, replaceChildren } from "../../common/dom.js";
+import { el, nameEl, replaceChildren } from "../../common/dom.js";
 import { MoveMarks, otherMoves } from "../../common/moves.js";
 import { Choice, decisions } from "./choice.js";
 import { lostList, nameOf, playerStrip, sheets } from "./players.js";
 import { renderKingdomScores, renderResult } from "./scores.js";
 import { cardLabel, kindName, kingdomShort, kingdomTitle, sectionName, sectionSymbol, symbol, typeName } from "./symbols.js";
-import { place, slot, t } from "../../common/i18n.js";
+import { place, slot, t, tn } from "../../common/i18n.js";
 
 export { leadsTo } from "./choice.js";
 export { rulesPanel } from "./help.js";
@@ -35,12 +35,12 @@ function bonusHelp(section) {
   /** @type {Record<string, string>} */
   const words = {
     pharaohs: t("A Kingdom's Gods are complete: mark the next Pharaoh space."),
-    nile: t("A Pharaoh on a Nile symbol: click a Nile space, then choose its number (the row must not decrease)."),
+    nile: t("A Pharaoh on a Nile symbol: choose a Nile space, then its number (the row must not decrease)."),
     civilization: t("A Nile part is full: mark any type in a Civilization line."),
     monuments: t("A Civilization line has three marks: mark any Monument column."),
     any: t("All Monument tops are marked: make an entry in any section (a God is written as 20)."),
   };
-  return words[section] ?? t("Click a highlighted space.");
+  return words[section] ?? t("Choose a highlighted space.");
 }
 
 /** @type {Record<string, string>} */
@@ -120,7 +120,7 @@ function statusBar(view, d, choice) {
   if (view.phase === "over") text = t("The game is over.");
   else if (d.bonuses.length) text = t("Make your bonus entry in {section} — or decline it.", { section: sectionName(d.pending) });
   else if (choice.slot !== null) {
-    text = t("Card {number}, {card}: click a highlighted space on your sheet.", {
+    text = t("Card {number}, {card}: choose a highlighted space on your sheet.", {
       number: choice.slot, card: cardLabel(view.face_up.find((f) => f.slot === choice.slot)?.card),
     });
   } else if (view.phase === "reveal") text = mine ? t("Your turn: reveal the cards from the deck.") : t("{player} reveals the cards.", { player: active });
@@ -148,6 +148,11 @@ function statusBar(view, d, choice) {
  */
 function deck(view, prev, marks) {
   const remaining = view.deck?.remaining ?? 0;
+  if (view.phase === "over") {
+    // A finished game has no deck to reveal from (issue 31, item 8): what is left of it, in words.
+    return el("div", { class: "w-deck over" }, el("h3", { dataset: { explain: "deck" } }, t("Deck")),
+      el("p", { class: "w-deck-left", dataset: { explain: "deck" } }, tn("{n} card left in the deck", "{n} cards left in the deck", remaining)));
+  }
   const button = marks.mark(el("button", { class: "w-deck-button", type: "button", title: t("Reveal cards until the face-up row is full (§3)") },
     symbol("deck"), el("span", { class: "w-deck-count" }, String(remaining)), el("span", { class: "w-deck-verb" }, t("Reveal"))),
   (a) => a.kind === "reveal");
@@ -156,7 +161,7 @@ function deck(view, prev, marks) {
   button.dataset.explain = "deck";
   return el("div", { class: `w-deck${prev && prev.deck?.remaining !== remaining ? " changed" : ""}` },
     el("h3", { dataset: { explain: "deck" } }, t("Deck")), button,
-    active === null ? null : el("small", {}, place(t("held by {player}", { player: slot("player") }), { player: el("bdi", {}, nameOf(view, active)) })));
+    active === null ? null : el("small", {}, place(t("held by {player}", { player: slot("player") }), { player: nameEl(nameOf(view, active)) })));
 }
 
 /**
@@ -220,11 +225,22 @@ function faceUp(view, d, prev, marks, choice, onSelect) {
       card.addEventListener("click", () => onSelect(slot));
     }
     const chips = (f.chosen_by || []).map((s) => el("span", { class: `w-chip${s === f.reserved_by ? " reserved" : ""}${s === view.viewer ? " me" : ""}` },
-      s === f.reserved_by ? t("{player} (active)", { player: nameOf(view, s) }) : nameOf(view, s)));
+      chooser(view, s, s === f.reserved_by)));
     return el("div", { class: "w-slot" }, card, el("div", { class: "w-chips" }, chips));
   });
   return el("div", { class: "w-face-up" }, el("h3", {}, t("Face-up cards")),
     el("div", { class: "w-slots" }, slots.length ? slots : el("p", { class: "w-hint" }, t("No card face up: the deck is revealed first."))));
+}
+
+/**
+ * The words of a chip under a face-up card: who chose it, "(active)" for the active player's reserved card.
+ * @param {WriteView} view
+ * @param {number} seat
+ * @param {boolean} active
+ */
+function chooser(view, seat, active) {
+  const name = nameEl(nameOf(view, seat));
+  return active ? place(t("{player} (active)", { player: slot("player") }), { player: name }) : name;
 }
 
 /**
@@ -259,16 +275,16 @@ function decisionPanel(view, d, targets, marks, choice) {
     if (d.decline) parts.push(el("p", {}, actionButton(d.decline, t("Decline this bonus"), "btn w-decline", marks)));
     return el("section", { class: "decision w-decision bonus", "aria-label": t("Your decision") }, parts);
   }
-  if (d.reveal) parts.push(el("p", { class: "w-prompt" }, t("Click the deck to reveal the cards.")));
-  else if (d.slots.length && choice.slot === null) parts.push(el("p", { class: "w-prompt" }, t("Click a face-up card, then a highlighted space on your sheet.")));
+  if (d.reveal) parts.push(el("p", { class: "w-prompt" }, t("Tap or click the deck to reveal the cards.")));
+  else if (d.slots.length && choice.slot === null) parts.push(el("p", { class: "w-prompt" }, t("Choose a face-up card, then a highlighted space on your sheet.")));
   else if (choice.slot !== null) {
     const f = view.face_up.find((c) => c.slot === choice.slot);
     const lost = d.cards.find((a) => a.card === choice.slot && a.lost);
     parts.push(el("p", { class: "w-prompt" }, el("strong", {}, t("Card {number}: {card}.", { number: choice.slot, card: cardLabel(f?.card) })), " ",
       lost ? t("It has no legal space on your sheet: taking it loses it.")
-        : t("Click a highlighted space in {section}.", { section: sectionName(CARD_SECTION[f?.kind ?? ""]) })));
+        : t("Choose a highlighted space in {section}.", { section: sectionName(CARD_SECTION[f?.kind ?? ""]) })));
     if (lost) parts.push(el("p", {}, actionButton(lost, t("Take it — the card is lost"), "btn w-lose", marks)));
-    if (d.slots.length > 1) parts.push(el("p", { class: "w-hint" }, t("Click another card to change your mind.")));
+    if (d.slots.length > 1) parts.push(el("p", { class: "w-hint" }, t("Choose another card to change your mind.")));
   } else if (view.phase === "over") parts.push(el("p", {}, t("The game is over — the scoring is below.")));
   else parts.push(el("p", { class: "w-hint" }, view.viewer === null ? t("You are watching.") : t("Nothing to do now: the others are deciding.")));
   return el("section", { class: "decision w-decision", "aria-label": t("Your decision") }, parts);

@@ -9,7 +9,7 @@
 import { el } from "../../common/dom.js";
 import { renderSheet } from "./sheet.js";
 import { cardLabel, sectionName } from "./symbols.js";
-import { t, tp } from "../../common/i18n.js";
+import { t, tn, tp } from "../../common/i18n.js";
 
 const PHONE = "(max-width: 640px)";
 
@@ -55,7 +55,7 @@ export function playerStrip(view, ctx) {
       ctx.clockNode?.(p.seat) ?? null,
       active ? el("span", { class: "badge w-active", title: t("The active player holds the deck") }, tp("the active player", "active")) : null,
       el("span", { class: "w-pstatus" }, statusWords(view, p)),
-      el("span", { class: "w-pscore" }, t("{points} pts", { points: view.scores?.[p.seat] ?? 0 })));
+      el("span", { class: "w-pscore" }, tn("{n} pt", "{n} pts", view.scores?.[p.seat] ?? 0)));
   }));
 }
 
@@ -72,7 +72,7 @@ function sheetHeader(view, seat, ctx, tag) {
     seat === view.viewer ? el("span", { class: "badge" }, t("you")) : null,
     seat === view.active_player && view.phase !== "over" ? el("span", { class: "badge w-active" }, tp("the active player", "active")) : null,
     el("span", { class: "w-pstatus" }, p ? statusWords(view, p) : ""),
-    el("span", { class: "ws-score-pill" }, t("{points} pts", { points: view.scores?.[seat] ?? 0 })));
+    el("span", { class: "ws-score-pill" }, tn("{n} pt", "{n} pts", view.scores?.[seat] ?? 0)));
 }
 
 /**

@@ -8,10 +8,10 @@
 /** @typedef {import("./view_types.js").WriteKingdomScore} WriteKingdomScore */
 /** @typedef {import("./view_types.js").WriteEndBonuses} WriteEndBonuses */
 
-import { el } from "../../common/dom.js";
+import { el, nameEl } from "../../common/dom.js";
 import { countText, endBonusOf, sectionOf } from "./sheet_foot.js";
 import { kingdomTitle, sectionName } from "./symbols.js";
-import { t, tp } from "../../common/i18n.js";
+import { t, tn, tp } from "../../common/i18n.js";
 
 /**
  * How a section scores a Kingdom, in words.
@@ -66,7 +66,7 @@ const tone = (n) => (n > 0 ? "pos" : n < 0 ? "neg" : "zero");
  */
 function head(view, first) {
   return el("thead", {}, el("tr", {}, el("th", { scope: "col" }, first),
-    view.names.map((_, seat) => el("th", { scope: "col", class: seat === view.viewer ? "me" : "" }, el("bdi", {}, nameOf(view, seat))))));
+    view.names.map((_, seat) => el("th", { scope: "col", class: seat === view.viewer ? "me" : "" }, nameEl(nameOf(view, seat))))));
 }
 
 /**
@@ -185,5 +185,5 @@ export function renderResult(view) {
       : null,
     el("ol", { class: "final-scores" }, order.map(({ seat, score }) =>
       el("li", { class: (r.winners || []).includes(seat) ? "won" : "", dataset: { seat: String(seat), score: String(score) } },
-        el("bdi", { class: "final-name" }, nameOf(view, seat)), el("span", { class: "final-score" }, t("{points} pts", { points: score }))))));
+        nameEl(nameOf(view, seat), "final-name"), el("span", { class: "final-score" }, tn("{n} pt", "{n} pts", score))))));
 }
