@@ -26,6 +26,7 @@ from ra.server.http.messages import (
     Ping,
     Refused,
     Rename,
+    Undo,
     error,
     read_client_message,
 )
@@ -210,6 +211,10 @@ class Connection:
                 table = await self.service.get(self.table_id)
                 await self.service.act(table, seat, message.seq, self.action_of(table.module, message))
                 return None
+            if isinstance(message, Undo):
+                table = await self.service.get(self.table_id)
+                await self.service.undo(table, seat, message.seq)
+                return None
             if isinstance(message, Rename):
                 table = await self.service.get(self.table_id)
                 await self.service.rename(table, seat, message.name)
@@ -217,7 +222,7 @@ class Connection:
             assert isinstance(message, HintRequest)
             return self.ask_hint(seat)
         except ServiceError as exc:
-            return error(exc.code, exc.message)
+            return error(exc.code, exc.message, None if exc.text is None else exc.text.as_json())
         except Exception as exc:  # a server fault, not the client's: logged in full, answered as such
             log.error("table %s: %s handling a message: %s", self.table_id, type(exc).__name__, exc, exc_info=exc)
             return error("internal", "the server failed to handle this message")

@@ -86,6 +86,22 @@ class Action(ClientMessage):
         return self
 
 
+class Undo(ClientMessage):
+    """Take back the sender's last action, seen at `seq` (ra.core.undo: allowed until another seat acts or anything
+    hidden is revealed, while the game runs, at a table with the option `undo` on). Answered by the next `state` of
+    every client, whose log tells it ("Ana took back: …"), or by an error: `illegal` with the reason (not your
+    action, the next player acted, a draw revealed a tile or card, the game is over), `stale`."""
+
+    spectator_refusal = "a spectator has no action to take back"
+
+    type: Literal["undo"]
+    seq: Annotated[
+        StrictInt,
+        Field(description="the table's seq the sender saw (the state whose `undo` offered it)"),
+        Refusal("an undo message needs the integer seq the sender saw"),
+    ]
+
+
 class Rename(ClientMessage):
     """A new name for the sender's seat; answered by the next `state` of every client."""
 
@@ -123,7 +139,7 @@ class Ping(ClientMessage):
     type: Literal["ping"]
 
 
-ClientMessages = Action | Rename | HintRequest | ExplainRequest | Ping
+ClientMessages = Action | Undo | Rename | HintRequest | ExplainRequest | Ping
 CLIENT_MESSAGES: tuple[type[ClientMessage], ...] = get_args(ClientMessages)
 _CLIENT = TypeAdapter[ClientMessages](Annotated[ClientMessages, Field(discriminator="type")])
 
@@ -191,9 +207,14 @@ class StateMessage(ServerMessage):
     )
     log: list[dict[str, Any]] = Field(
         description='every accepted action, public: `{"seq","player","name","notation","text","lines","said",'
-        '"draws"}` (`lines` in English, `said` the same lines as texts in the reader\'s language)'
+        '"draws"}` (`lines` in English, `said` the same lines as texts in the reader\'s language); an undo step '
+        'has the notation `undo` and `undoes`, the seq of the entry it took back'
     )
     table: dict[str, Any] = Field(description="the table summary, as `GET /api/tables/{id}` answers")
+    undo: dict[str, int] | None = Field(
+        description='`{"player","seq"}`: the seat that may take back its action of step `seq` now (an `undo` '
+        "message), the same for every receiver; null when nobody may"
+    )
 
 
 class HintMessage(ServerMessage):
@@ -223,6 +244,9 @@ class ErrorMessage(ServerMessage):
     type: Literal["error"] = "error"
     code: ErrorCode = Field(description="what kind of refusal (the error codes of messages, below)")
     message: str = Field(description="why, in words for people")
+    text: dict[str, Any] | None = Field(
+        default=None, description="the same words as a text the receiver renders in its language, when there is one"
+    )
 
 
 class Pong(ServerMessage):
@@ -235,6 +259,10 @@ SERVER_MESSAGES: tuple[type[ServerMessage], ...] = (StateMessage, HintMessage, E
 PONG = Pong().model_dump()
 
 
-def error(code: str, message: str) -> dict[str, Any]:
-    """The protocol's error message (ValidationError for a code the protocol does not name)."""
-    return ErrorMessage.model_validate({"code": code, "message": message}).model_dump()
+def error(code: str, message: str, text: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The protocol's error message (ValidationError for a code the protocol does not name); `text` (a text's
+    JSON, the same words in the reader's language) only when there is one."""
+    answer = ErrorMessage.model_validate({"code": code, "message": message, "text": text}).model_dump()
+    if text is None:
+        del answer["text"]
+    return answer

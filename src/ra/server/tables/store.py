@@ -18,7 +18,7 @@ from ra.server.tables.cache import LoadedTables
 from ra.server.tables.commits import StorageCalls
 from ra.server.tables.creation import loaded_table
 from ra.server.tables.model import ServiceError, Table
-from ra.server.tables.rebuild import rebuild
+from ra.server.tables.rebuild import Rebuilt, rebuild
 
 
 class TableStore:
@@ -62,12 +62,11 @@ class TableStore:
 
     def rebuilt(self, row: TableRow, moves: list[MoveRow]) -> Table:
         """A stored table as it is in memory, its game replayed from (options, seed) through `moves` (blocking)."""
-        state, current_at = rebuild(game_module(row.game), row, moves)
-        return loaded_table(row, state, current_at, self.bot_seconds)
+        return loaded_table(row, rebuild(game_module(row.game), row, moves), moves, self.bot_seconds)
 
     def add(self, row: TableRow, state: GameState) -> Table:
         """A new table (just stored), now loaded."""
-        table = loaded_table(row, state, [state.current_players()], self.bot_seconds)
+        table = loaded_table(row, Rebuilt(state, [state.current_players()], [], None), [], self.bot_seconds)
         self.loaded.put(row.id, table)
         return table
 

@@ -30,6 +30,13 @@ TABLE_OPTIONS: tuple[OptionSpec, ...] = (
         "Hints",
         "A Hint button shows what the hard bot would play in your place, with a one-line reason.",
     ),
+    OptionSpec(
+        "undo",
+        "bool",
+        True,
+        "Undo",
+        "A player may take back their last action until the next player acts or a draw reveals a tile or card.",
+    ),
 )
 
 
