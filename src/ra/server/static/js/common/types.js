@@ -35,6 +35,7 @@
  * @property {Said[]} [lines]
  * @property {Said[]} [said]  the lines as texts, rendered for each reader
  * @property {string[]} [draws]
+ * @property {number} [undoes]  an undo step's: the seq of the entry it took back
  */
 
 /**
@@ -76,6 +77,7 @@
  * @property {Explanation | null} [explain]
  * @property {LogEntry[]} [log]
  * @property {TableSummary} [table]
+ * @property {{player: number, seq: number} | null} [undo]  who may take back their action of step `seq` now
  */
 
 /**
