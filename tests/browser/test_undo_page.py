@@ -58,10 +58,10 @@ def test_undo_appears_after_a_bid_takes_it_back_and_is_gone_after_a_draw(browser
         # Play on until a seat draws: right after its draw the page offers no Undo.
         for _ in range(40):
             turns = [page.evaluate("() => document.body.dataset.turn") for page in pages]
-            page = pages[turns.index("mine")] if "mine" in turns else None
-            if page is None:
+            if "mine" not in turns:
                 pages[0].wait_for_timeout(50)
                 continue
+            page = pages[turns.index("mine")]
             notations = legal_notations(page)
             if "draw" in notations:
                 click_action(page, "draw")
