@@ -105,6 +105,8 @@ def test_a_bid_taken_back_is_told_to_the_other_seat_and_the_invoke_before_it_sta
         assert again["seq"] == 4 and again["undo"] == {"player": bob, "seq": 4}
     summary = client.get(f"/api/tables/{table['id']}").json()
     assert summary["seq"] == 4
+    answer = client.get(f"/api/tables/{table['id']}/view").json()  # the HTTP view says the same as the socket
+    assert answer["undo"] == {"player": bob, "seq": 4} and answer["log"][2]["undoes"] == 2
 
 
 def test_undo_is_refused_after_a_draw_stale_and_for_a_spectator(client: TestClient) -> None:
