@@ -104,20 +104,24 @@ def judge(steps: Sequence[Step], before: GameState | None, after: GameState) -> 
 
 
 def reveals(before: GameState, after: GameState, move: Move) -> bool:
-    """True if `move` (which led from `before` to `after`) showed something hidden: it drew, or two seats whose views
-    differed somewhere (one saw what the other did not: a hidden score, a hand) see the same there now."""
+    """True if `move` (which led from `before` to `after`) showed something hidden: it drew, it ended the game, or two
+    seats whose views differed somewhere (one saw what the other did not: a hidden score, a hand) see the same there
+    now. Views that agree everywhere (RA and Write's, all public) are told apart at once."""
     if move.draws or after.is_terminal():
         return True
     seats = range(after.num_players)
-    then = [_leaves(before.view(s)) for s in seats]
-    now = [_leaves(after.view(s)) for s in seats]
+    then = [_shared(before.view(s)) for s in seats]
+    if all(view == then[0] for view in then):
+        return False  # nothing was hidden between the seats: nothing can have been shown
+    now = [_shared(after.view(s)) for s in seats]
     for a in seats:
         for b in seats:
             if a >= b or then[a] == then[b]:
                 continue
-            differed = (p for p in then[a].keys() | then[b].keys() if then[a].get(p, _NONE) != then[b].get(p, _NONE))
-            if any(p in now[a] and p in now[b] and now[a][p] == now[b][p] for p in differed):
-                return True
+            for path in _differences(then[a], then[b], ()):
+                seen = _at(now[a], path)
+                if seen is not _NONE and seen == _at(now[b], path):
+                    return True
     return False
 
 
@@ -125,17 +129,33 @@ _NONE = object()
 _OWN = frozenset({"viewer", "legal_actions"})  # what every view has for its viewer alone, hiding nothing
 
 
-def _leaves(view: Mapping[str, Any]) -> dict[tuple[Any, ...], Any]:
-    """A view as {path: value} of its leaves, without the parts every viewer has for itself."""
-    return dict(_walk({k: v for k, v in view.items() if k not in _OWN}, ()))
+def _shared(view: Mapping[str, Any]) -> dict[str, Any]:
+    """A view without the parts every viewer has for itself."""
+    return {k: v for k, v in view.items() if k not in _OWN}
 
 
-def _walk(value: Any, path: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], Any]]:
-    if isinstance(value, Mapping):
-        for key, item in value.items():
-            yield from _walk(item, (*path, key))
-    elif isinstance(value, list | tuple):
-        for index, item in enumerate(value):
-            yield from _walk(item, (*path, index))
+def _differences(x: Any, y: Any, path: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
+    """The paths of the leaves (or the smallest parts) where `x` and `y` differ."""
+    if isinstance(x, Mapping) and isinstance(y, Mapping):
+        for key in x.keys() | y.keys():
+            a, b = x.get(key, _NONE), y.get(key, _NONE)
+            if a != b:
+                yield from _differences(a, b, (*path, key))
+    elif isinstance(x, list | tuple) and isinstance(y, list | tuple) and len(x) == len(y):
+        for index, (a, b) in enumerate(zip(x, y, strict=True)):
+            if a != b:
+                yield from _differences(a, b, (*path, index))
     else:
-        yield path, value
+        yield path
+
+
+def _at(value: Any, path: tuple[Any, ...]) -> Any:
+    """The part of `value` at `path` (_NONE where there is none)."""
+    for key in path:
+        if isinstance(value, Mapping):
+            value = value.get(key, _NONE)
+        elif isinstance(value, list | tuple) and isinstance(key, int) and 0 <= key < len(value):
+            value = value[key]
+        else:
+            return _NONE
+    return value

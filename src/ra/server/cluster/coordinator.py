@@ -136,6 +136,8 @@ class Cluster:
             changed = True
         if changed:
             self.forget_replay(table_id)
+            if table.needs_judging():  # judged off the event loop (ra.core.undo compares views)
+                await asyncio.to_thread(table.verdict)
             self.deliver(table)
         return changed
 

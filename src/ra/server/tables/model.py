@@ -311,11 +311,23 @@ class Table:
             self.judged = judged = (self.state, len(self.steps), verdict)
         return judged[2]
 
+    def needs_judging(self) -> bool:
+        """True if the verdict on the last move takes comparing every seat's views (a person's move that drew
+        nothing: a few milliseconds in a big game, so callers judge it in a thread) and was not made yet."""
+        history = self.state.history
+        if not history or history[-1].player in self.bots or history[-1].draws:
+            return False
+        judged = self.judged
+        return judged is None or judged[0] is not self.state or judged[1] != len(self.steps)
+
     def undo_offer(self) -> dict[str, int] | None:
         """`{"player", "seq"}`: the person seat that may take back its move of step `seq` now; None if nobody may
         (the table has the option `undo` off, is abandoned, or its last move is a bot's or stands)."""
         if not table_option(self.row.options, "undo") or self.row.status == "abandoned":
             return None
+        history = self.state.history
+        if not history or history[-1].player in self.bots or history[-1].draws:
+            return None  # decided without comparing views: the hot path of tables played by bots
         verdict = self.verdict()
         if not verdict.open or verdict.player is None or verdict.seq is None or verdict.player in self.bots:
             return None

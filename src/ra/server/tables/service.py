@@ -285,7 +285,15 @@ class TableService:
         table.log.append(entry)
         table.log_json.append(json_text(entry))
         row.seq, row.status, row.updated = seq, status, stamp
+        await self._judge(table)
         self._publish(table)
+
+    async def _judge(self, table: Table) -> None:
+        """Judge whether the table's last move may be taken back (ra.core.undo compares every seat's views: a few
+        milliseconds for a big game) in a thread, before the snapshot that offers it is made; only for a person's
+        move that drew nothing (any other is decided at once)."""
+        if table.needs_judging():
+            await asyncio.to_thread(table.verdict)
 
     # -- undo (ra.core.undo: the one place that decides whether it is allowed) -----------------------------------
 
@@ -347,6 +355,7 @@ class TableService:
         table.log_json.append(json_text(entry))
         row.seq, row.status, row.updated = seq, status, stamp
         self.replays.forget(row.id)
+        await self._judge(table)
         self._publish(table)
 
     async def _add_moves(self, batch: list[NewMove]) -> list[SeqConflictError | None]:

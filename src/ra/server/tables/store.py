@@ -62,7 +62,10 @@ class TableStore:
 
     def rebuilt(self, row: TableRow, moves: list[MoveRow]) -> Table:
         """A stored table as it is in memory, its game replayed from (options, seed) through `moves` (blocking)."""
-        return loaded_table(row, rebuild(game_module(row.game), row, moves), moves, self.bot_seconds)
+        table = loaded_table(row, rebuild(game_module(row.game), row, moves), moves, self.bot_seconds)
+        if table.needs_judging():
+            table.verdict()  # whether its last move may be taken back, judged here in the rebuild's thread
+        return table
 
     def add(self, row: TableRow, state: GameState) -> Table:
         """A new table (just stored), now loaded."""
