@@ -39,6 +39,7 @@ SQLITE_ONLY = {
     "test_kill_9_loses_no_acknowledged_move_and_doubles_none",  # a subprocess on SQLite; test_scale_* on PostgreSQL
     "test_sigterm_stops_the_server_at_once_while_bots_search",
     "test_migrating_an_old_database_keeps_its_moves_and_gives_each_table_a_bot_secret",  # names its SQLite file
+    "test_kill_9_around_an_undo_loses_nothing_acknowledged",  # a subprocess on SQLite; test_scale_undo on PostgreSQL
 }
 STORAGE_FIXTURES = {"client", "client_with", "data_dir", "tmp_path"}
 

@@ -22,7 +22,7 @@ def test_meta_describes_every_registered_game(client: TestClient) -> None:
         engine_options = [o for o in game["options"] if o.get("scope") != "table"]
         assert engine_options == [spec.as_json() for spec in module.OPTIONS]
         table_options = {o["name"] for o in game["options"] if o.get("scope") == "table"}
-        assert table_options == ({"lot_helper", "hints"} if game["name"] == "ra" else {"hints"})  # Ra's own helper
+        assert table_options == ({"lot_helper", "hints", "undo"} if game["name"] == "ra" else {"hints", "undo"})
         assert "random" in game["bots"]["kinds"]
         assert game["bots"]["levels"] and all(set(v) == {"name", "spec", "description"} for v in game["bots"]["levels"])
 

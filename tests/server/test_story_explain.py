@@ -141,9 +141,9 @@ def test_meta_offers_the_table_options_after_each_games_own(client: TestClient) 
         engine = [spec.as_json() for spec in module.OPTIONS]
         assert game["options"][: len(engine)] == engine
         table = {o["name"]: o for o in game["options"][len(engine) :]}
-        assert set(table) == ({"lot_helper", "hints"} if game["name"] == "ra" else {"hints"})  # Ra's own helper
+        assert set(table) == ({"lot_helper", "hints", "undo"} if game["name"] == "ra" else {"hints", "undo"})
         assert all(o["scope"] == "table" and o["kind"] == "bool" and o["label"] and o["help"] for o in table.values())
-        assert table["hints"]["default"] is False
+        assert table["hints"]["default"] is False and table["undo"]["default"] is True
         if game["name"] == "ra":
             assert table["lot_helper"]["default"] is True
 

@@ -119,6 +119,17 @@ describe("TableConnection", () => {
     assert.deepEqual(sockets[0].sent, [{ type: "action", seq: 7, move: "draw" }]);
   });
 
+  it("sends an undo with the seq of the state that offered it, never as an action to resend", () => {
+    const { conn, sockets } = connection();
+    assert.equal(conn.undo(3), false, "nothing is sent before the socket is open");
+    conn.connect();
+    sockets[0].fire("open");
+    sockets[0].receive(state(4, ["draw"]));
+    assert.equal(conn.undo(4), true);
+    assert.deepEqual(sockets[0].sent, [{ type: "undo", seq: 4 }]);
+    assert.equal(conn.outbox, null);
+  });
+
   it("retries an action the server could not save until it lands", () => {
     const { conn, sockets, events } = connection();
     conn.connect();

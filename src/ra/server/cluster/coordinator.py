@@ -23,7 +23,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Protocol
 
-from ra.server.cluster.catchup import Gap, absorb, rebuilt_into
+from ra.server.cluster.catchup import Gap, TakenBack, absorb, rebuilt_into
 from ra.server.cluster.doorbell import RedisDoorbell
 from ra.server.cluster.pubsub import LocalPubSub, SharedPubSub
 from ra.server.settings import ServiceSettings
@@ -128,7 +128,7 @@ class Cluster:
         try:
             changed = absorb(table, row, moves)
         except Gap as exc:
-            log.warning("%s; rebuilding it from storage", exc)
+            (log.info if isinstance(exc, TakenBack) else log.warning)("%s; rebuilding it from storage", exc)
             row, moves = await self.db(self.storage.changes, table_id, 0)
             if row is None:
                 return False
@@ -136,6 +136,8 @@ class Cluster:
             changed = True
         if changed:
             self.forget_replay(table_id)
+            if table.needs_judging():  # judged off the event loop (ra.core.undo compares views)
+                await asyncio.to_thread(table.verdict)
             self.deliver(table)
         return changed
 

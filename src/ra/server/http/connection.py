@@ -30,6 +30,7 @@ from ra.server.http.messages import (
     Ping,
     Refused,
     Rename,
+    Undo,
     error,
     read_client_message,
 )
@@ -232,6 +233,10 @@ class Connection:
             if isinstance(message, Action):
                 table = await self.service.get(self.table_id)
                 await self.service.act(table, seat, message.seq, self.action_of(table.module, message))
+                return None
+            if isinstance(message, Undo):
+                table = await self.service.get(self.table_id)
+                await self.service.undo(table, seat, message.seq)
                 return None
             if isinstance(message, Rename):
                 table = await self.service.get(self.table_id)

@@ -88,6 +88,22 @@ class Action(ClientMessage):
         return self
 
 
+class Undo(ClientMessage):
+    """Take back the sender's last action, seen at `seq` (ra.core.undo: allowed until another seat acts or anything
+    hidden is revealed, while the game runs, at a table with the option `undo` on). Answered by the next `state` of
+    every client, whose log tells it ("Ana took back: …"), or by an error: `illegal` with the reason (not your
+    action, the next player acted, a draw revealed a tile or card, the game is over), `stale`."""
+
+    spectator_refusal = t("a spectator has no action to take back")
+
+    type: Literal["undo"]
+    seq: Annotated[
+        StrictInt,
+        Field(description="the table's seq the sender saw (the state whose `undo` offered it)"),
+        Refusal("an undo message needs the integer seq the sender saw"),
+    ]
+
+
 class Rename(ClientMessage):
     """A new name for the sender's seat; answered by the next `state` of every client."""
 
@@ -144,7 +160,7 @@ class Ping(ClientMessage):
     type: Literal["ping"]
 
 
-ClientMessages = Action | Rename | HintRequest | Back | Leave | ExplainRequest | Ping
+ClientMessages = Action | Undo | Rename | HintRequest | Back | Leave | ExplainRequest | Ping
 CLIENT_MESSAGES: tuple[type[ClientMessage], ...] = get_args(ClientMessages)
 _CLIENT = TypeAdapter[ClientMessages](Annotated[ClientMessages, Field(discriminator="type")])
 
@@ -216,12 +232,17 @@ class StateMessage(ServerMessage):
     )
     log: list[dict[str, Any]] = Field(
         description='every accepted action, public: `{"seq","player","name","notation","text","lines","said",'
-        '"draws"}` (`lines` in English, `said` the same lines as texts in the reader\'s language)'
+        '"draws"}` (`lines` in English, `said` the same lines as texts in the reader\'s language); an undo step '
+        'has the notation `undo` and `undoes`, the seq of the entry it took back'
     )
     table: dict[str, Any] = Field(description="the table summary, as `GET /api/tables/{id}` answers")
     now: float = Field(
         description="the server's time (seconds since the epoch) when the message was sent: a client counts a "
         "running clock down from `table.clock`'s `ends` without asking again"
+    )
+    undo: dict[str, int] | None = Field(
+        description='`{"player","seq"}`: the seat that may take back its action of step `seq` now (an `undo` '
+        "message), the same for every receiver; null when nobody may"
     )
 
 

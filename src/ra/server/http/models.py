@@ -240,15 +240,25 @@ class LogEntry(BaseModel):
         default=[], description="the lines as texts (docs/PROTOCOL.md, languages): each reader renders them"
     )
     draws: list[str]
+    undoes: int | None = Field(default=None, description="an undo step's: the seq of the entry it took back")
+
+
+class UndoOffer(BaseModel):
+    """Who may take back which action now (docs/PROTOCOL.md, undo)."""
+
+    player: int
+    seq: int
 
 
 class SeatState(BaseModel):
-    """GET /api/tables/{id}/view: the seq, the seat's (or a spectator's) view, its explanation, the public log."""
+    """GET /api/tables/{id}/view: the seq, the seat's (or a spectator's) view, its explanation, the public log, and
+    who may take back their action now (`undo`, null when nobody may)."""
 
     seq: int
     view: dict[str, Any]
     explain: dict[str, Any] | None = None
     log: list[LogEntry]
+    undo: UndoOffer | None = None
 
 
 class ReplayStep(BaseModel):

@@ -79,7 +79,7 @@ class ResultSweep:
         winners: list[int] = []
         if row.game in GAMES:
             try:
-                state, _ = rebuild(game_module(row.game), row, self.moves(row.id))
+                state = rebuild(game_module(row.game), row, self.moves(row.id)).state
                 scores, winners = [int(s) for s in state.scores()], [int(w) for w in state.winners()]
             except Exception as exc:  # recorded without scores, so that it is not replayed again every round
                 log.error("table %s: cannot replay its game for the result: %s: %s", row.id, type(exc).__name__, exc)

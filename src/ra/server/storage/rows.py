@@ -51,13 +51,15 @@ class TableRow:
 
 @dataclass(frozen=True)
 class MoveRow:
-    """One stored action: its 1-based number, who acted, the action id and notation, and what it drew."""
+    """One stored step: its 1-based number, who acted, the action id and notation, and what it drew; an undo step
+    (`undoes`: the seq of the move it takes back, ra.core.undo) has the action -1 and the notation `undo`."""
 
     seq: int
     player: int
     action: int
     notation: str
     draws: tuple[str, ...] = ()
+    undoes: int | None = None
 
 
 @dataclass(frozen=True)

@@ -55,6 +55,8 @@ moves_t = sa.Table(
     sa.Column("notation", sa.String(64), nullable=False),
     sa.Column("draws", sa.JSON, nullable=False),
     sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+    # An undo step (docs/RECORDS.md): the seq of the move it takes back; NULL for a move. Steps are only added.
+    sa.Column("undoes", sa.Integer, nullable=True),
     sa.UniqueConstraint("table_id", "seq", name="uq_moves_table_seq"),
 )
 

@@ -195,7 +195,9 @@ class SqlStorage:
                 return (None if row is None else _table(row)), []
             query = sa.select(moves_t).where(moves_t.c.table_id == table_id, moves_t.c.seq > after)
             found = c.execute(query.order_by(moves_t.c.seq))
-            return _table(row), [MoveRow(r.seq, r.player, r.action, r.notation, tuple(r.draws)) for r in found]
+            return _table(row), [
+                MoveRow(r.seq, r.player, r.action, r.notation, tuple(r.draws), r.undoes) for r in found
+            ]
 
     def versions(self, table_ids: list[str]) -> dict[str, tuple[int, dt.datetime]]:
         """(seq, updated) of each of these tables that exists."""

@@ -100,6 +100,7 @@ def _insert(c: sa.Connection, leases: Leases, items: list[NewMove]) -> list[Effe
             "notation": item.move.notation,
             "draws": list(item.move.draws),
             "created": item.updated,
+            "undoes": item.move.undoes,
         }
         for item in items
     ]

@@ -88,6 +88,15 @@ class TableClocks:
             fresh["fired"] = int(fresh.get("fired", 0)) + 1
         return fresh, due_of(fresh)
 
+    def after_undo(self, table: Table, back: GameState, status: str) -> ClockWrite:
+        """The clock and timer to store with an undo step that brings back `back`: its seats to act run again, and
+        nobody earns an increment (None, None: the table has no clock)."""
+        pace, clock = pace_of(table.row.options), table.row.clock
+        if pace is None or clock is None:
+            return None, None
+        fresh = charged(pace, clock, None, timed_seats(table, back, status), self.clock())
+        return fresh, due_of(fresh)
+
     def after_seats(self, table: Table, seats: list[dict[str, Any]], status: str) -> ClockWrite | None:
         """The clock to store with a seat change (None: unchanged): it starts when the table starts running."""
         pace, clock = pace_of(table.row.options), table.row.clock

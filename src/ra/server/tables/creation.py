@@ -19,10 +19,10 @@ from ra.core.errors import text_of
 from ra.core.protocol import GameState
 from ra.core.text import t
 from ra.games import GAMES, game_module
-from ra.server.storage.rows import TableRow, new_bot_seed
+from ra.server.storage.rows import MoveRow, TableRow, new_bot_seed
 from ra.server.tables.model import ServiceError, Table, check_name, seat_token, status_of, token_hash
 from ra.server.tables.pace import check_pace, new_clock
-from ra.server.tables.rebuild import narrated_log, new_state
+from ra.server.tables.rebuild import Rebuilt, narrated_log, new_state
 from ra.server.tables.story import bot_names, split_table_options
 
 
@@ -140,13 +140,23 @@ def invitations(row: TableRow, creator: str) -> dict[str, Any]:
     return {"id": row.id, "seats": answer, "spectate": f"/t/{row.id}"}
 
 
-def loaded_table(row: TableRow, state: GameState, current_at: list[tuple[int, ...]], bot_seconds: float) -> Table:
-    """A table in memory: its game, public log, and each bot seat's full spec (searches limited to `bot_seconds`)."""
+def loaded_table(row: TableRow, game: Rebuilt, moves: list[MoveRow], bot_seconds: float) -> Table:
+    """A table in memory: its game (rebuilt from its stored `moves`), public log, and each bot seat's full spec
+    (searches limited to `bot_seconds`)."""
     module = game_module(row.game)
-    entries = narrated_log(module, row, state.history)  # told again from the start: a replay of the game
+    entries = narrated_log(module, row, moves)  # told again from the start: a replay of the game
     bots = {i: _bot_spec(s["bot"], row.game, bot_seconds) for i, s in enumerate(row.seats) if s["kind"] == "bot"}
     bots = stand_in_bots(row, bots, bot_seconds)
-    table = Table(row=row, module=module, state=state, log=entries, bots=bots, current_at=current_at)
+    table = Table(
+        row=row,
+        module=module,
+        state=game.state,
+        log=entries,
+        bots=bots,
+        current_at=game.current_at,
+        steps=game.steps,
+        before=game.before,
+    )
     table.bot_seconds = bot_seconds
     return table
 

@@ -112,6 +112,10 @@ class Clocks(Protocol):
         """The clock and timer to store with the move that made `new` ((None, None) for a table without a clock)."""
         ...
 
+    def after_undo(self, table: Table, back: GameState, status: str) -> ClockWrite:
+        """The clock and timer to store with an undo step that brings `back` back ((None, None) without a clock)."""
+        ...
+
     def after_seats(self, table: Table, seats: list[dict[str, Any]], status: str) -> ClockWrite | None:
         """The clock and timer to store with a seat change (None: unchanged)."""
         ...

@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ra.core.protocol import GameModule, GameState, Move
-from ra.core.text import Seat, Text, english, t
+from ra.core.text import Seat, Text, about, english, t
+from ra.core.undo import Step, Verdict, judge
 from ra.server.storage.rows import TableRow
 from ra.server.tables.pace import clock_view
-from ra.server.tables.story import explanation, narration_texts
+from ra.server.tables.story import explanation, narration_texts, table_option
 from ra.server.tables.wire import json_text
 
 MAX_NAME = 40
@@ -159,18 +160,35 @@ def log_entry(
     }
 
 
+def undo_entry(module: GameModule, taken: Move, seq: int, names: list[str], undoes: int) -> dict[str, Any]:
+    """The public log entry of an undo step (seq `seq`): `taken`, the move of seq `undoes`, was taken back by its
+    player ("Ana took back: bid sun disk 7", "You took back: …" for Ana)."""
+    name = names[taken.player] if 0 <= taken.player < len(names) else f"Player {taken.player + 1}"
+    move = module.move_text(taken.action, taken.draws)
+    line = about(
+        taken.player,
+        t("{player} took back: {move}", player=Seat(taken.player, name), move=move),
+        t("You took back: {move}", move=move),
+    )
+    entry = log_entry(module, Move(taken.player, taken.action), seq, names, [line])
+    entry.update(notation="undo", undoes=undoes)
+    return entry
+
+
 def narrated_entry(
     module: GameModule,
     before: GameState,
     after: GameState,
     names: list[str],
     views: tuple[Mapping[str, Any], Mapping[str, Any]] | None = None,
+    seq: int | None = None,
 ) -> dict[str, Any]:
     """The log entry of `after`'s last move, told by the engine from the spectator views before and after it
-    (`views`, when the caller has them already)."""
+    (`views`, when the caller has them already); `seq` is the table's seq after it (default: the moves so far)."""
     move = after.history[-1]
     seen = views or (seat_view(before, None, names), seat_view(after, None, names))
-    return log_entry(module, move, len(after.history), names, narration_texts(module, seen[0], seen[1], move))
+    at = len(after.history) if seq is None else seq
+    return log_entry(module, move, at, names, narration_texts(module, seen[0], seen[1], move))
 
 
 def seat_view(state: GameState, seat: int | None, names: list[str]) -> dict[str, Any]:
@@ -194,17 +212,22 @@ class Snapshot:
         row: TableRow,
         module: GameModule | None = None,
         spectator: dict[str, Any] | None = None,
+        seq: int | None = None,
+        undo: dict[str, int] | None = None,
     ) -> None:
         self.version = version
         self.state = state  # never mutated again: the service applies actions to a clone
-        self.seq = seq = len(state.history)
+        # The stored steps so far (moves and undo steps: docs/PROTOCOL.md); without undo steps, the moves.
+        self.seq = seq = len(state.history) if seq is None else seq
         self.log = log[:seq]
         self.names = [s["name"] for s in row.seats]
         self.summary = summary(row)
         self.module = module
         self.options = row.options  # its table options: which of the game's helpers explanations show
+        self.undo = undo  # who may take back which move now (`Table.undo_offer`), the same for every seat
         # The log and summary are the same for every seat: serialized once per version, not once per seat.
-        self._tail = f',"log":[{",".join(log_json[:seq])}],"table":{json_text(self.summary)}}}'
+        tail = f',"log":[{",".join(log_json[:seq])}],"table":{json_text(self.summary)},"undo":{json_text(undo)}}}'
+        self._tail = tail
         # `spectator`: the spectator's view of `state` with these names, made already (to tell the last move).
         self._views: dict[int | None, dict[str, Any]] = {} if spectator is None else {None: spectator}
         self._explained: dict[int | None, dict[str, Any] | None] = {}
@@ -227,8 +250,9 @@ class Snapshot:
         return explained
 
     def payload(self, seat: int | None) -> dict[str, Any]:
-        """`{"seq","view","explain","log"}` for a seat (None: spectator)."""
-        return {"seq": self.seq, "view": self.view(seat), "explain": self.explanation(seat), "log": self.log}
+        """`{"seq","view","explain","log","undo"}` for a seat (None: spectator)."""
+        view, explained = self.view(seat), self.explanation(seat)
+        return {"seq": self.seq, "view": view, "explain": explained, "log": self.log, "undo": self.undo}
 
     def explain(self, view: Mapping[str, Any]) -> dict[str, Any] | None:
         """The engine's explanation of a view (only what that view shows; None if the game has none)."""
@@ -272,14 +296,49 @@ class Table:
     # The spectator's view of `state` with `names`, once made: it tells the next move, and spectators see it.
     seen: tuple[GameState, list[str], dict[str, Any]] | None = None
     bot_seconds: float = 2.0  # what a bot playing for an absent person may search (creation.stand_in_bots)
+    # Every stored step (moves and undo steps, ra.core.undo), and the state just before the last move that stands.
+    steps: list[Step] = field(default_factory=list)
+    before: GameState | None = None
+    judged: tuple[GameState, int, Verdict] | None = None  # the verdict on `state` after `steps`, once asked
 
     def still_open(self, seat: int, seq: int) -> bool:
         """True if `seat` has been to act ever since `seq` without acting (its decision is unchanged)."""
         if not 0 <= seq <= self.seq or len(self.current_at) != self.seq + 1:
             return False
         return all(seat in self.current_at[k] for k in range(seq, self.seq + 1)) and all(
-            self.state.history[k].player != seat for k in range(seq, self.seq)
+            self.steps[k].player != seat for k in range(seq, self.seq)
         )
+
+    def verdict(self) -> Verdict:
+        """Whether the last move that stands may be taken back by its player now (ra.core.undo), judged once per
+        version of the game."""
+        judged = self.judged
+        if judged is None or judged[0] is not self.state or judged[1] != len(self.steps):
+            verdict = judge(self.steps, self.before, self.state)
+            self.judged = judged = (self.state, len(self.steps), verdict)
+        return judged[2]
+
+    def needs_judging(self) -> bool:
+        """True if the verdict on the last move takes comparing every seat's views (a person's move that drew
+        nothing: a few milliseconds in a big game, so callers judge it in a thread) and was not made yet."""
+        history = self.state.history
+        if not history or history[-1].player in self.bots or history[-1].draws:
+            return False
+        judged = self.judged
+        return judged is None or judged[0] is not self.state or judged[1] != len(self.steps)
+
+    def undo_offer(self) -> dict[str, int] | None:
+        """`{"player", "seq"}`: the person seat that may take back its move of step `seq` now; None if nobody may
+        (the table has the option `undo` off, is abandoned, or its last move is a bot's or stands)."""
+        if not table_option(self.row.options, "undo") or self.row.status == "abandoned":
+            return None
+        history = self.state.history
+        if not history or history[-1].player in self.bots or history[-1].draws:
+            return None  # decided without comparing views: the hot path of tables played by bots
+        verdict = self.verdict()
+        if not verdict.open or verdict.player is None or verdict.seq is None or verdict.player in self.bots:
+            return None
+        return {"player": verdict.player, "seq": verdict.seq}
 
     @property
     def names(self) -> list[str]:
@@ -288,16 +347,18 @@ class Table:
 
     @property
     def seq(self) -> int:
-        """Actions accepted so far."""
-        return len(self.state.history)
+        """Steps stored so far: the moves accepted, and the undo steps that took some back (versions only grow)."""
+        return len(self.steps)
 
     def snap(self) -> Snapshot:
         """The current version's snapshot (made once per version)."""
         if self.snapshot is None or self.snapshot.version != self.version:
             if len(self.log_json) != len(self.log):
                 self.log_json = [json_text(entry) for entry in self.log]
-            seen = self.spectator_view()
-            self.snapshot = Snapshot(self.version, self.state, self.log, self.log_json, self.row, self.module, seen)
+            seen, undo = self.spectator_view(), self.undo_offer()
+            self.snapshot = Snapshot(
+                self.version, self.state, self.log, self.log_json, self.row, self.module, seen, self.seq, undo
+            )
         return self.snapshot
 
     def spectator_view(self) -> dict[str, Any]:

@@ -1,15 +1,21 @@
 """Games of stored tables: start from (options, seed), rebuild by replaying stored moves, narrate the log again,
-replay steps."""
+replay steps.
+
+A table's stored steps are its moves and the undo steps that took some back (`MoveRow.undoes`, ra.core.undo): the
+rebuild replays them in order, an undo step returning to the state before the move it takes back, so that the game
+is the one its moves that stand replay to, and the log tells every step as it was told live."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from ra.core.protocol import GameModule, GameState, Move
+from ra.core.record import replay_moves
+from ra.core.undo import Step, standing
 from ra.server.storage.rows import MoveRow, TableRow
-from ra.server.tables.model import log_entry, seat_view
+from ra.server.tables.model import log_entry, seat_view, undo_entry
 from ra.server.tables.story import engine_options, narration_texts, revealed
 
 
@@ -18,16 +24,51 @@ def new_state(module: GameModule, options: Mapping[str, Any], seed: int) -> Game
     return module.State.new(engine_options(options), seed=seed)
 
 
-def rebuild(module: GameModule, row: TableRow, moves: list[MoveRow]) -> tuple[GameState, list[tuple[int, ...]]]:
-    """A stored table's game, replayed from (options, seed) and checked, with the current players at each seq."""
+class Rebuilt(NamedTuple):
+    """A stored table's game: the state its standing moves replay to, the current players at each seq, every stored
+    step, and the state just before the last move that stands (None if none stands)."""
+
+    state: GameState
+    current_at: list[tuple[int, ...]]
+    steps: list[Step]
+    before: GameState | None
+
+
+def steps_of(moves: list[MoveRow]) -> list[Step]:
+    """The stored steps as ra.core.undo sees them."""
+    return [Step(move.player, move.undoes, tuple(move.draws)) for move in moves]
+
+
+def rebuild(module: GameModule, row: TableRow, moves: list[MoveRow]) -> Rebuilt:
+    """A stored table's game, replayed from (options, seed) and checked, with the current players at each seq; an
+    undo step returns to the state before the move it takes back."""
+    steps = steps_of(moves)
+    try:
+        standing(steps)
+    except ValueError as exc:
+        raise RuntimeError(f"table {row.id}: {exc}") from None
     state = new_state(module, row.options, row.seed)
     current_at = [state.current_players()]
+    earlier: list[GameState] = []  # the state before each move that stands
     for move in moves:
-        state.apply(move.action, move.player)
-        if state.history[-1].draws != tuple(move.draws):
-            raise RuntimeError(f"table {row.id}: stored draws of move {move.seq} do not replay")
+        if move.undoes is not None:
+            state = earlier.pop()
+        else:
+            earlier.append(state)
+            state = state.clone()
+            state.apply(move.action, move.player)
+            if state.history[-1].draws != tuple(move.draws):
+                raise RuntimeError(f"table {row.id}: stored draws of move {move.seq} do not replay")
         current_at.append(state.current_players())
-    return state, current_at
+    return Rebuilt(state, current_at, steps, earlier[-1] if earlier else None)
+
+
+def state_before_last(module: GameModule, row: TableRow, state: GameState) -> GameState | None:
+    """The game just before the last move of `state.history`, replayed from (options, seed); None if it has none."""
+    if not state.history:
+        return None
+    start = new_state(module, row.options, row.seed)
+    return replay_moves(start, [(m.player, m.action, m.draws) for m in state.history[:-1]])
 
 
 def told_steps(
@@ -48,11 +89,27 @@ def told_steps(
     return steps
 
 
-def narrated_log(module: GameModule, row: TableRow, history: list[Move]) -> list[dict[str, Any]]:
-    """The public log of a rebuilt table, told as it was live (from the spectator views of the table)."""
-    if not history:
-        return []
-    return [entry for _, entry in told_steps(module, row, history, row.options) if entry is not None]
+def narrated_log(module: GameModule, row: TableRow, moves: list[MoveRow]) -> list[dict[str, Any]]:
+    """The public log of a rebuilt table, one entry per stored step, told as it was live (from the spectator views
+    of the table): a move by the engine, an undo step as the taking back of its move."""
+    names = [s["name"] for s in row.seats]
+    state = new_state(module, row.options, row.seed)
+    view = seat_view(state, None, names) if moves else {}
+    earlier: list[tuple[GameState, dict[str, Any]]] = []
+    entries: list[dict[str, Any]] = []
+    for move in moves:
+        if move.undoes is not None:
+            entries.append(undo_entry(module, state.history[-1], move.seq, names, move.undoes))
+            state, view = earlier.pop()
+            continue
+        earlier.append((state, view))
+        state = state.clone()
+        state.push(move.action, move.player)
+        after = seat_view(state, None, names)
+        done = state.history[-1]
+        entries.append(log_entry(module, done, move.seq, names, narration_texts(module, view, after, done)))
+        view = after
+    return entries
 
 
 def replay_steps(module: GameModule, row: TableRow, history: list[Move]) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from ra.bots import make_bot
 from ra.core.errors import GameOverError, IllegalActionError, NotYourTurnError, text_of
 from ra.core.protocol import GameState, Move
 from ra.core.text import t
+from ra.core.undo import Step, reasons
 from ra.server.clock import Clock
 from ra.server.storage.rows import MoveRow, NewMove, SeqConflictError, Storage
 from ra.server.tables.cache import ReplayCache
@@ -37,9 +38,11 @@ from ra.server.tables.model import (
     status_of,
     summary,
     token_matches,
+    undo_entry,
 )
-from ra.server.tables.rebuild import replay_json
+from ra.server.tables.rebuild import replay_json, state_before_last
 from ra.server.tables.store import TableStore
+from ra.server.tables.story import table_option
 from ra.server.tables.wire import json_text
 
 log = logging.getLogger("ra.server")
@@ -278,7 +281,7 @@ class TableService:
     async def _commit(self, table: Table, new: GameState) -> None:
         """Commit the new state's last move (group commit), then swap it in and publish."""
         move: Move = new.history[-1]
-        seq = len(new.history)
+        seq = table.seq + 1
         row = table.row
         status = status_of(row, new)
         record = MoveRow(seq, move.player, move.action, table.module.action_to_str(move.action), move.draws)
@@ -297,12 +300,92 @@ class TableService:
         # Told from the spectator views before and after: the one before was made for the move before.
         names, before = table.names, table.state.current_players()
         after = seat_view(new, None, names)
-        entry = narrated_entry(table.module, table.state, new, names, (table.spectator_view(), after))
-        table.state, table.seen = new, (new, names, after)
+        entry = narrated_entry(table.module, table.state, new, names, (table.spectator_view(), after), seq)
+        table.before, table.state, table.seen = table.state, new, (new, names, after)
+        table.steps.append(Step(move.player, None, move.draws))
         table.current_at.append(new.current_players())
         table.log.append(entry)
         table.log_json.append(json_text(entry))
         row.seq, row.status, row.updated, row.clock, row.due = seq, status, stamp, clock, timer
+        await self._judge(table)
+        self._publish(table)
+        if self.turns is not None:
+            self.turns.moved(table, before)  # the turn notices
+
+    async def _judge(self, table: Table) -> None:
+        """Judge whether the table's last move may be taken back (ra.core.undo compares every seat's views: a few
+        milliseconds for a big game) in a thread, before the snapshot that offers it is made; only for a person's
+        move that drew nothing (any other is decided at once)."""
+        if table.needs_judging():
+            await asyncio.to_thread(table.verdict)
+
+    # -- undo (ra.core.undo: the one place that decides whether it is allowed) -----------------------------------
+
+    async def undo(self, table: Table, seat: int, seq: int) -> None:
+        """A person taking back their last action, seen at `seq` (the message validated already): an undo step
+        stored after it (versions only grow), the state before that action swapped in and published, or
+        ServiceError (`illegal` with the reason, in words each reader renders: ra.core.undo)."""
+        table = await self.live(table)
+        async with table.lock:
+            await self.peers.before_act(table)
+            if seq > table.seq:
+                await self.peers.catch_up(table)
+            await self.clocks.before_act(table, seat)  # refused to a seat that is out; an away seat is theirs again
+            for last_try in (False, True):
+                self._check_undo(table, seat, seq)
+                try:
+                    await asyncio.shield(self._commit_undo(table, seat))
+                    break
+                except MovedOn:
+                    if last_try:
+                        raise
+        self.kick_bots(table)
+
+    def _check_undo(self, table: Table, seat: int, seq: int) -> None:
+        """ServiceError unless `seat` may take back the table's last move now, having seen the table at `seq`."""
+        if table.row.status == "abandoned":
+            raise ServiceError("illegal", t("this table was abandoned: nobody played or watched it for a long time"))
+        if not table_option(table.row.options, "undo"):
+            raise ServiceError("illegal", t("actions cannot be taken back at this table (a table option)"))
+        refusal = table.verdict().refusal(seat)
+        if refusal is not None:
+            raise ServiceError("illegal", reasons()[refusal])
+        if seq != table.seq:
+            raise ServiceError(
+                "stale", t("stale action: you saw seq {seen}, the table is at seq {now}", seen=seq, now=table.seq)
+            )
+
+    async def _commit_undo(self, table: Table, seat: int) -> None:
+        """Store the undo step of the table's last move, then swap in the state before that move and publish."""
+        verdict = table.verdict()
+        back, taken = table.before, table.state.history[-1]
+        assert back is not None and verdict.seq is not None  # an open verdict has both
+        seq, row, stamp = table.seq + 1, table.row, self.clock.now()
+        status = status_of(row, back)
+        record = MoveRow(seq, seat, -1, "undo", (), verdict.seq)
+        due = not back.is_terminal() and any(p in table.bots for p in back.current_players())
+        were_due = any(p in table.bots for p in table.state.current_players())
+        clock, timer = self.clocks.after_undo(table, back, status)
+        item = NewMove(row.id, record, status, stamp, False, due, were_due, clock, timer, row.clock_version)
+        try:
+            await self.commits.store(item)
+        except SeqConflictError as exc:
+            log.info("%s; catching up from storage", exc)
+            await self.peers.catch_up(table)
+            raise MovedOn("stale", t("the table moved on; the newest state follows")) from None
+        entry = undo_entry(table.module, taken, seq, table.names, verdict.seq)
+        before = table.state.current_players()
+        # The state before the move it took back (kept: nothing mutates a state once swapped in), and the one
+        # before that, replayed (well under a millisecond), so that the move now last can be judged in its turn.
+        table.state, table.seen = back, None
+        table.before = await asyncio.to_thread(state_before_last, table.module, row, back)
+        table.steps.append(Step(seat, verdict.seq))
+        table.current_at.append(back.current_players())
+        table.log.append(entry)
+        table.log_json.append(json_text(entry))
+        row.seq, row.status, row.updated, row.clock, row.due = seq, status, stamp, clock, timer
+        self.replays.forget(row.id)
+        await self._judge(table)
         self._publish(table)
         if self.turns is not None:
             self.turns.moved(table, before)  # the turn notices
@@ -325,7 +408,8 @@ class TableService:
     # -- finished tables ------------------------------------------------------------------------------------
 
     async def record(self, table: Table) -> dict[str, Any]:
-        """The record of a finished game, with the seats' names and without seed or order (draws replay it)."""
+        """The record of a finished game, with the seats' names and without seed or order (draws replay it): the
+        moves that stand, and (`taken_back`, when there are any) the actions taken back (docs/RECORDS.md)."""
         if not table.state.is_terminal():
             raise ServiceError("state", t("the record is available once the game is over"))
         record = table.state.record()
@@ -333,6 +417,9 @@ class TableService:
         record.pop("order", None)
         if "names" in record.get("options", {}):
             record["options"] = {**record["options"], "names": table.names}
+        taken = taken_back(table)
+        if taken:
+            record["taken_back"] = taken
         return record
 
     async def replay_json(self, table: Table) -> bytes:
@@ -346,6 +433,22 @@ class TableService:
         """The replay as data (prefer `replay_json`, which is served without parsing or serializing again)."""
         data: dict[str, Any] = await asyncio.to_thread(json.loads, await self.replay_json(table))
         return data
+
+
+def taken_back(table: Table) -> list[dict[str, Any]]:
+    """The actions taken back at a table, in order, each as `{"player", "action", "at"}`: its notation, and how many
+    moves stood before it (where it was made among the record's `moves`), from the log's entries."""
+    entries = {entry["seq"]: entry for entry in table.log}
+    taken: list[dict[str, Any]] = []
+    standing = 0
+    for step in table.steps:
+        if step.undoes is None:
+            standing += 1
+            continue
+        standing -= 1
+        move = entries.get(step.undoes, {})
+        taken.append({"player": step.player, "action": move.get("notation", "?"), "at": standing})
+    return taken
 
 
 def _check_bot(spec: str, game: str) -> None:

@@ -30,6 +30,13 @@ TABLE_OPTIONS: tuple[OptionSpec, ...] = (
         tp("table option", "Hints"),
         t("A Hint button shows what the hard bot would play in your place: what the move is for, and how sure it is."),
     ),
+    OptionSpec(
+        "undo",
+        "bool",
+        True,
+        tp("table option", "Undo"),
+        t("A player may take back their last action until the next player acts or a draw reveals a tile or card."),
+    ),
 )
 
 

@@ -88,6 +88,8 @@ class TablePage {
     /** @type {TableSummary | null} */
     this.table = null;
     this.invitesShown = false;
+    /** @type {number | null} the seq at which this seat may take back its last action, if it may */
+    this.undoSeq = null;
     this.conn = new TableConnection(socketUrl(window.location, tableId, seat, token, true, true), seat, {
       onState: (msg) => { void this.onState(msg); },
       onError: (msg, retrying) => this.onError(msg, retrying),
@@ -136,6 +138,7 @@ class TablePage {
       });
     });
     byId("show-invites").addEventListener("click", () => void this.showInvites());
+    byId("undo-button").addEventListener("click", () => this.undo());
     this.tips.start();
     this.confirm.start();
     this.hints.start();
@@ -208,6 +211,9 @@ class TablePage {
     this.renderSide(view);
     this.notifyTurn(view);
     this.hints.update(this.seat !== null && this.table?.options?.hints === true && !this.closed(view), turnState(view) === "mine", msg.seq);
+    // The server offers the undo to the seat that may take its action back now (ra.core.undo decides).
+    this.undoSeq = msg.undo && this.seat !== null && msg.undo.player === this.seat ? msg.seq : null;
+    byId("undo").hidden = this.undoSeq === null;
     // Hooks for the browser tests and for CSS: what the page currently shows.
     Object.assign(document.body.dataset, { seq: String(msg.seq), phase: view.phase, turn: turnState(view), status: this.table?.status ?? "" });
   }
@@ -375,6 +381,16 @@ class TablePage {
       return;
     }
     document.body.classList.add("pending");
+  }
+
+  /** Take back this seat's last action (offered by the latest state), seen at that state's seq. */
+  undo() {
+    if (this.undoSeq === null || document.body.classList.contains("pending")) return;
+    if (!this.conn.undo(this.undoSeq)) {
+      this.showMessage(t("You are offline; reconnecting…"));
+      return;
+    }
+    byId("undo").hidden = true; // until the next state offers it again
   }
 
   async rename() {

@@ -54,9 +54,13 @@ function sayLine(line, reader) {
  * @returns {HTMLLIElement[]}
  */
 export function logItems(entries, view, lastSeq) {
+  // Entries an undo step took back stay in the log, struck through (docs/PROTOCOL.md, `undo`).
+  const undone = new Set(entries.flatMap((entry) => entry.undoes === undefined ? [] : [entry.undoes]));
   return entries.map((entry) => {
     const [first, ...more] = entryLines(entry, view);
-    return el("li", { class: lastSeq >= 0 && entry.seq > lastSeq ? "fresh" : "", dataset: { seq: String(entry.seq) } },
+    const classes = [lastSeq >= 0 && entry.seq > lastSeq ? "fresh" : "", undone.has(entry.seq) ? "undone" : "",
+      entry.undoes !== undefined ? "undo" : ""].filter(Boolean).join(" ");
+    return el("li", { class: classes, dataset: { seq: String(entry.seq) } },
       el("span", { class: "log-seq" }, String(entry.seq)), " ", el("span", { class: "log-text" }, first),
       more.map((line) => el("span", { class: `log-line${line.startsWith("  ") ? " sub" : ""}` }, line.trim())));
   });

@@ -43,6 +43,7 @@
  * @property {Said[]} [lines]
  * @property {Said[]} [said]  the lines as texts, rendered for each reader
  * @property {string[]} [draws]
+ * @property {number} [undoes]  an undo step's: the seq of the entry it took back
  */
 
 /**
@@ -88,6 +89,7 @@
  * @property {LogEntry[]} [log]
  * @property {TableSummary} [table]
  * @property {number} [now]  the server's time when it was sent (seconds since the epoch)
+ * @property {{player: number, seq: number} | null} [undo]  who may take back their action of step `seq` now
  */
 
 /**

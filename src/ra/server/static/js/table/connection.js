@@ -226,6 +226,16 @@ export class TableConnection {
   }
 
   /**
+   * Take back this seat's last action, as offered by the state of `seq` (answered by the next state, or an error).
+   * @param {number} seq
+   * @returns {boolean} false if the socket is not open
+   */
+  undo(seq) {
+    this.settle();
+    return this.send({ type: "undo", seq });
+  }
+
+  /**
    * @param {string} name
    * @returns {boolean}
    */
