@@ -1,7 +1,7 @@
 """Undo: a stored step may take back the move of an earlier seq (`moves.undoes`), so that versions only grow.
 
-Revision ID: 0005
-Revises: 0004
+Revision ID: 0007
+Revises: 0006
 Create Date: 2026-12-02
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0005"
-down_revision: str | None = "0004"
+revision: str = "0007"
+down_revision: str | None = "0006"
 branch_labels: str | None = None
 depends_on: str | None = None
 
