@@ -146,3 +146,28 @@ def test_a_move_that_shows_another_seats_hidden_card_reveals() -> None:
     steps = [Step(0)]
     shown.history.append(Move(0, 1))
     assert judge(steps, hidden, shown).refusal(0) == "revealed"  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("ra", {"players": 3}), ("ra", {"players": 5}), ("ra", {"players": 4, "scores_visible": True}),
+     ("write", {"players": 2}), ("write", {"players": 5})],
+)  # fmt: skip
+def test_a_games_own_reveals_agrees_with_comparing_every_seats_views(game: str, options: dict[str, Any]) -> None:
+    """The games' cheap `reveals` (drew or ended) is what the view comparison finds, move by move over whole games:
+    the server judges undo by the cheap one (tables/model.py), so it must not miss a reveal the views show."""
+    module = game_module(game)
+    rng = random.Random(11)
+    moves = reveal_moves = 0
+    for seed in range(6):
+        state = module.State.new(options, seed=seed)
+        while not state.is_terminal():
+            before = state.clone()
+            seat = rng.choice(state.current_players())
+            state.apply(rng.choice(state.legal_actions(seat)), seat)
+            move = state.history[-1]
+            expected = reveals(before, state, move)
+            assert module.reveals(before, state, move) == expected, (seed, len(state.history), move)
+            moves += 1
+            reveal_moves += expected
+    assert moves > 300 and 0 < reveal_moves < moves  # whole games, with moves of both kinds

@@ -5,6 +5,7 @@ Rules: docs/rules/ra.md (cited as §n, R1-R4, A1, E1-E24). Views: docs/VIEWS.md.
 Everything outside this package imports from here, never from its modules.
 """
 
+from ra.core.undo import drawn_or_over
 from ra.games.ra import phases, scoring, standing, tables, words  # the game's words: names, `action_phrase`
 from ra.games.ra.actions import NUM_ACTIONS, action_to_str, move_text, str_to_action
 from ra.games.ra.explain import TABLE_OPTIONS, RaExplanation, explain
@@ -46,6 +47,11 @@ TITLE = "Ra"
 # game): pass in an auction (§5), stop spending gods (§6).
 PASS_MOVES: tuple[str, ...] = ("pass", "done")
 
+# How an undo is judged fair (ra.core.undo, optional for a game): its views hide the bag's order and, by
+# option, the scores, which only the game's end shows,
+# so a move shows nothing hidden unless it drew or ended the game.
+reveals = drawn_or_over
+
 __all__ = [
     "AUCTION_TRACK_SIZE",
     "COUNTS",
@@ -86,6 +92,7 @@ __all__ = [
     "narrate",
     "phases",
     "render_text",
+    "reveals",
     "scoring",
     "standing",
     "str_to_action",

@@ -4,6 +4,7 @@ Rules: docs/rules/ra-and-write.md (cited as §n). Views: docs/VIEWS_WRITE.md. Ac
 Everything outside this package imports from here only.
 """
 
+from ra.core.undo import drawn_or_over
 from ra.games.write import actions, sheet, tables, words  # action decoding, sheet layout, the game's words
 from ra.games.write.actions import NUM_ACTIONS, action_to_str, move_text, str_to_action
 from ra.games.write.explain import TABLE_OPTIONS, explain
@@ -63,6 +64,10 @@ TITLE = "RA and Write"
 # game): decline a bonus entry.
 PASS_MOVES: tuple[str, ...] = ("decline",)
 
+# How an undo is judged fair (ra.core.undo, optional for a game): its views hide only the deck's order,
+# so a move shows nothing hidden unless it drew or ended the game.
+reveals = drawn_or_over
+
 __all__ = [
     "CARD_NAMES",
     "CIV_TABLE",
@@ -119,6 +124,7 @@ __all__ = [
     "move_text",
     "narrate",
     "render_text",
+    "reveals",
     "sheet",
     "str_to_action",
     "tables",

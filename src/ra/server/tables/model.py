@@ -314,15 +314,16 @@ class Table:
         version of the game."""
         judged = self.judged
         if judged is None or judged[0] is not self.state or judged[1] != len(self.steps):
-            verdict = judge(self.steps, self.before, self.state)
+            verdict = judge(self.steps, self.before, self.state, getattr(self.module, "reveals", None))
             self.judged = judged = (self.state, len(self.steps), verdict)
         return judged[2]
 
     def needs_judging(self) -> bool:
         """True if the verdict on the last move takes comparing every seat's views (a person's move that drew
-        nothing: a few milliseconds in a big game, so callers judge it in a thread) and was not made yet."""
+        nothing, in a game that does not say how it reveals: a few milliseconds in a big game, so callers judge it in
+        a thread) and was not made yet."""
         history = self.state.history
-        if not history or history[-1].player in self.bots or history[-1].draws:
+        if not history or history[-1].player in self.bots or history[-1].draws or hasattr(self.module, "reveals"):
             return False
         judged = self.judged
         return judged is None or judged[0] is not self.state or judged[1] != len(self.steps)
