@@ -100,7 +100,7 @@ class Undo(ClientMessage):
     seq: Annotated[
         StrictInt,
         Field(description="the table's seq the sender saw (the state whose `undo` offered it)"),
-        Refusal("an undo message needs the integer seq the sender saw"),
+        Refusal(t("an undo message needs the integer seq the sender saw")),
     ]
 
 
