@@ -36,7 +36,8 @@ ANSWERED = "(seq) => document.body.dataset.seq !== seq || !document.querySelecto
 ME = "Ankhesenamun Nebetah"
 # Verbs a sentence gives a player in the third person that the catalogs' own {player} messages may not show
 # (the narration's are mostly in the past tense), and nouns the words count without a plural message.
-MORE_VERBS = {"bids", "passes", "invokes", "takes", "loses", "scores", "gets", "writes", "enters", "declines", "wins"}
+MORE_VERBS = {"bids", "draws", "passes", "invokes", "takes", "loses", "scores", "gets", "writes", "enters", "declines"}
+MORE_VERBS |= {"wins"}
 MORE_NOUNS = {"points", "pts", "deals", "disks", "entries", "bonuses", "epochs", "kingdoms", "seconds"}
 LIVE_CONTROLS = "#board [data-move], .ra-statue, .bag-button, .ra-chance, .w-deck-button"
 

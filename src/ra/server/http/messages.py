@@ -236,13 +236,13 @@ class StateMessage(ServerMessage):
         'has the notation `undo` and `undoes`, the seq of the entry it took back'
     )
     table: dict[str, Any] = Field(description="the table summary, as `GET /api/tables/{id}` answers")
-    now: float = Field(
-        description="the server's time (seconds since the epoch) when the message was sent: a client counts a "
-        "running clock down from `table.clock`'s `ends` without asking again"
-    )
     undo: dict[str, int] | None = Field(
         description='`{"player","seq"}`: the seat that may take back its action of step `seq` now (an `undo` '
         "message), the same for every receiver; null when nobody may"
+    )
+    now: float = Field(
+        description="the server's time (seconds since the epoch) when the message was sent: a client counts a "
+        "running clock down from `table.clock`'s `ends` without asking again"
     )
 
 
