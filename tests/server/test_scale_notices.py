@@ -56,10 +56,6 @@ def state_at(ws: Any, seq: int) -> dict[str, Any]:
 PACE = {"kind": "turn", "per_move": 86400}  # turn-based: the listing follows the pace
 
 
-@pytest.mark.skip(
-    reason="known bug, open in issue 30: with a turn-based pace, a seat joined through one process is refused its "
-    "new token on the other ('wrong token for seat 1'); passed before pace made the listing turn-based"
-)
 def test_two_senders_mail_each_turn_once(mailing_pair: list[Serve], inbox: Inbox) -> None:  # noqa: F811
     a, b = mailing_pair
     ann, bob = account(a.base, "ann"), account(b.base, "bob")

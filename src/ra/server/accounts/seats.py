@@ -34,7 +34,7 @@ class Tables(Protocol):
         """A loaded table; ServiceError not_found."""
         ...
 
-    def seat_of(self, table: Table, seat: Any, token: Any) -> int | None:
+    async def seat_for(self, table: Table, seat: Any, token: Any) -> int | None:
         """The seat a (seat, token) pair speaks for; ServiceError forbidden otherwise."""
         ...
 
@@ -156,7 +156,7 @@ class Seats:
         """Keep a guest seat (its token proves it is the caller's) under the account: "my games" lists it."""
         table = await self._table(table_id)
         try:
-            n = self.tables.seat_of(table, seat, token)
+            n = await self.tables.seat_for(table, seat, token)
         except ServiceError as exc:
             raise refused(exc) from None
         if n is None:

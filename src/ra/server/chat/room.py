@@ -133,7 +133,7 @@ class ChatConnection:
             return None
         query = self.ws.query_params
         try:
-            seat = self.gate.tables.seat_of(table, query.get("seat"), query.get("token"))
+            seat = await self.gate.tables.seat_for(table, query.get("seat"), query.get("token"))
         except ServiceError:
             return None
         if seat is None:

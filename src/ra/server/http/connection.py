@@ -147,7 +147,7 @@ class Connection:
         try:
             table = await self.service.get(self.table_id)
             try:
-                self.seat = self.service.seat_of(table, query.get("seat"), query.get("token"))
+                self.seat = await self.service.seat_for(table, query.get("seat"), query.get("token"))
             except ServiceError as exc:
                 # A page asks to watch instead when its seat link does not work (mistyped, old, a bot's seat).
                 if query.get("fallback") != "spectator" or exc.code not in ("forbidden", "bad_message"):

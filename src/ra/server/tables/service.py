@@ -186,6 +186,17 @@ class TableService:
             raise ServiceError("forbidden", t("wrong token for seat {seat}", seat=n))
         return n
 
+    async def seat_for(self, table: Table, seat: Any, token: Any) -> int | None:
+        """`seat_of`, asked again of the stored table when the token is refused: another process may have given the
+        seat a new token (a player took it from the lobby there) that this process has not read yet."""
+        try:
+            return self.seat_of(table, seat, token)
+        except ServiceError as exc:
+            if exc.code != "forbidden":
+                raise
+        await self.refresh(table)
+        return self.seat_of(table, seat, token)
+
     async def join(self, table: Table, seat: int | None) -> None:
         """Mark a seat taken when its token first connects."""
         if seat is None or table.row.seats[seat].get("taken"):

@@ -52,14 +52,14 @@ async def get_view(
 ) -> api.SeatState:
     """The view of a seat (with its token) or of a spectator (no seat), with the seq and the public log."""
     table = await service.get(table_id)
-    return api.SeatState.model_validate(table.snap().payload(service.seat_of(table, seat, token)))
+    return api.SeatState.model_validate(table.snap().payload(await service.seat_for(table, seat, token)))
 
 
 @router.post("/api/tables/{table_id}/seats/{n}/name", responses=errors(400, 403, 404, 413, 415))
 async def rename(table_id: TableId, n: str, body: api.Rename, service: Service) -> api.TableSummary:
     """Rename a person seat (its token required)."""
     table = await service.get(table_id)
-    seat = service.seat_of(table, n, body.token)
+    seat = await service.seat_for(table, n, body.token)
     await service.rename(table, seat, body.name)
     return api.TableSummary.model_validate(table.snap().summary)
 
