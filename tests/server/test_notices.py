@@ -12,11 +12,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from account_helpers import csrf
+from account_helpers import csrf, sign_up
 from fastapi.testclient import TestClient
 from notice_helpers import (
     BASE,
     Clock,
+    Duel,
     Inbox,
     body,
     browser,
@@ -28,7 +29,7 @@ from notice_helpers import (
     send_round,
     ws_path,
 )
-from server_helpers import read_until
+from server_helpers import person, read_until
 
 START = dt.datetime(2026, 12, 2, 12, 0, tzinfo=dt.UTC)
 
@@ -79,6 +80,29 @@ def test_a_turn_mails_once_and_its_link_reaches_the_seat(web: TestClient, inbox:
         read_until(ann, state["seq"] + 1)
     assert send_round(web) == 0  # Ann's turn came while she watched her table: no mail
     assert not inbox.to(game.emails[0])
+
+
+def test_a_turn_based_table_never_listed_mails_the_seats_kept_from_invites(web: TestClient, inbox: Inbox) -> None:  # noqa: F811
+    """The pace makes a table turn-based, not the lobby's listing: invited guests who keep their seats hear too."""
+    pace = {"kind": "turn", "per_move": 86400}
+    r = web.post("/api/tables", json={"game": "ra", "seats": [person("A"), person("B")], "pace": pace})
+    assert r.status_code == 201, r.text
+    table = r.json()
+    browsers, links = [], []
+    for seat, name in enumerate(("Gus", "Hana")):
+        someone = browser(web)
+        sign_up(someone, name, email=f"{name.lower()}@example.org")
+        token = table["seats"][seat]["token"]
+        kept = someone.post("/api/account/seats", json={"table": table["id"], "seat": seat, "token": token},
+                            headers=csrf(someone))  # fmt: skip
+        assert kept.status_code == 200, kept.text
+        browsers.append(someone)
+        links.append(table["seats"][seat]["invite"])
+    assert web.get(f"/api/tables/{table['id']}/listing").json()["open_seats"] is False  # never listed
+    game = Duel(table["id"], browsers, links, ["gus@example.org", "hana@example.org"])
+    move_until_turn_of(web, game, 1)
+    assert send_round(web) == 1
+    assert f"/t/{table['id']}/mine?seat=1" in body(inbox.to("hana@example.org")[0])
 
 
 def test_live_tables_and_accounts_with_notices_off_get_no_mail(web: TestClient, inbox: Inbox) -> None:  # noqa: F811

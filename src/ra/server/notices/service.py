@@ -33,6 +33,7 @@ from ra.server.settings import NoticeSettings
 from ra.server.storage.leases import process_name
 from ra.server.storage.rows import now as utc_now
 from ra.server.tables.model import Table
+from ra.server.tables.pace import turn_based
 
 log = logging.getLogger("ra.server")
 DAY = dt.timedelta(days=1)
@@ -78,7 +79,9 @@ class Notices:
         """A move was committed and published: queue the notices of the person seats whose turn it became (not of
         those watching the table in this process). Returns at once; the queueing runs in a task."""
         state = table.state
-        if not self.enabled or state.is_terminal() or len(self.queueing) >= QUEUED_TASKS:
+        if not self.enabled or not turn_based(table.row.options) or state.is_terminal():
+            return
+        if len(self.queueing) >= QUEUED_TASKS:
             return
         table_id, seq, seats = table.row.id, table.row.seq, table.row.seats
         new = [

@@ -20,12 +20,12 @@ from ra.server.notices.prefs import Prefs
 from ra.server.storage.schema import (
     account_seats_t,
     accounts_t,
-    listings_t,
     notice_digests_t,
     notice_prefs_t,
     notices_t,
     tables_t,
 )
+from ra.server.tables.pace import turn_based
 
 CLAIM_BATCH = 50  # notices one round claims at most
 PREF_NAMES = ("mode", "quiet_from", "quiet_to", "time_zone", "language", "browser")
@@ -108,17 +108,15 @@ class NoticeStore:
     # -- queueing ---------------------------------------------------------------------------------------------------
 
     def targets(self, table_id: str, seats: Sequence[int]) -> list[Target]:
-        """The seats among `seats` held by accounts with an e-mail address and notices on, if the table is listed
-        turn-based."""
+        """The seats among `seats` held by accounts with an e-mail address and notices on (the caller knows the
+        table is turn-based: its pace says so, listed in the lobby or not)."""
         query = (
             sa.select(account_seats_t.c.seat, account_seats_t.c.account_id, *PREF_COLUMNS)
             .join(accounts_t, accounts_t.c.id == account_seats_t.c.account_id)
-            .join(listings_t, listings_t.c.table_id == account_seats_t.c.table_id)
             .outerjoin(notice_prefs_t, notice_prefs_t.c.account_id == account_seats_t.c.account_id)
             .where(
                 account_seats_t.c.table_id == table_id,
                 account_seats_t.c.seat.in_(list(seats)),
-                listings_t.c.turn_based.is_(True),
                 accounts_t.c.email.is_not(None),
             )
         )
@@ -128,12 +126,11 @@ class NoticeStore:
         return [target for target in found if target.prefs.mode != "off"]
 
     def turn_based_tables(self, limit: int) -> list[str]:
-        """The unfinished turn-based tables with seats kept by accounts, the most recently updated first."""
+        """Among the `limit` most recently updated unfinished tables with seats kept by accounts, the turn-based
+        ones (by their pace, tables/pace.py), the most recently updated first."""
         query = (
-            sa.select(tables_t.c.id)
-            .join(listings_t, listings_t.c.table_id == tables_t.c.id)
+            sa.select(tables_t.c.id, tables_t.c.options)
             .where(
-                listings_t.c.turn_based.is_(True),
                 tables_t.c.status.in_(("open", "running")),
                 sa.exists().where(account_seats_t.c.table_id == tables_t.c.id),
             )
@@ -141,7 +138,7 @@ class NoticeStore:
             .limit(limit)
         )
         with self.engine.connect() as c:
-            return [str(r[0]) for r in c.execute(query)]
+            return [str(r.id) for r in c.execute(query) if turn_based(r.options or {})]
 
     def queue(self, table_id: str, seq: int, target: Target, kind: str, due: dt.datetime, now: dt.datetime) -> bool:
         """Queue the notice of a turn; False if it exists already (the key) or one for the same seat still waits
