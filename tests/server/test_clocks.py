@@ -17,6 +17,7 @@ from server_helpers import bot, create, person, read_until, ws_url
 from ra.games import game_module
 from ra.server.bots.runner import BotRunner
 from ra.server.ratings.rating import forfeited
+from ra.server.tables.pace import charged
 
 DAY = 24 * 3600
 
@@ -263,3 +264,13 @@ def test_seats_that_left_or_lost_are_placed_after_every_seat_still_in() -> None:
     assert forfeited([2, 1, 3, 4], [1, 3]) == [1, 3, 2, 4]
     assert forfeited([1.5, 1.5, 3], [2]) == [1.5, 1.5, 3]
     assert forfeited([1, 2], []) == [1, 2]
+
+
+def test_a_live_mover_earns_the_increment_only_when_its_turn_is_over() -> None:
+    pace = {"kind": "live", "bank": 60, "increment": 10}
+    clock = {"seats": [{"left": 60.0, "since": 100.0}, {"left": 60.0, "since": None}], "fired": 0}
+    going_on = charged(pace, clock, 0, {0}, 105.0, turn_over=False)
+    assert going_on["seats"][0] == {"left": 55.0, "since": 105.0}  # charged 5 s, runs on, no increment
+    ended = charged(pace, going_on, 0, {1}, 108.0, turn_over=True)
+    assert ended["seats"][0] == {"left": 62.0, "since": None}  # 3 s more, then the turn's one increment
+    assert ended["seats"][1]["since"] == 108.0

@@ -52,6 +52,12 @@ PASS_MOVES: tuple[str, ...] = ("pass", "done")
 # so a move shows nothing hidden unless it drew or ended the game.
 reveals = drawn_or_over
 
+
+def turn_over(before: State, after: State, seat: int) -> bool:
+    """Whether `seat`'s action ended its turn (optional for a game; a live clock's increment is earned per turn):
+    not while it goes on choosing gods' tiles or the tiles a disaster destroys (§6, §7)."""
+    return seat not in after.current_players() or after.phase not in phases.TURN_GOES_ON
+
 __all__ = [
     "AUCTION_TRACK_SIZE",
     "COUNTS",
@@ -97,5 +103,6 @@ __all__ = [
     "standing",
     "str_to_action",
     "tables",
+    "turn_over",
     "words",
 ]

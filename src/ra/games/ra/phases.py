@@ -13,6 +13,10 @@ GODS = 2  # §6: the player who spent a god takes another tile with a god, or st
 DISASTER = 3  # §7: the player who gained War or Earthquake chooses the tiles it destroys, one at a time
 OVER = 4  # §9.4: epoch 3 has been scored; nobody decides
 PHASE_NAMES: tuple[str, ...] = ("turn", "auction", "gods", "disaster", "over")  # as in views
+# Phases in which the seat that just acted may go on with the same turn: more tiles with gods (§6), more tiles to
+# destroy (§7). A seat's turn is over when it is no longer to act, or when a new turn begins (§3: alone in an epoch,
+# the same player draws again).
+TURN_GOES_ON = (GODS, DISASTER)
 
 # §5 auction types, fixed when the auction starts: who may pass and what happens to an unsold lot.
 NO_AUCTION = 0

@@ -5,7 +5,7 @@ Everything outside this package imports from here only.
 """
 
 from ra.core.undo import drawn_or_over
-from ra.games.write import actions, sheet, tables, words  # action decoding, sheet layout, the game's words
+from ra.games.write import actions, phases, sheet, tables, words  # action decoding, sheet layout, the game's words
 from ra.games.write.actions import NUM_ACTIONS, action_to_str, move_text, str_to_action
 from ra.games.write.explain import TABLE_OPTIONS, explain
 from ra.games.write.fromview import from_view
@@ -68,6 +68,13 @@ PASS_MOVES: tuple[str, ...] = ("decline",)
 # so a move shows nothing hidden unless it drew or ended the game.
 reveals = drawn_or_over
 
+
+def turn_over(before: State, after: State, seat: int) -> bool:
+    """Whether `seat`'s action ended its turn (optional for a game; a live clock's increment is earned per turn):
+    a turn is the active player's reveals and choice with its bonus chain (§3.1-§3.2), or another player's choice
+    with its chain (§3.3); it is over when the seat is no longer to act or a new turn's reveal begins."""
+    return seat not in after.current_players() or (after.phase == phases.REVEAL and before.phase != phases.REVEAL)
+
 __all__ = [
     "CARD_NAMES",
     "CIV_TABLE",
@@ -128,5 +135,6 @@ __all__ = [
     "sheet",
     "str_to_action",
     "tables",
+    "turn_over",
     "words",
 ]

@@ -83,7 +83,10 @@ class TableClocks:
         pace, clock = pace_of(table.row.options), table.row.clock
         if pace is None or clock is None:
             return None, None
-        fresh = charged(pace, clock, new.history[-1].player, timed_seats(table, new, status), self.clock())
+        mover = new.history[-1].player
+        turn_over = getattr(table.module, "turn_over", None)  # the game says what a turn is; else: no longer to act
+        earned = turn_over(table.state, new, mover) if turn_over else mover not in new.current_players()
+        fresh = charged(pace, clock, mover, timed_seats(table, new, status), self.clock(), earned)
         if table.row.id in self._skipping:
             fresh["fired"] = int(fresh.get("fired", 0)) + 1
         return fresh, due_of(fresh)

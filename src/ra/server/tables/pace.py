@@ -72,16 +72,22 @@ def new_clock(pace: dict[str, Any] | None, players: int) -> dict[str, Any] | Non
 
 
 def charged(
-    pace: dict[str, Any], clock: dict[str, Any], mover: int | None, timed: Collection[int], at: float
+    pace: dict[str, Any],
+    clock: dict[str, Any],
+    mover: int | None,
+    timed: Collection[int],
+    at: float,
+    turn_over: bool = False,
 ) -> dict[str, Any]:
     """The clock after a change at `at`: the seat that moved (and any no longer to act) is charged its time and
-    stops (a live mover gains the increment); every seat of `timed` not yet running starts (turn-based: afresh)."""
+    stops (a live mover gains the increment once its turn is over: `turn_over`, as the game tells); every seat of
+    `timed` not yet running starts (turn-based: afresh)."""
     seats = [dict(s) for s in clock["seats"]]
     for i, seat in enumerate(seats):
         since = seat["since"]
         if since is not None and (i == mover or i not in timed):
             seat["left"] = max(0.0, seat["left"] - max(0.0, at - since))
-            if i == mover and pace["kind"] == LIVE:
+            if i == mover and turn_over and pace["kind"] == LIVE:
                 seat["left"] += float(pace["increment"])
             seat["since"] = None
         if i in timed and seat["since"] is None:
