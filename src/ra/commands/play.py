@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -18,9 +18,10 @@ import typer
 from ra.bots import Bot, levels_for, make_bot
 from ra.commands.terminal import YOU, Lang, Read, Terminal, console, error_text, reader_language
 from ra.core import GameState, IllegalActionError, InvalidNotationError
-from ra.core.protocol import GameModule
+from ra.core.protocol import GameModule, Move
 from ra.core.record import save_record
 from ra.core.text import Seat, Text, items, t, tn, tp
+from ra.core.undo import Reason, Step, judge, reasons, standing, taken_back
 from ra.games import GAMES, game_module
 from ra.i18n import Reader
 
@@ -59,7 +60,8 @@ def play(
     record: Annotated[Path | None, typer.Option(help="Write the game record here at the end.")] = None,
     lang: Lang = None,
 ) -> None:
-    """Play a game in the terminal: you choose from the legal actions, bots fill the other seats."""
+    """Play a game in the terminal: you choose from the legal actions, bots fill the other seats. Type undo to take
+    back your last action while nobody acted since and nothing was drawn."""
     if game not in GAMES:
         raise typer.BadParameter(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
     if not -1 <= seat < players:
@@ -73,15 +75,16 @@ def play(
         raise typer.BadParameter(str(exc)) from None
     level = (LEVEL_WORDS.get(bots) or bots) if bots in {lv.name for lv in levels_for(game)} else None
     names = player_names(term, players, seat, name, level, seat_bots)
-    state = module.State.new({"players": players, "names": names}, seed=seed)
+    game_at = Played(module, {"players": players, "names": names}, seed)
     term = term.seated(seat if seat >= 0 else None, names)
     try:
-        play_loop(term, module, state, seat, seat_bots, input)
+        play_loop(term, game_at, seat, seat_bots, input)
     except (EOFError, KeyboardInterrupt):
         term.say("")
         term.say(t("Game abandoned."))
         raise typer.Exit(1) from None
     term.say("")
+    state = game_at.state
     term.say(term.board(module, state.view(seat if seat >= 0 else None)))
     term.say(final_scores(state, names))
     if record is not None:
@@ -110,33 +113,87 @@ def player_names(
     ]
 
 
-def play_loop(
-    term: Terminal, module: GameModule, state: GameState, seat: int, bots: dict[int, Bot], read: Read
-) -> None:
+@dataclass
+class Played:
+    """The game at the terminal: its state, every step so far (moves, and undos: `ra.core.undo.Step`) and the state
+    before the last move that stands (to judge an undo)."""
+
+    module: GameModule
+    options: dict[str, Any]
+    seed: int
+    state: GameState = field(init=False)
+    steps: list[Step] = field(default_factory=list)
+    before: GameState | None = None
+
+    def __post_init__(self) -> None:
+        self.state = self.module.State.new(self.options, seed=self.seed)
+
+    def apply(self, action: int, player: int) -> None:
+        self.before = self.state.clone()
+        self.state.apply(action, player)
+        self.steps.append(Step(player, None, self.state.history[-1].draws))
+
+    def undo_refused(self, seat: int) -> Reason | None:
+        """Why `seat` may not take back the last move now (None: it may), by the one rule (ra.core.undo)."""
+        verdict = judge(self.steps, self.before, self.state, getattr(self.module, "reveals", None))
+        return verdict.refusal(seat)
+
+    def undo(self, seat: int) -> Move:
+        """Take back `seat`'s last move (`undo_refused` said it may): the game is replayed from its seed with the
+        moves that stand, as a record replays. The move taken back."""
+        taken, standing_moves = self.state.history[-1], self.state.history[:-1]
+        self.steps.append(Step(seat, standing(self.steps)[-1]))
+        self.state, self.before = self.module.State.new(self.options, seed=self.seed), None
+        for number, move in enumerate(standing_moves, start=1):
+            if number == len(standing_moves):
+                self.before = self.state.clone()
+            self.state.apply(move.action, move.player)
+        return taken
+
+
+def play_loop(term: Terminal, game: Played, seat: int, bots: dict[int, Bot], read: Read) -> None:
     """Alternate between the person's choices and the bots' until the game ends, telling every move."""
     viewer = seat if seat >= 0 else None
-    while not state.is_terminal():
-        current = state.current_players()
+    module = game.module
+    while not game.state.is_terminal():
+        current = game.state.current_players()
         if seat in current:
-            player, action = seat, _person_action(term, module, state, seat, read)
+            player, action = seat, _person_action(term, game, seat, read)
+            if action == UNDO:
+                taken = game.undo(seat)
+                term.say(taken_back(module, taken, game.options["names"]), indent="  ")
+                continue
         else:
             player = next(p for p in current if p in bots)
-            action = bots[player].choose(state.view(player))
-        before = state.view(viewer)
-        state.apply(action, player)
-        for line in module.narrate(before, state.view(viewer), state.history[-1]):
+            action = bots[player].choose(game.state.view(player))
+        before = game.state.view(viewer)
+        game.apply(action, player)
+        for line in module.narrate(before, game.state.view(viewer), game.state.history[-1]):
             term.say(line, indent="  ")
 
 
-def _person_action(term: Terminal, module: GameModule, state: GameState, seat: int, read: Read) -> int:
-    """Draw the board (other players' sheets in a line each) and read the person's action."""
+UNDO = -1  # what `_person_action` returns for "undo" (no action id is negative)
+
+
+def _person_action(term: Terminal, game: Played, seat: int, read: Read) -> int:
+    """Draw the board (other players' sheets in a line each) and read the person's action, or UNDO."""
+    module, state = game.module, game.state
     view = state.view(seat)
     term.say("")
     term.say(term.board(module, view, full=False))
+    if game.undo_refused(seat) is None:
+        # TRANSLATORS: {undo} is "undo", typed as it is.
+        term.say(t("You may take back your last action: type {undo}.", undo="undo"), indent="  ")
     while True:
-        answer = read_action(term, module, view, read, lambda a: engine_error(state, a, seat), ("board",))
+        answer = read_action(term, module, view, read, lambda a: engine_error(state, a, seat), ("board", "undo"))
         if isinstance(answer, int):
             return answer
+        if answer == "undo":
+            refused = game.undo_refused(seat)
+            if refused is None:
+                return UNDO
+            term.say(t("No undo: {reason}", reason=reasons()[refused]), indent="  ")
+            continue
         term.say(term.board(module, view))
 
 

@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Literal, NamedTuple
 
-from ra.core.protocol import GameState, Move
-from ra.core.text import Text, t
+from ra.core.protocol import GameModule, GameState, Move
+from ra.core.text import Seat, Text, about, t
 
 Reason = Literal["nothing", "not_yours", "next_acted", "revealed", "over"]
 # Whether a move (from the state before it to the state after) showed anything hidden: `reveals` by comparing every
@@ -41,6 +41,18 @@ def reasons() -> dict[Reason, Text]:
         "revealed": t("your action revealed a tile or card (or something hidden): it stands"),
         "over": t("the game is over: its actions stand"),
     }
+
+
+def taken_back(module: GameModule, taken: Move, names: Sequence[str]) -> Text:
+    """The sentence that tells an undo: `taken` was taken back by its player ("Ana took back: bid sun disk 7"; the
+    player reads "You took back: …")."""
+    name = names[taken.player] if 0 <= taken.player < len(names) else f"Player {taken.player + 1}"
+    move = module.move_text(taken.action, taken.draws)
+    return about(
+        taken.player,
+        t("{player} took back: {move}", player=Seat(taken.player, name), move=move),
+        t("You took back: {move}", move=move),
+    )
 
 
 class Step(NamedTuple):

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ra.core.protocol import GameModule, GameState, Move
-from ra.core.text import Seat, Text, about, english, t
-from ra.core.undo import Step, Verdict, judge
+from ra.core.text import Seat, Text, english, t
+from ra.core.undo import Step, Verdict, judge, taken_back
 from ra.server.storage.rows import TableRow
 from ra.server.tables.pace import clock_view
 from ra.server.tables.story import explanation, narration_texts, table_option
@@ -163,14 +163,7 @@ def log_entry(
 def undo_entry(module: GameModule, taken: Move, seq: int, names: list[str], undoes: int) -> dict[str, Any]:
     """The public log entry of an undo step (seq `seq`): `taken`, the move of seq `undoes`, was taken back by its
     player ("Ana took back: bid sun disk 7", "You took back: …" for Ana)."""
-    name = names[taken.player] if 0 <= taken.player < len(names) else f"Player {taken.player + 1}"
-    move = module.move_text(taken.action, taken.draws)
-    line = about(
-        taken.player,
-        t("{player} took back: {move}", player=Seat(taken.player, name), move=move),
-        t("You took back: {move}", move=move),
-    )
-    entry = log_entry(module, Move(taken.player, taken.action), seq, names, [line])
+    entry = log_entry(module, Move(taken.player, taken.action), seq, names, [taken_back(module, taken, names)])
     entry.update(notation="undo", undoes=undoes)
     return entry
 
