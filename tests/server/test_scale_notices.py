@@ -3,6 +3,7 @@ turn's notice arrives once, not twice (the claims of ra.server.notices.store).""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Iterator
@@ -15,6 +16,8 @@ from notice_helpers import BASE, Inbox, body, inbox  # noqa: F401 (inbox: a fixt
 from services import Postgres, RedisServer
 from test_scale_processes import FAST, Serve, serve_processes
 from websockets.sync.client import connect
+
+from ra.server.notices.presence import SharedPresence
 
 PASSWORD = "a long enough password"
 TABLES = 6
@@ -96,3 +99,66 @@ def test_two_senders_mail_each_turn_once(mailing_pair: list[Serve], inbox: Inbox
         assert sum(f"/t/{table_id}/mine?seat=1" in text for text in texts) == 1, table_id
     assert len(mails) == TABLES
     assert not inbox.to("ann@example.org")  # she was at her tables
+
+
+def test_a_seat_watching_through_the_other_process_is_not_mailed(mailing_pair: list[Serve], inbox: Inbox) -> None:  # noqa: F811
+    """Presence is shared through Redis (notices/presence.py): Bob watches his tables through process B while Ann
+    plays on process A; whichever process's sender claims his notices, none is mailed."""
+    a, b = mailing_pair
+    ann, bob = account(a.base, "ann"), account(b.base, "bob")
+    tables = []
+    for _ in range(4):
+        seats = [{"kind": "person", "name": "A"}, {"kind": "person", "name": "B"}]
+        table = httpx.post(f"{a.base}/api/tables", json={"game": "ra", "seats": seats, "pace": PACE}, timeout=10).json()
+        listing = {"creator": table["creator"], "open_seats": True, "turn_based": True}
+        assert httpx.post(f"{a.base}/api/tables/{table['id']}/listing", json=listing, timeout=10).status_code == 200
+        links = [who.post(f"/api/tables/{table['id']}/seats/{seat}/join").json()["link"] for seat, who in
+                 enumerate((ann, bob))]  # fmt: skip
+        tables.append(links)
+    on_a, on_b = (server.base.replace("http://", "ws://") + "/ws/" for server in (a, b))
+    for links in tables:
+        with connect(on_b + links[1].removeprefix("/t/")) as watching:
+            bob_state = state_at(watching, 0)
+            time.sleep(0.3)  # B's claim reaches Redis (written at once on enter)
+            with connect(on_a + links[0].removeprefix("/t/")) as ws:
+                state = state_at(ws, 0)
+                while not state["view"]["legal_actions"]:  # Bob begins: he plays on B until Ann's turn
+                    action = bob_state["view"]["legal_actions"][0]["id"]
+                    watching.send(json.dumps({"type": "action", "seq": bob_state["seq"], "action": action}))
+                    bob_state = state_at(watching, bob_state["seq"] + 1)
+                    state = state_at(ws, bob_state["seq"])
+                while state["view"]["legal_actions"]:
+                    action = state["view"]["legal_actions"][0]["id"]
+                    ws.send(json.dumps({"type": "action", "seq": state["seq"], "action": action}))
+                    state = state_at(ws, state["seq"] + 1)
+            time.sleep(1.0)  # ten rounds of each sender while Bob still watches on B
+    assert not inbox.to("bob@example.org")
+
+
+def test_presence_through_redis_lapses_when_a_process_stops_renewing(redis_server: RedisServer) -> None:
+    """A process that dies keeps no seat present for ever: its claim lapses after the TTL; one that stops cleanly
+    takes its claims away at once; Redis away, a process answers for itself."""
+
+    async def scenario() -> None:
+        stale, other = SharedPresence(redis_server.url, "stale"), SharedPresence(redis_server.url, "other")
+        stale.TTL, stale.RENEW = 0.5, 100.0  # claims once, then never renews in time: as a process killed
+        stale.enter("t1", 1)
+        await stale.start()
+        await asyncio.sleep(0.2)
+        assert await other.anywhere("t1", 1) and not await other.anywhere("t1", 0)
+        await asyncio.sleep(0.6)
+        assert not await other.anywhere("t1", 1)  # lapsed
+        await stale.stop()
+        clean = SharedPresence(redis_server.url, "clean")
+        clean.enter("t2", 0)
+        await clean.start()
+        await asyncio.sleep(0.2)
+        assert await other.anywhere("t2", 0)
+        await clean.stop()
+        assert not await other.anywhere("t2", 0)
+        await other.stop()
+        away = SharedPresence("redis://127.0.0.1:1", "away")
+        away.enter("t3", 0)
+        assert await away.anywhere("t3", 0) and not await away.anywhere("t3", 1)
+
+    asyncio.run(scenario())

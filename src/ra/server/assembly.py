@@ -15,9 +15,10 @@ from ra.server.bots.runner import BotRunner
 from ra.server.clock import Clock
 from ra.server.cluster.coordinator import Cluster
 from ra.server.cluster.pubsub import LocalPubSub
-from ra.server.notices.presence import Presence
+from ra.server.notices.presence import Presence, SharedPresence
 from ra.server.notices.service import Notices
 from ra.server.settings import Settings
+from ra.server.storage.leases import process_name
 from ra.server.storage.sql import SqlStorage
 from ra.server.tables.abandon import AbandonSweep
 from ra.server.tables.cache import ReplayCache
@@ -49,11 +50,13 @@ class Server:
         await self.cluster.start()
         self.abandon.start()
         self.clocks.start()
+        await self.presence.start()
         self.notices.start()
 
     async def stop(self) -> None:
         """Stop hearing the others, stop the service (bots, pending commits, storage), give up the leases."""
         await self.notices.stop()
+        await self.presence.stop()
         await self.clocks.stop()
         await self.abandon.stop()
         await self.cluster.stop()
@@ -95,7 +98,7 @@ def assemble(settings: Settings) -> Server:
     cluster = Cluster(
         storage, db, tables, local, replays.forget, bots, options, shared=shared, redis_url=settings.redis_url
     )
-    presence = Presence()
+    presence = SharedPresence(settings.redis_url, process_name()) if settings.redis_url else Presence()
     notices = Notices(
         storage.engine, settings.notices, settings.public_base(), presence, load, now=clock.now, solo=not shared
     )

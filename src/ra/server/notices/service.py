@@ -187,7 +187,7 @@ class Notices:
 
     async def _still_waiting(self, due: Due) -> str | None:
         """The table's game if the notice's seat is still to act there and not watching it here, else None."""
-        if self.presence.present(due.table_id, due.seat):
+        if await self.presence.anywhere(due.table_id, due.seat):  # watching in any process of the service
             return None
         try:
             table = await self.load(due.table_id)
