@@ -43,12 +43,12 @@ def _registered_games(schema: dict[str, Any]) -> None:
 
 class Pace(Closed):
     """A table's pace (docs/PROTOCOL.md's clocks): no clock (the default), live (a time bank per seat plus an
-    increment per move) or turn-based (a time per move); and what happens to a seat whose time runs out."""
+    increment per turn) or turn-based (a time per move); and what happens to a seat whose time runs out."""
 
     kind: Literal["none", "live", "turn"] = "none"
     bank: int | None = Field(None, ge=BANK[0], le=BANK[1], description="live: seconds each seat starts with")
     increment: int | None = Field(
-        None, ge=INCREMENT[0], le=INCREMENT[1], description="live: seconds a seat gains with each of its moves"
+        None, ge=INCREMENT[0], le=INCREMENT[1], description="live: seconds a seat gains once per turn, when its turn is over"
     )
     per_move: int | None = Field(
         None, ge=PER_MOVE[0], le=PER_MOVE[1], description="turn-based: seconds a seat has for each move"

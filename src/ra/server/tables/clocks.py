@@ -1,7 +1,7 @@
 """The players' clocks: a table's pace, each seat's time, the timers that act for an absent player, leaving a game.
 
 A table's pace is chosen at creation and kept in its options (`pace`, checked by pace.py's `check_pace`): none (the
-default: no clock), `live` (a time bank per seat plus an increment per move, BGA's Fischer clock) or `turn`
+default: no clock), `live` (a time bank per seat plus an increment per turn, BGA's Fischer clock) or `turn`
 (turn-based: a time per move, hours or days). What happens when a seat's time runs out is also chosen (`timeout`):
 
 - `bot`: a bot of the chosen `level` plays for the seat until its person returns (they reconnect, act, or press

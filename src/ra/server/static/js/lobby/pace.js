@@ -1,5 +1,5 @@
 // The new-table form's pace (docs/PROTOCOL.md, "Clocks"): no clock (the default), live with a clock (a time bank
-// and an increment per move) or turn-based (a time per move); what happens when a player's time runs out, and the
+// and an increment per turn) or turn-based (a time per move); what happens when a player's time runs out, and the
 // level of the bot that plays for them. Built from the game's meta (its bot levels, whether it can skip a turn).
 
 /** @typedef {import("../common/types.js").GameMeta} GameMeta */
@@ -36,7 +36,7 @@ export function paceFields(root, game) {
     { value: "turn", text: t("Turn-based") },
   ], "none");
   const bank = select("pace-bank", t("Time per player"), BANKS.map((s) => ({ value: String(s), text: tn("{n} minute", "{n} minutes", s / 60) })), "300");
-  const increment = select("pace-increment", t("Extra time per move"), INCREMENTS.map((s) => ({ value: String(s), text: tn("{n} second", "{n} seconds", s) })), "10");
+  const increment = select("pace-increment", t("Extra time per turn"), INCREMENTS.map((s) => ({ value: String(s), text: tn("{n} second", "{n} seconds", s) })), "10");
   const perMove = select("pace-per-move", t("Time per move"), PER_MOVE.map((s) => ({
     value: String(s), text: s < 86400 ? tn("{n} hour", "{n} hours", s / 3600) : tn("{n} day", "{n} days", s / 86400),
   })), "86400");
