@@ -274,3 +274,19 @@ def test_a_live_mover_earns_the_increment_only_when_its_turn_is_over() -> None:
     ended = charged(pace, going_on, 0, {1}, 108.0, turn_over=True)
     assert ended["seats"][0] == {"left": 62.0, "since": None}  # 3 s more, then the turn's one increment
     assert ended["seats"][1]["since"] == 108.0
+
+
+def test_an_undo_gives_back_the_increment_its_move_earned(client: TestClient) -> None:
+    pace = {"kind": "live", "bank": 60, "increment": 10, "timeout": "bot", "level": "easy"}
+    table = table_with(client, [person("Ann"), person("Bob")], pace)
+    with client.websocket_connect(ws_url(table, 0)) as ann, client.websocket_connect(ws_url(table, 1)) as bob:
+        state = read_until(ann, 0)
+        read_until(bob, 0)
+        mover = current(state)[0]
+        ws = (ann, bob)[mover]
+        ws.send_json({"type": "action", "seq": state["seq"], "move": "ra"})  # invoking Ra ends the turn; no draw
+        state = read_until(ws, state["seq"] + 1)
+        assert 65 < summary(client, table["id"])["clock"]["seats"][mover]["left"] <= 70  # earned once
+        ws.send_json({"type": "undo", "seq": state["seq"]})
+        read_until(ws, state["seq"] + 1)
+        assert 55 < summary(client, table["id"])["clock"]["seats"][mover]["left"] <= 60  # given back

@@ -48,7 +48,7 @@ class Pace(Closed):
     kind: Literal["none", "live", "turn"] = "none"
     bank: int | None = Field(None, ge=BANK[0], le=BANK[1], description="live: seconds each seat starts with")
     increment: int | None = Field(
-        None, ge=INCREMENT[0], le=INCREMENT[1], description="live: seconds a seat gains once per turn, when its turn is over"
+        None, ge=INCREMENT[0], le=INCREMENT[1], description="live: seconds a seat gains once a turn"
     )
     per_move: int | None = Field(
         None, ge=PER_MOVE[0], le=PER_MOVE[1], description="turn-based: seconds a seat has for each move"

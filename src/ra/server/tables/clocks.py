@@ -32,7 +32,7 @@ from collections.abc import Awaitable, Callable, Collection
 from dataclasses import replace
 from typing import Any
 
-from ra.core.protocol import GameState
+from ra.core.protocol import GameModule, GameState
 from ra.core.text import t
 from ra.server.clock import Clock
 from ra.server.settings import ServiceSettings
@@ -41,7 +41,7 @@ from ra.server.storage.sql import SqlStorage
 from ra.server.tables.commits import StorageCalls
 from ra.server.tables.creation import stand_in_bots
 from ra.server.tables.model import ServiceError, Table, status_of
-from ra.server.tables.pace import RETURN_GRACE, charged, due_of, pace_of, ran_out
+from ra.server.tables.pace import LIVE, RETURN_GRACE, charged, due_of, pace_of, ran_out
 from ra.server.tables.store import TableStore
 
 log = logging.getLogger("ra.server")
@@ -58,6 +58,13 @@ ClockWrite = tuple[dict[str, Any] | None, dt.datetime | None]
 Publish = Callable[[Table], None]
 Play = Callable[[Table, int, int], Awaitable[None]]
 CatchUp = Callable[[Table], Awaitable[bool]]
+
+
+def turn_ended(module: GameModule, before: GameState, after: GameState, mover: int) -> bool:
+    """Whether the mover's action ended its turn: as the game tells (its optional `turn_over`), else when the mover
+    is no longer to act."""
+    turn_over = getattr(module, "turn_over", None)
+    return bool(turn_over(before, after, mover)) if turn_over else mover not in after.current_players()
 
 
 class TableClocks:
@@ -84,8 +91,7 @@ class TableClocks:
         if pace is None or clock is None:
             return None, None
         mover = new.history[-1].player
-        turn_over = getattr(table.module, "turn_over", None)  # the game says what a turn is; else: no longer to act
-        earned = turn_over(table.state, new, mover) if turn_over else mover not in new.current_players()
+        earned = turn_ended(table.module, table.state, new, mover)
         fresh = charged(pace, clock, mover, timed_seats(table, new, status), self.clock(), earned)
         if table.row.id in self._skipping:
             fresh["fired"] = int(fresh.get("fired", 0)) + 1
@@ -93,10 +99,16 @@ class TableClocks:
 
     def after_undo(self, table: Table, back: GameState, status: str) -> ClockWrite:
         """The clock and timer to store with an undo step that brings back `back`: its seats to act run again, and
-        nobody earns an increment (None, None: the table has no clock)."""
+        nobody earns an increment; one the move taken back earned is given back (playing the turn again earns it
+        again). None, None: the table has no clock."""
         pace, clock = pace_of(table.row.options), table.row.clock
         if pace is None or clock is None:
             return None, None
+        mover = table.state.history[-1].player
+        if pace["kind"] == LIVE and turn_ended(table.module, back, table.state, mover):
+            seats = [dict(s) for s in clock["seats"]]
+            seats[mover]["left"] = max(0.0, seats[mover]["left"] - float(pace["increment"]))
+            clock = {**clock, "seats": seats}
         fresh = charged(pace, clock, None, timed_seats(table, back, status), self.clock())
         return fresh, due_of(fresh)
 
