@@ -56,6 +56,15 @@ def state_at(ws: Any, seq: int) -> dict[str, Any]:
             return dict(message)
 
 
+def play_while_mine(ws: Any, state: dict[str, Any]) -> dict[str, Any]:
+    """Play the first legal action while the seat has any; the state after."""
+    while state["view"]["legal_actions"]:
+        action = state["view"]["legal_actions"][0]["id"]
+        ws.send(json.dumps({"type": "action", "seq": state["seq"], "action": action}))
+        state = state_at(ws, state["seq"] + 1)
+    return state
+
+
 PACE = {"kind": "turn", "per_move": 86400}  # turn-based: the listing follows the pace
 
 
@@ -79,16 +88,9 @@ def test_two_senders_mail_each_turn_once(mailing_pair: list[Serve], inbox: Inbox
             state = state_at(ws, 0)
             if not state["view"]["legal_actions"]:
                 with connect(ws_base + links[1].removeprefix("/t/")) as first:
-                    mine = state_at(first, 0)
-                    while mine["view"]["legal_actions"]:
-                        action = mine["view"]["legal_actions"][0]["id"]
-                        first.send(json.dumps({"type": "action", "seq": mine["seq"], "action": action}))
-                        mine = state_at(first, mine["seq"] + 1)
+                    mine = play_while_mine(first, state_at(first, 0))
                 state = state_at(ws, mine["seq"])
-            while state["view"]["legal_actions"]:
-                action = state["view"]["legal_actions"][0]["id"]
-                ws.send(json.dumps({"type": "action", "seq": state["seq"], "action": action}))
-                state = state_at(ws, state["seq"] + 1)
+            play_while_mine(ws, state)
     deadline = time.monotonic() + 60
     while len(inbox.to("bob@example.org")) < TABLES and time.monotonic() < deadline:
         time.sleep(0.1)
@@ -122,15 +124,9 @@ def test_a_seat_watching_through_the_other_process_is_not_mailed(mailing_pair: l
             time.sleep(0.3)  # B's claim reaches Redis (written at once on enter)
             with connect(on_a + links[0].removeprefix("/t/")) as ws:
                 state = state_at(ws, 0)
-                while not state["view"]["legal_actions"]:  # Bob begins: he plays on B until Ann's turn
-                    action = bob_state["view"]["legal_actions"][0]["id"]
-                    watching.send(json.dumps({"type": "action", "seq": bob_state["seq"], "action": action}))
-                    bob_state = state_at(watching, bob_state["seq"] + 1)
-                    state = state_at(ws, bob_state["seq"])
-                while state["view"]["legal_actions"]:
-                    action = state["view"]["legal_actions"][0]["id"]
-                    ws.send(json.dumps({"type": "action", "seq": state["seq"], "action": action}))
-                    state = state_at(ws, state["seq"] + 1)
+                if not state["view"]["legal_actions"]:  # Bob begins: he plays on B until Ann's turn
+                    state = state_at(ws, play_while_mine(watching, bob_state)["seq"])
+                play_while_mine(ws, state)
             time.sleep(1.0)  # ten rounds of each sender while Bob still watches on B
     assert not inbox.to("bob@example.org")
 
