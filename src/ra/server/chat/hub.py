@@ -31,6 +31,7 @@ class ChatHub:
         self.redis_url = redis_url
         self.client: Any = None
         self.task: asyncio.Task[None] | None = None
+        self.stopping = False  # set by `stop`: the listener ends even if a cancellation is lost in the client
         self.counter = 0
 
     def new_id(self) -> str:
@@ -94,22 +95,23 @@ class ChatHub:
         self.task = asyncio.create_task(self._listen(), name="ra-chat-listen")
 
     async def stop(self) -> None:
-        """Stop hearing them."""
+        """Stop hearing them. The listener is told to stop as well as cancelled, and waited for a few seconds only:
+        a cancellation that the Redis client turns into a connection error must not keep it subscribing for ever."""
+        self.stopping = True
         if self.task is not None:
             self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self.task
+            await asyncio.wait([self.task], timeout=5)
         if self.client is not None:
             with contextlib.suppress(Exception):
                 await self.client.aclose()
 
     async def _listen(self) -> None:
         wait = 0.1
-        while True:
+        while not self.stopping:
             pubsub = self.client.pubsub()
             try:
                 await pubsub.subscribe(CHANNEL)
-                while True:
+                while not self.stopping:
                     heard = await pubsub.get_message(ignore_subscribe_messages=True, timeout=5.0)
                     if heard is not None:
                         wait = 0.1
@@ -117,6 +119,8 @@ class ChatHub:
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
+                if self.stopping:
+                    return
                 log.warning("chat: redis subscription lost (%s); subscribing again", exc)
                 await asyncio.sleep(wait)
                 wait = min(2 * wait, 2.0)
