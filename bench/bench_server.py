@@ -95,6 +95,8 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+# `--log tail`: clients keep the log and get only its new entries, as the browser does; `full`: the whole log each time.
+LOG_QUERY = {"tail": "&log=tail", "full": ""}
 HEAVY_BOT = "mcts:iterations=20000"  # the most iterations a spec may ask for (docs/BOTS.md)
 HEAVY_TABLES = 6
 
@@ -304,7 +306,7 @@ async def run(
 
             clients = [
                 seat_client(
-                    f"ws://127.0.0.1:{port_of(t, seat)}/ws/{track.id}?seat={seat}&token={token}",
+                    f"ws://127.0.0.1:{port_of(t, seat)}/ws/{track.id}?seat={seat}&token={token}{LOG_QUERY[args.log]}",
                     track,
                     seat,
                     stats,
@@ -346,6 +348,7 @@ async def run(
     figures |= {
         "tables": args.tables,
         "clients": args.tables * args.seats,
+        "log": args.log,
         "actions": accepted,
         "sent": stats.sent,
         "finished": sum(len(track.finished) == track.seats for track, _ in tracks),
@@ -406,6 +409,12 @@ def main() -> None:
         choices=["ask", "every", "push"],
         default="ask",
         help="explanations: none asked (bots), asked for every view (browsers with a helper), pushed in each state",
+    )
+    parser.add_argument(
+        "--log",
+        choices=["tail", "full"],
+        default="tail",
+        help="the log in each state: only its new entries (as the browser asks), or the whole log",
     )
     args = parser.parse_args()
     load = os.getloadavg()

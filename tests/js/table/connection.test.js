@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { beforeEach, afterEach, describe, it, mock } from "node:test";
 
-import { TableConnection, backoffDelay, landed, socketUrl } from "../../../src/ra/server/static/js/table/connection.js";
+import { TableConnection, backoffDelay, keptLog, landed, socketUrl } from "../../../src/ra/server/static/js/table/connection.js";
 
 /** A stand-in for a browser WebSocket: records what is sent, lets the test fire its events. */
 class FakeSocket {
@@ -92,6 +92,26 @@ describe("socketUrl", () => {
   it("uses wss under https and carries seat and token only for a seat", () => {
     assert.equal(socketUrl({ protocol: "https:", host: "a.b" }, "T 1", null, null), "wss://a.b/ws/T%201");
     assert.equal(socketUrl({ protocol: "http:", host: "h:8" }, "t", 2, "a&b"), "ws://h:8/ws/t?seat=2&token=a%26b");
+  });
+
+  it("asks for the log's new entries only with `tail`", () => {
+    assert.equal(socketUrl({ protocol: "http:", host: "h" }, "t", null, null, false, true, true), "ws://h/ws/t?explain=ask&log=tail");
+  });
+});
+
+describe("keptLog", () => {
+  const entry = (/** @type {number} */ seq) => ({ seq, player: 0, notation: `m${seq}` });
+  /** @param {number} from @param {any[]} log @returns {any} */
+  const state = (from, log) => ({ type: "state", seq: 3, view: {}, log_from: from, log });
+
+  it("appends the entries from log_from on to those kept before it", () => {
+    assert.deepEqual(keptLog([entry(1), entry(2)], state(2, [entry(3)])), [entry(1), entry(2), entry(3)]);
+    assert.deepEqual(keptLog([entry(1), entry(2), entry(3)], state(1, [entry(2), entry(3)])), [entry(1), entry(2), entry(3)]);
+  });
+
+  it("takes a whole log (log_from 0, or a server that does not say) as it is", () => {
+    assert.deepEqual(keptLog([entry(1), entry(2)], state(0, [entry(1)])), [entry(1)]);
+    assert.deepEqual(keptLog([entry(1)], { type: "state", seq: 2, view: /** @type {any} */ ({}), log: [entry(1), entry(2)] }), [entry(1), entry(2)]);
   });
 });
 

@@ -85,6 +85,9 @@ class Connection:
         self.seat: int | None = None
         # `explain=ask`: this client asks for explanations when it shows them; its state messages carry none.
         self.pushes_explanations = ws.query_params.get("explain") != "ask"
+        # `log=tail`: this client keeps the log's entries it got; its state messages carry only the new ones.
+        self.keeps_log = ws.query_params.get("log") == "tail"
+        self.log_kept: tuple[int, int] | None = None  # (the log's generation, entries) this client has
         self.sent_version = -1
         self.send_lock = asyncio.Lock()
         self.hints: deque[float] = deque()  # when this connection asked its recent hints
@@ -102,7 +105,12 @@ class Connection:
         if snap.version <= self.sent_version:
             return
         self.sent_version = snap.version
-        text = snap.message(self.seat, self.pushes_explanations)
+        log_from, kept = 0, self.log_kept
+        if self.keeps_log:
+            if kept is not None and kept[0] == snap.log_generation and kept[1] <= snap.seq:
+                log_from = kept[1]
+            self.log_kept = (snap.log_generation, snap.seq)
+        text = snap.message(self.seat, self.pushes_explanations, log_from)
         # The server's time as sent: a client counts the running clocks down from it (docs/PROTOCOL.md).
         await self.send(f'{text[:-1]},"now":{round(self.service.clock(), 3)}}}')
 

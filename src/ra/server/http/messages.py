@@ -230,10 +230,14 @@ class StateMessage(ServerMessage):
         description="the engine's explanation of that view: `{elements: {key: text}, lot_value: [per seat] | "
         "null}` (null for a game without it, and always null on a connection made with `explain=ask`)"
     )
+    log_from: int = Field(
+        description="the seq of `log`'s first entry: 0 (the whole log), except on a connection made with "
+        "`log=tail`, which gets only the entries it has not had (0 again when earlier entries changed, e.g. names)"
+    )
     log: list[dict[str, Any]] = Field(
-        description='every accepted action, public: `{"seq","player","name","notation","text","lines","said",'
-        '"draws"}` (`lines` in English, `said` the same lines as texts in the reader\'s language); an undo step '
-        'has the notation `undo` and `undoes`, the seq of the entry it took back'
+        description='the accepted actions from `log_from` on, public: `{"seq","player","name","notation","text",'
+        '"lines","said","draws"}` (`lines` in English, `said` the same lines as texts in the reader\'s language); an '
+        "undo step has the notation `undo` and `undoes`, the seq of the entry it took back"
     )
     table: dict[str, Any] = Field(description="the table summary, as `GET /api/tables/{id}` answers")
     undo: dict[str, int] | None = Field(

@@ -6,6 +6,7 @@ import asyncio
 import base64
 import hashlib
 import hmac
+import itertools
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -23,6 +24,9 @@ MAX_NAME = 40
 GAME_OVER = t("the game is over")  # an action or a hint asked for after the end
 # Letters that show as nothing (fillers, blank patterns, an invisible combining mark): spoofable names otherwise.
 _INVISIBLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
+# A number for each serialization of a table's log, unique in the process: a connection that kept the log's entries
+# of one gets only the new ones of the next; a log serialized afresh (names changed, the table reloaded) is sent whole.
+_LOG_GENERATIONS = itertools.count(1)
 
 
 class ServiceError(Exception):
@@ -207,6 +211,7 @@ class Snapshot:
         spectator: dict[str, Any] | None = None,
         seq: int | None = None,
         undo: dict[str, int] | None = None,
+        log_generation: int = 0,
     ) -> None:
         self.version = version
         self.state = state  # never mutated again: the service applies actions to a clone
@@ -218,13 +223,16 @@ class Snapshot:
         self.module = module
         self.options = row.options  # its table options: which of the game's helpers explanations show
         self.undo = undo  # who may take back which move now (`Table.undo_offer`), the same for every seat
-        # The log and summary are the same for every seat: serialized once per version, not once per seat.
-        tail = f',"log":[{",".join(log_json[:seq])}],"table":{json_text(self.summary)},"undo":{json_text(undo)}}}'
-        self._tail = tail
+        self.log_generation = log_generation  # which serialization of the log `log_json` is (Table.snap)
+        # The log and summary are the same for every seat: serialized once per version, not once per seat; the log
+        # whole, or its entries from a seq on for connections that kept the earlier ones (`message`'s `log_from`).
+        self._log_json = log_json[:seq]
+        self._end = f',"table":{json_text(self.summary)},"undo":{json_text(undo)}}}'
+        self._tails: dict[int, str] = {}
         # `spectator`: the spectator's view of `state` with these names, made already (to tell the last move).
         self._views: dict[int | None, dict[str, Any]] = {} if spectator is None else {None: spectator}
         self._explained: dict[int | None, dict[str, Any] | None] = {}
-        self._messages: dict[tuple[int | None, bool], str] = {}
+        self._messages: dict[tuple[int | None, bool, int], str] = {}
         self._explanation_messages: dict[int | None, str] = {}
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -251,17 +259,27 @@ class Snapshot:
         """The engine's explanation of a view (only what that view shows; None if the game has none)."""
         return None if self.module is None else explanation(self.module, view, self.options)
 
-    def message(self, seat: int | None, explained: bool = True) -> str:
+    def message(self, seat: int | None, explained: bool = True, log_from: int = 0) -> str:
         """The JSON `state` message for a seat (None: spectator); without its explanation (`explain` null) for a
-        client that asks for explanations when it shows them (`explanation_message`)."""
-        key = (seat, explained)
+        client that asks for explanations when it shows them (`explanation_message`); its `log` the entries from
+        seq `log_from` on (0: the whole log) for a client that kept the earlier ones (docs/PROTOCOL.md)."""
+        log_from = log_from if 0 <= log_from <= self.seq else 0
+        key = (seat, explained, log_from)
         text = self._messages.get(key)
         if text is None:
             view = json_text(self.view(seat))
             explain = json_text(self.explanation(seat)) if explained else "null"
-            text = f'{{"type":"state","seq":{self.seq},"view":{view},"explain":{explain}{self._tail}'
+            text = f'{{"type":"state","seq":{self.seq},"view":{view},"explain":{explain}{self._tail(log_from)}'
             self._messages[key] = text
         return text
+
+    def _tail(self, log_from: int) -> str:
+        """The part of every seat's `state` message after `explain`, with the log from `log_from` on (made once)."""
+        tail = self._tails.get(log_from)
+        if tail is None:
+            entries = ",".join(self._log_json[log_from:])
+            tail = self._tails[log_from] = f',"log_from":{log_from},"log":[{entries}]{self._end}'
+        return tail
 
     def explanation_message(self, seat: int | None) -> str:
         """The JSON `explain` message for a seat (None: spectator): the explanation of its view at this version."""
@@ -293,6 +311,9 @@ class Table:
     steps: list[Step] = field(default_factory=list)
     before: GameState | None = None
     judged: tuple[GameState, int, Verdict] | None = None  # the verdict on `state` after `steps`, once asked
+    # `log_json` as last published, and its number: entries appended keep the number, a log serialized anew gets one.
+    log_serialized: list[str] | None = None
+    log_generation: int = 0
 
     def still_open(self, seat: int, seq: int) -> bool:
         """True if `seat` has been to act ever since `seq` without acting (its decision is unchanged)."""
@@ -349,9 +370,20 @@ class Table:
         if self.snapshot is None or self.snapshot.version != self.version:
             if len(self.log_json) != len(self.log):
                 self.log_json = [json_text(entry) for entry in self.log]
+            if self.log_json is not self.log_serialized:  # a new list: its entries may have changed (names)
+                self.log_serialized, self.log_generation = self.log_json, next(_LOG_GENERATIONS)
             seen, undo = self.spectator_view(), self.undo_offer()
             self.snapshot = Snapshot(
-                self.version, self.state, self.log, self.log_json, self.row, self.module, seen, self.seq, undo
+                self.version,
+                self.state,
+                self.log,
+                self.log_json,
+                self.row,
+                self.module,
+                seen,
+                self.seq,
+                undo,
+                self.log_generation,
             )
         return self.snapshot
 

@@ -90,7 +90,7 @@ class TablePage {
     this.invitesShown = false;
     /** @type {number | null} the seq at which this seat may take back its last action, if it may */
     this.undoSeq = null;
-    this.conn = new TableConnection(socketUrl(window.location, tableId, seat, token, true, true), seat, {
+    this.conn = new TableConnection(socketUrl(window.location, tableId, seat, token, true, true, true), seat, {
       onState: (msg) => { void this.onState(msg); },
       onError: (msg, retrying) => this.onError(msg, retrying),
       onStatus: (status) => this.onStatus(status),
@@ -294,7 +294,7 @@ class TablePage {
   watch() {
     this.seat = null;
     this.token = null;
-    this.conn.watch(socketUrl(window.location, this.tableId, null, null, false, true));
+    this.conn.watch(socketUrl(window.location, this.tableId, null, null, false, true, true));
     this.notice ??= t("This seat link does not work: you are watching as a spectator.");
   }
 

@@ -86,6 +86,7 @@
  * @property {number} seq
  * @property {BaseView} view
  * @property {Explanation | null} [explain]
+ * @property {number} [log_from]  the seq of `log`'s first entry (0: the whole log)
  * @property {LogEntry[]} [log]
  * @property {TableSummary} [table]
  * @property {number} [now]  the server's time when it was sent (seconds since the epoch)

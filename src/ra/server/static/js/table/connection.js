@@ -1,7 +1,9 @@
 // The WebSocket side of docs/PROTOCOL.md: a connection to one table that survives network loss and server
 // restarts, sends actions by notation with the last seq seen, and retries an action the server could not save
 // (error "unavailable": its storage is down, nothing was applied). The server is the only source of truth: after
-// any reconnect it sends a full "state" message, so the page never patches itself from partial information.
+// any reconnect it sends a full "state" message, so the page never patches itself from partial information. The
+// one exception is the log, which only grows: a socket opened with `log=tail` gets only the entries it lacks, and
+// the connection keeps the whole log (`keptLog`).
 
 /** @typedef {import("../common/types.js").StateMessage} StateMessage */
 /** @typedef {import("../common/types.js").ErrorMessage} ErrorMessage */
@@ -38,21 +40,24 @@ export function landed(log, seat, seq) {
 /**
  * The socket URL of a table for a seat (null: spectator). With `fallback`, a seat link the server refuses makes
  * the page a spectator instead of closing (the server says why first). With `ask`, state messages come without
- * their explanation: the page asks for it when it shows it (`TableConnection.explain`).
+ * their explanation: the page asks for it when it shows it (`TableConnection.explain`). With `tail`, they carry only
+ * the log entries the page has not had (`keptLog`).
  * @param {{protocol: string, host: string}} loc
  * @param {string} id
  * @param {number | null} seat
  * @param {string | null} token
  * @param {boolean} [fallback]
  * @param {boolean} [ask]
+ * @param {boolean} [tail]
  * @returns {string}
  */
-export function socketUrl(loc, id, seat, token, fallback = false, ask = false) {
+export function socketUrl(loc, id, seat, token, fallback = false, ask = false, tail = false) {
   const scheme = loc.protocol === "https:" ? "wss" : "ws";
   const url = `${scheme}://${loc.host}/ws/${encodeURIComponent(id)}`;
   const query = seat === null ? [] : [`seat=${seat}`, `token=${encodeURIComponent(token ?? "")}`];
   if (seat !== null && fallback) query.push("fallback=spectator");
   if (ask) query.push("explain=ask");
+  if (tail) query.push("log=tail");
   return query.length ? `${url}?${query.join("&")}` : url;
 }
 
@@ -73,6 +78,17 @@ export function socketUrl(loc, id, seat, token, fallback = false, ask = false) {
  * @property {() => void} close
  * @property {(type: string, listener: (event: any) => void) => void} addEventListener
  */
+/**
+ * The whole log after a state message: its entries from `log_from` on replace those the client kept from there
+ * (a server that sends the whole log says 0, or nothing).
+ * @param {LogEntry[]} kept
+ * @param {StateMessage} msg
+ * @returns {LogEntry[]}
+ */
+export function keptLog(kept, msg) {
+  const from = msg.log_from ?? 0;
+  return from > 0 ? kept.slice(0, from).concat(msg.log ?? []) : msg.log ?? [];
+}
 
 const OPEN = 1;
 
@@ -106,6 +122,8 @@ export class TableConnection {
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.resendTimer = undefined;
     this.resendOnState = false;
+    /** @type {LogEntry[]} the whole log as of the last state message */
+    this.log = [];
   }
 
   /** Open the socket (again). */
@@ -165,6 +183,7 @@ export class TableConnection {
   /** @param {StateMessage} msg */
   onState(msg) {
     this.seq = msg.seq;
+    this.log = msg.log = keptLog(this.log, msg);
     const out = this.outbox;
     const reconnected = this.resendOnState;
     this.resendOnState = false;
