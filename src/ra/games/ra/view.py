@@ -5,7 +5,6 @@ Everything is public except the bag order, the seed and, by default, other playe
 
 from __future__ import annotations
 
-import copy
 from typing import Literal, NotRequired, TypedDict
 
 from ra.core.protocol import LegalAction
@@ -216,7 +215,7 @@ def make_view(state: RaRules, viewer: int | None) -> RaView:
         "epoch_scores": [
             {
                 "epoch": e["epoch"],
-                "players": [copy.deepcopy(r) if seen[p] else None for p, r in enumerate(e["players"])],
+                "players": [_row_copy(r) if seen[p] else None for p, r in enumerate(e["players"])],
             }
             for e in state.epoch_scores
         ],
@@ -231,6 +230,11 @@ def make_view(state: RaRules, viewer: int | None) -> RaView:
         "kind_groups": KIND_GROUP_VIEW,
         "scarab_kinds": SCARAB_VIEW,
     }
+
+
+def _row_copy(row: RaScoreRow) -> RaScoreRow:
+    """A scoring row of the view, its own (a deep copy of its known shape: `copy.deepcopy` cost most of a view)."""
+    return {"categories": dict(row["categories"]), "net": row["net"], "before": row["before"], "after": row["after"]}
 
 
 def legal_entry(action: int) -> RaLegalAction:
