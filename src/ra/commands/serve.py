@@ -194,6 +194,7 @@ def run(settings: Settings) -> None:
     """Check the storage, build the app from `settings` and serve it until stopped (exit 2 if it cannot start)."""
     import uvicorn
 
+    from ra.server import collector
     from ra.server.http.app import create_app
     from ra.server.http.serving import http_options
     from ra.server.storage.schema import STORAGE_ERRORS
@@ -210,6 +211,7 @@ def run(settings: Settings) -> None:
     except ModuleNotFoundError as exc:  # a driver of an extra
         extra = "redis" if (exc.name or "").startswith("redis") else "postgres"
         _fail(f"the module {exc.name} is missing: pip install 'ra[{extra}]'")
+    collector.tune()  # after the imports and the app: the collector no longer walks them (ra.server.collector)
     host, database_url = settings.host, settings.database_url
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     where = database_url.split("://", 1)[0] if database_url else str((settings.data / "ra.sqlite3").resolve())
