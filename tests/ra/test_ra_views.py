@@ -10,7 +10,7 @@ from typing import Any
 
 from ra_helpers import G3, act, check_invariants, give, play_random, present, scenario, seat0_wins
 
-from ra.games.ra import RaLegalAction, RaView, State, from_view
+from ra.games.ra import RaLegalAction, RaView, State, from_view, views
 from ra.games.ra import tables as T
 
 VIEW_KEYS = {
@@ -128,3 +128,22 @@ def test_epoch_scores_match_scores() -> None:
     for e in rows:
         for r in e["players"]:
             assert r is not None and r["net"] == sum(r["categories"].values())
+
+
+def test_views_made_at_once_equal_each_viewers_own_view() -> None:
+    """`views` (the server's views of a version, sharing what every viewer sees) equals `view` for each viewer, in
+    any order of viewers, through whole games with hidden and with open scores (R3)."""
+    rng = random.Random(11)
+    states = 0
+    for players, visible in ((2, False), (3, False), (4, True), (5, False)):
+        state = State.new({"players": players, "scores_visible": visible}, seed=players)
+        while True:
+            viewers: list[int | None] = [None, *range(players)]
+            rng.shuffle(viewers)
+            for viewer, view in zip(viewers, views(state, viewers), strict=True):
+                assert view == state.view(viewer), viewer
+            states += 1
+            if state.is_terminal():
+                break
+            state.apply(rng.choice(state.legal_actions()))
+    assert states > 400

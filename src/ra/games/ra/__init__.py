@@ -5,6 +5,8 @@ Rules: docs/rules/ra.md (cited as §n, R1-R4, A1, E1-E24). Views: docs/VIEWS.md.
 Everything outside this package imports from here, never from its modules.
 """
 
+from collections.abc import Sequence
+
 from ra.core.undo import drawn_or_over
 from ra.games.ra import phases, scoring, standing, tables, words  # the game's words: names, `action_phrase`
 from ra.games.ra.actions import NUM_ACTIONS, action_to_str, move_text, str_to_action
@@ -38,6 +40,7 @@ from ra.games.ra.view import (
     RaResult,
     RaTrackView,
     RaView,
+    make_views,
 )
 from ra.games.ra.words import legal_phrase
 
@@ -51,6 +54,12 @@ PASS_MOVES: tuple[str, ...] = ("pass", "done")
 # option, the scores, which only the game's end shows,
 # so a move shows nothing hidden unless it drew or ended the game.
 reveals = drawn_or_over
+
+
+def views(state: State, viewers: Sequence[int | None]) -> list[RaView]:
+    """The views of one state for several viewers at once (optional for a game: the server makes every seat's
+    view of a version): equal to `state.view(viewer)` each, the public parts built once and shared (read only)."""
+    return make_views(state, viewers)
 
 
 def turn_over(before: State, after: State, seat: int) -> bool:
@@ -104,5 +113,6 @@ __all__ = [
     "str_to_action",
     "tables",
     "turn_over",
+    "views",
     "words",
 ]

@@ -5,6 +5,7 @@ Everything is public except the bag order, the seed and, by default, other playe
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal, NotRequired, TypedDict
 
 from ra.core.protocol import LegalAction
@@ -179,11 +180,48 @@ def score_visible(state: RaRules, viewer: int | None, seat: int) -> bool:
     return state.phase == OVER or state.options.scores_visible or viewer == seat
 
 
-def make_view(state: RaRules, viewer: int | None) -> RaView:
-    """The view of `state` for `viewer` (a seat or None); JSON-able, never the bag order or seed."""
+def _check_viewer(state: RaRules, viewer: int | None) -> None:
     n = state.num_players
     if viewer is not None and (isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < n):
         raise ValueError(f"viewer must be a seat 0..{n - 1} or None, not {viewer!r}")
+
+
+def make_views(state: RaRules, viewers: Sequence[int | None]) -> list[RaView]:
+    """The views of `state` for several viewers at once, each equal to `make_view`'s: what every viewer sees is
+    built once and shared between them, so they are to be read, never changed (a server's views of one version)."""
+    if not viewers:
+        return []
+    first = make_view(state, viewers[0])
+    views = [first]
+    for viewer in viewers[1:]:
+        _check_viewer(state, viewer)
+        view = first.copy()  # the public parts shared; below, what depends on the viewer (R3, legal actions)
+        seen = [score_visible(state, viewer, p) for p in range(state.num_players)]
+        view["viewer"] = viewer
+        view["scores"] = [state.points[p] if seen[p] else None for p in range(state.num_players)]
+        view["legal_actions"] = _legal(state, viewer)
+        view["epoch_scores"] = _epoch_scores(state, seen)
+        views.append(view)
+    return views
+
+
+def _legal(state: RaRules, viewer: int | None) -> list[RaLegalAction]:
+    """The legal actions a viewer is offered: the player to act's, none once the game is over."""
+    return [legal_entry(a) for a in legal_actions(state)] if viewer == state.cur and state.phase != OVER else []
+
+
+def _epoch_scores(state: RaRules, seen: list[bool]) -> list[RaEpochScores]:
+    """The finished epochs' scoring rows, those of seats whose scores the viewer may not see left out (R3)."""
+    return [
+        {"epoch": e["epoch"], "players": [_row_copy(r) if seen[p] else None for p, r in enumerate(e["players"])]}
+        for e in state.epoch_scores
+    ]
+
+
+def make_view(state: RaRules, viewer: int | None) -> RaView:
+    """The view of `state` for `viewer` (a seat or None); JSON-able, never the bag order or seed."""
+    _check_viewer(state, viewer)
+    n = state.num_players
     over = state.phase == OVER
     bag = [0] * NUM_KINDS
     for t in state.bag:
@@ -211,14 +249,8 @@ def make_view(state: RaRules, viewer: int | None) -> RaView:
         "auction": _auction(state) if state.phase == AUCTION else None,
         "gods": _gods(state) if state.phase == GODS else None,
         "disaster": _disaster(state) if state.phase == DISASTER else None,
-        "legal_actions": [legal_entry(a) for a in legal_actions(state)] if viewer == state.cur and not over else [],
-        "epoch_scores": [
-            {
-                "epoch": e["epoch"],
-                "players": [_row_copy(r) if seen[p] else None for p, r in enumerate(e["players"])],
-            }
-            for e in state.epoch_scores
-        ],
+        "legal_actions": _legal(state, viewer),
+        "epoch_scores": _epoch_scores(state, seen),
         "result": _result(state) if over else None,
         "last_move": (
             None

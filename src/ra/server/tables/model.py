@@ -190,10 +190,25 @@ def narrated_entry(
 
 def seat_view(state: GameState, seat: int | None, names: list[str]) -> dict[str, Any]:
     """`state.view(seat)` with the seats' current names (names may change after the game started)."""
-    view = dict(state.view(seat))
-    if "names" in view:
-        view["names"] = list(names)
-    return view
+    return _named(state.view(seat), names)
+
+
+def _named(view: Mapping[str, Any], names: list[str]) -> dict[str, Any]:
+    named = dict(view)
+    if "names" in named:
+        named["names"] = list(names)
+    return named
+
+
+def version_views(module: GameModule, state: GameState, names: list[str]) -> dict[int | None, dict[str, Any]]:
+    """The spectator's view of `state` with these names, and every seat's when the game makes them at once (its
+    optional `views`: the public parts built once and shared, so the views are read only); else the seats' are
+    left to be made when a connection needs one."""
+    many = getattr(module, "views", None)
+    if many is None:
+        return {None: seat_view(state, None, names)}
+    viewers: list[int | None] = [None, *range(len(names))]
+    return {viewer: _named(view, names) for viewer, view in zip(viewers, many(state, viewers), strict=True)}
 
 
 class Snapshot:
@@ -212,6 +227,7 @@ class Snapshot:
         seq: int | None = None,
         undo: dict[str, int] | None = None,
         log_generation: int = 0,
+        views: Mapping[int | None, dict[str, Any]] | None = None,
     ) -> None:
         self.version = version
         self.state = state  # never mutated again: the service applies actions to a clone
@@ -229,8 +245,11 @@ class Snapshot:
         self._log_json = log_json[:seq]
         self._end = f',"table":{json_text(self.summary)},"undo":{json_text(undo)}}}'
         self._tails: dict[int, str] = {}
-        # `spectator`: the spectator's view of `state` with these names, made already (to tell the last move).
-        self._views: dict[int | None, dict[str, Any]] = {} if spectator is None else {None: spectator}
+        # `spectator`: the spectator's view of `state` with these names, made already (to tell the last move);
+        # `views`: the seats' views made with it, when the game makes them at once (`version_views`).
+        self._views: dict[int | None, dict[str, Any]] = {} if views is None else dict(views)
+        if spectator is not None:
+            self._views[None] = spectator
         self._explained: dict[int | None, dict[str, Any] | None] = {}
         self._messages: dict[tuple[int | None, bool, int], str] = {}
         self._explanation_messages: dict[int | None, str] = {}
@@ -306,6 +325,8 @@ class Table:
     current_at: list[tuple[int, ...]] = field(default_factory=list)  # current players at each seq
     # The spectator's view of `state` with `names`, once made: it tells the next move, and spectators see it.
     seen: tuple[GameState, list[str], dict[str, Any]] | None = None
+    # Every viewer's view of `state` with `names`, when the game made them at once with the spectator's.
+    seen_by_all: tuple[GameState, list[str], dict[int | None, dict[str, Any]]] | None = None
     bot_seconds: float = 2.0  # what a bot playing for an absent person may search (creation.stand_in_bots)
     # Every stored step (moves and undo steps, ra.core.undo), and the state just before the last move that stands.
     steps: list[Step] = field(default_factory=list)
@@ -384,8 +405,16 @@ class Table:
                 self.seq,
                 undo,
                 self.log_generation,
+                self.views_made(),
             )
         return self.snapshot
+
+    def views_made(self) -> dict[int | None, dict[str, Any]] | None:
+        """The views of the current state with the current names made already for every viewer, if any."""
+        made = self.seen_by_all
+        if made is None or made[0] is not self.state or made[1] != self.names:
+            return None
+        return made[2]
 
     def spectator_view(self) -> dict[str, Any]:
         """The spectator's view of the current state with the current names (made once; never to be changed)."""

@@ -34,11 +34,11 @@ from ra.server.tables.model import (
     check_name,
     hash_matches,
     narrated_entry,
-    seat_view,
     status_of,
     summary,
     token_matches,
     undo_entry,
+    version_views,
 )
 from ra.server.tables.rebuild import replay_json, state_before_last
 from ra.server.tables.store import TableStore
@@ -310,9 +310,11 @@ class TableService:
             raise MovedOn("stale", t("the table moved on; the newest state follows")) from None
         # Told from the spectator views before and after: the one before was made for the move before.
         names, before = table.names, table.state.current_players()
-        after = seat_view(new, None, names)
+        views = version_views(table.module, new, names)
+        after = views[None]
         entry = narrated_entry(table.module, table.state, new, names, (table.spectator_view(), after), seq)
         table.before, table.state, table.seen = table.state, new, (new, names, after)
+        table.seen_by_all = (new, names, views)
         table.steps.append(Step(move.player, None, move.draws))
         table.current_at.append(new.current_players())
         table.log.append(entry)
