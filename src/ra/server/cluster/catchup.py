@@ -53,7 +53,7 @@ def absorb(table: Table, row: TableRow, moves: list[MoveRow]) -> bool:
     if moves:
         table.state, table.before = state, before  # new objects: snapshots already published keep the old ones
         table.steps.extend(Step(move.player, None, tuple(move.draws)) for move in moves)
-        table.seen = (state, names, seen)
+        table.seen = (state, names, {None: seen})
         table.current_at.extend(current_at)
         table.log.extend(entries)
         table.log_json.extend(json_text(entry) for entry in entries)

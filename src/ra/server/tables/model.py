@@ -323,10 +323,9 @@ class Table:
     version: int = 0
     snapshot: Snapshot | None = None
     current_at: list[tuple[int, ...]] = field(default_factory=list)  # current players at each seq
-    # The spectator's view of `state` with `names`, once made: it tells the next move, and spectators see it.
-    seen: tuple[GameState, list[str], dict[str, Any]] | None = None
-    # Every viewer's view of `state` with `names`, when the game made them at once with the spectator's.
-    seen_by_all: tuple[GameState, list[str], dict[int | None, dict[str, Any]]] | None = None
+    # The views of `state` with `names` made so far, by viewer: the spectator's, which tells the next move and
+    # spectators see, and every seat's when the game made them at once with it (`version_views`).
+    seen: tuple[GameState, list[str], dict[int | None, dict[str, Any]]] | None = None
     bot_seconds: float = 2.0  # what a bot playing for an absent person may search (creation.stand_in_bots)
     # Every stored step (moves and undo steps, ra.core.undo), and the state just before the last move that stands.
     steps: list[Step] = field(default_factory=list)
@@ -411,17 +410,18 @@ class Table:
 
     def views_made(self) -> dict[int | None, dict[str, Any]] | None:
         """The views of the current state with the current names made already for every viewer, if any."""
-        made = self.seen_by_all
-        if made is None or made[0] is not self.state or made[1] != self.names:
+        seen = self.seen
+        if seen is None or seen[0] is not self.state or seen[1] != self.names:
             return None
-        return made[2]
+        return seen[2]
 
     def spectator_view(self) -> dict[str, Any]:
         """The spectator's view of the current state with the current names (made once; never to be changed)."""
         names = self.names
-        if self.seen is None or self.seen[0] is not self.state or self.seen[1] != names:
-            self.seen = (self.state, names, seat_view(self.state, None, names))
-        return self.seen[2]
+        seen = self.seen
+        if seen is None or seen[0] is not self.state or seen[1] != names or None not in seen[2]:
+            self.seen = seen = (self.state, names, {None: seat_view(self.state, None, names)})
+        return seen[2][None]
 
     def bot_seats_to_act(self) -> list[int]:
         """Bot seats among the players who must act now."""

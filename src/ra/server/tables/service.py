@@ -313,8 +313,7 @@ class TableService:
         views = version_views(table.module, new, names)
         after = views[None]
         entry = narrated_entry(table.module, table.state, new, names, (table.spectator_view(), after), seq)
-        table.before, table.state, table.seen = table.state, new, (new, names, after)
-        table.seen_by_all = (new, names, views)
+        table.before, table.state, table.seen = table.state, new, (new, names, views)
         table.steps.append(Step(move.player, None, move.draws))
         table.current_at.append(new.current_players())
         table.log.append(entry)
