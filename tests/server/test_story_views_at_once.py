@@ -32,7 +32,8 @@ def test_each_seat_gets_the_view_made_for_it_alone(quick: TestClient) -> None:
             seats[mover].send_json({"type": "action", "seq": seq, "move": move})
             states = [read_until(ws, seq + 1) for ws in seats]
             live = service_of(quick).tables.peek(table["id"])
-            assert live is not None and live.views_made() is not None  # made with the spectator's, at the move
+            assert live is not None and live.seen is not None
+            assert set(live.seen[2]) == {None, 0, 1, 2}  # every seat's, made with the spectator's at the move
             for seat, state in enumerate(states):
                 assert state["view"] == seat_view(live.state, seat, live.names)
                 assert state["view"]["viewer"] == seat

@@ -223,11 +223,10 @@ class Snapshot:
         log_json: list[str],
         row: TableRow,
         module: GameModule | None = None,
-        spectator: dict[str, Any] | None = None,
+        views: Mapping[int | None, dict[str, Any]] | None = None,
         seq: int | None = None,
         undo: dict[str, int] | None = None,
         log_generation: int = 0,
-        views: Mapping[int | None, dict[str, Any]] | None = None,
     ) -> None:
         self.version = version
         self.state = state  # never mutated again: the service applies actions to a clone
@@ -245,11 +244,9 @@ class Snapshot:
         self._log_json = log_json[:seq]
         self._end = f',"table":{json_text(self.summary)},"undo":{json_text(undo)}}}'
         self._tails: dict[int, str] = {}
-        # `spectator`: the spectator's view of `state` with these names, made already (to tell the last move);
-        # `views`: the seats' views made with it, when the game makes them at once (`version_views`).
+        # `views`: the views of `state` with these names made already, by viewer (the spectator's told the last
+        # move; the seats' were made with it when the game makes them at once: `version_views`).
         self._views: dict[int | None, dict[str, Any]] = {} if views is None else dict(views)
-        if spectator is not None:
-            self._views[None] = spectator
         self._explained: dict[int | None, dict[str, Any] | None] = {}
         self._messages: dict[tuple[int | None, bool, int], str] = {}
         self._explanation_messages: dict[int | None, str] = {}
@@ -392,7 +389,7 @@ class Table:
                 self.log_json = [json_text(entry) for entry in self.log]
             if self.log_json is not self.log_serialized:  # a new list: its entries may have changed (names)
                 self.log_serialized, self.log_generation = self.log_json, next(_LOG_GENERATIONS)
-            seen, undo = self.spectator_view(), self.undo_offer()
+            views, undo = self.views(), self.undo_offer()
             self.snapshot = Snapshot(
                 self.version,
                 self.state,
@@ -400,28 +397,24 @@ class Table:
                 self.log_json,
                 self.row,
                 self.module,
-                seen,
+                views,
                 self.seq,
                 undo,
                 self.log_generation,
-                self.views_made(),
             )
         return self.snapshot
 
-    def views_made(self) -> dict[int | None, dict[str, Any]] | None:
-        """The views of the current state with the current names made already for every viewer, if any."""
-        seen = self.seen
-        if seen is None or seen[0] is not self.state or seen[1] != self.names:
-            return None
+    def views(self) -> dict[int | None, dict[str, Any]]:
+        """The views of the current state with the current names made so far, by viewer: the spectator's always
+        (made now if need be), the seats' if the game made them with it (never to be changed)."""
+        names, seen = self.names, self.seen
+        if seen is None or seen[0] is not self.state or seen[1] != names or None not in seen[2]:
+            self.seen = seen = (self.state, names, {None: seat_view(self.state, None, names)})
         return seen[2]
 
     def spectator_view(self) -> dict[str, Any]:
         """The spectator's view of the current state with the current names (made once; never to be changed)."""
-        names = self.names
-        seen = self.seen
-        if seen is None or seen[0] is not self.state or seen[1] != names or None not in seen[2]:
-            self.seen = seen = (self.state, names, {None: seat_view(self.state, None, names)})
-        return seen[2][None]
+        return self.views()[None]
 
     def bot_seats_to_act(self) -> list[int]:
         """Bot seats among the players who must act now."""
