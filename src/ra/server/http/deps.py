@@ -1,5 +1,6 @@
 """What routes are handed (FastAPI dependencies): the parts of the server process the app factory keeps in
-`app.state`, behind one small function each."""
+`app.state`, behind one small function each. They are coroutines: FastAPI runs a plain function dependency
+in a worker thread, a hop that costs more than the lookup (once per request and per WebSocket)."""
 
 from __future__ import annotations
 
@@ -14,25 +15,25 @@ from ra.server.http.limits import RateLimiter
 from ra.server.tables.service import TableService
 
 
-def table_service(connection: HTTPConnection) -> TableService:
+async def table_service(connection: HTTPConnection) -> TableService:
     """The process's table service."""
     service: TableService = connection.app.state.service
     return service
 
 
-def cluster(connection: HTTPConnection) -> Cluster:
+async def cluster(connection: HTTPConnection) -> Cluster:
     """The process's part among the processes sharing its database."""
     part: Cluster = connection.app.state.cluster
     return part
 
 
-def gate(connection: HTTPConnection) -> Gate:
+async def gate(connection: HTTPConnection) -> Gate:
     """What every WebSocket of the app shares: the service, the hints, the limits and the open sockets' counts."""
     shared: Gate = connection.app.state.gate
     return shared
 
 
-def creations(connection: HTTPConnection) -> RateLimiter:
+async def creations(connection: HTTPConnection) -> RateLimiter:
     """The rate limit of table creations per client address."""
     limiter: RateLimiter = connection.app.state.creations
     return limiter

@@ -19,7 +19,7 @@ from ra.server.people import People
 NOT_SIGNED_IN = t("Sign in first.")
 
 
-def people(connection: HTTPConnection) -> People:
+async def people(connection: HTTPConnection) -> People:
     """The process's accounts, seats, ratings and chat."""
     parts: People = connection.app.state.people
     return parts
@@ -47,7 +47,7 @@ async def acting(request: Request, who: Annotated[SignedIn, Depends(signed_in)])
     return who
 
 
-def own_origin(request: Request) -> None:
+async def own_origin(request: Request) -> None:
     """403 for a request sent by another site's page (its `Origin` is neither ours nor an allowed one)."""
     if not origin_allowed(request.scope, request.app.state.allowed_origins):
         raise AccountError(403, "forbidden", t("Requests from other sites are refused."))
