@@ -8,6 +8,7 @@ lacks either still works: its log falls back to the move's phrase and its state 
 
 from __future__ import annotations
 
+import functools
 import logging
 import random
 from collections.abc import Mapping
@@ -73,7 +74,13 @@ def table_options(module: GameModule) -> tuple[OptionSpec, ...]:
 def _every_table_option() -> dict[str, OptionSpec]:
     """The server's table options and every registered game's, by name: none of them is ever the engine's (tables
     stored before a helper became its game's own hold it too, e.g. RA and Write tables with `lot_helper`)."""
-    specs = {spec.name: spec for game in GAMES for spec in getattr(game_module(game), "TABLE_OPTIONS", ())}
+    return _table_options_of(tuple(GAMES.items()))
+
+
+@functools.lru_cache(maxsize=4)
+def _table_options_of(games: tuple[tuple[str, str], ...]) -> dict[str, OptionSpec]:
+    """`_every_table_option` for this registry of games (made once: every move asks for a table option)."""
+    specs = {spec.name: spec for game, _ in games for spec in getattr(game_module(game), "TABLE_OPTIONS", ())}
     specs.update((spec.name, spec) for spec in TABLE_OPTIONS)
     return specs
 
