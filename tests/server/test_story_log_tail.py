@@ -75,3 +75,20 @@ def test_renamed_seats_send_the_whole_log_again(quick: TestClient) -> None:
                 break
         assert state["log_from"] == 0 and len(state["log"]) == 1  # an earlier entry changed: the whole log again
         assert state["log"][0]["name"] == name + "a"
+
+
+def test_a_seat_change_that_renames_nobody_keeps_the_tails(quick: TestClient) -> None:
+    table = create(quick, [person("Ann"), person("Bob")])
+    tails = [quick.websocket_connect(ws_url(table, seat) + "&log=tail") for seat in (0, 1)]
+    with tails[0] as ann, tails[1] as bob:
+        sockets = {0: ann, 1: bob}
+        state = read_until(bob, 0)
+        mover = state["view"]["current_player"]
+        sockets[mover].send_json({"type": "action", "seq": 0, "move": "draw"})
+        state = read_until(bob, 1)
+        version = state["seq"], state["log_from"]
+        # The seats are stored and published again (as when one is taken, goes away or comes back), no name changed.
+        sockets[mover].send_json({"type": "rename", "name": state["view"]["names"][mover]})
+        again = dict(bob.receive_json())
+        assert version == (1, 0) and again["type"] == "state" and again["seq"] == 1
+        assert again["log_from"] == 1 and again["log"] == []  # nothing new: the log Bob kept still holds

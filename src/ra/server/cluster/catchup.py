@@ -58,10 +58,7 @@ def absorb(table: Table, row: TableRow, moves: list[MoveRow]) -> bool:
         table.log.extend(entries)
         table.log_json.extend(json_text(entry) for entry in entries)
     if row.seats != table.row.seats:
-        for entry in table.log:  # as the service does when a seat is renamed here
-            if 0 <= entry["player"] < len(row.seats):
-                entry["name"] = row.seats[entry["player"]]["name"]
-        table.log_json = []
+        table.name_log(row.seats)  # as the service does when a seat is renamed here
         changed = True
     fresh = replace(row, seq=table.seq)
     fresh.status = status_of(fresh, table.state)

@@ -231,7 +231,7 @@ class TableClocks:
         table.row = replace(row, seats=stored, clock=clock, due=due, clock_version=row.clock_version + 1, updated=stamp)
         table.row.status = status_of(table.row, table.state)
         table.bots = stand_in_bots(table.row, table.bots, table.bot_seconds)
-        table.log_json = []
+        table.name_log(stored)
         if self.publish is not None:
             self.publish(table)
         if bots_due and self.kick is not None:

@@ -412,6 +412,18 @@ class Table:
             self.seen = seen = (self.state, names, {None: seat_view(self.state, None, names)})
         return seen[2]
 
+    def name_log(self, seats: Sequence[Mapping[str, Any]]) -> None:
+        """Give the log's entries the names of `seats` (the table's seats from now on). Only if a name changed is the
+        log serialized anew (a new generation: clients that kept entries get it whole); a seat taken, away or back
+        keeps it, so that they still get only the new entries."""
+        changed = False
+        for entry in self.log:
+            player = entry["player"]
+            if 0 <= player < len(seats) and entry["name"] != seats[player]["name"]:
+                entry["name"], changed = seats[player]["name"], True
+        if changed:
+            self.log_json = []
+
     def spectator_view(self) -> dict[str, Any]:
         """The spectator's view of the current state with the current names (made once; never to be changed)."""
         return self.views()[None]

@@ -239,9 +239,7 @@ class TableService:
         write = clock or (None, None)
         await self.db(self.storage.update_table, new.id, seats, new.status, new.updated, table.row.seats, *write)
         table.row = new
-        for entry in table.log:
-            entry["name"] = seats[entry["player"]]["name"] if 0 <= entry["player"] < len(seats) else entry["name"]
-        table.log_json = []  # names changed: serialize the log again
+        table.name_log(seats)
         self.replays.forget(new.id)
         self._publish(table)
 
