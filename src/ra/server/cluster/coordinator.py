@@ -195,10 +195,11 @@ class Cluster:
             self.poke(table_id)
 
     def _arrived(self, table_id: str) -> None:
-        """A client of the table connected here: hear its doorbell, and read it again now."""
+        """A client of the table connected here: hear its doorbell from now on. Not read again here: the connection
+        reads it itself before its first state (`TableService.refresh`), and a channel newly subscribed has it read
+        once more (`on_watching`: for the rings sent before the subscription was made)."""
         if self.doorbell is not None:
             self.doorbell.watch(table_id)
-        self.poke(table_id)
 
     def poke(self, table_id: str) -> None:
         """Read a loaded table again from the database soon (at most one read under way per table)."""
