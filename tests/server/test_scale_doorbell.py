@@ -6,10 +6,16 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
+import pytest
+from server_helpers import person
 from services import RedisServer
 
+from ra.server.assembly import assemble
 from ra.server.cluster.doorbell import RedisDoorbell
+from ra.server.settings import Settings
 
 
 async def until(check: Callable[[], bool], seconds: float = 5) -> None:
@@ -69,5 +75,42 @@ def test_a_ring_reaches_only_the_processes_watching_its_table(redis_server: Redi
         finally:
             for bell in bells.values():
                 await bell.stop()
+
+    asyncio.run(scenario())
+
+
+def test_a_client_connecting_has_its_table_read_once(
+    redis_server: RedisServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process sharing its tables reads a table whose channel it newly subscribes (rings sent before were not
+    heard); a client connecting to a table already heard only compares its version (`refresh`), nothing more."""
+
+    async def scenario() -> None:
+        server = assemble(Settings(data=tmp_path, redis_url=redis_server.url))
+        await server.start()
+        try:
+            service = server.service
+            table = await service.get((await service.create({"game": "ra", "seats": [person("A"), person("B")]}))["id"])
+            reads: list[Any] = []
+            changes = server.storage.changes
+
+            def counted(*args: Any) -> Any:
+                reads.append(args)
+                return changes(*args)
+
+            monkeypatch.setattr(server.storage, "changes", counted)
+            subscriptions = [service.subscribe(table.row.id)]  # the first client: the channel subscribed, then read
+            await until(lambda: len(reads) >= 1)
+            await asyncio.sleep(0.3)
+            first = len(reads)
+            for _ in range(3):  # more clients, each refreshing the table before its first state as a connection does
+                subscriptions.append(service.subscribe(table.row.id))
+                await service.refresh(table)
+            await asyncio.sleep(0.3)
+            assert len(reads) == first  # nothing changed: versions compared, the table not read again
+            for subscription in subscriptions:
+                subscription.close()
+        finally:
+            await server.stop()
 
     asyncio.run(scenario())
