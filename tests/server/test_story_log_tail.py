@@ -5,6 +5,7 @@ seat renamed). A client without it gets the whole log in every state, `log_from`
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -57,18 +58,26 @@ def test_a_client_that_keeps_the_log_gets_only_its_new_entries(quick: TestClient
         assert max(sizes) < len(str(full["log"])) / 4  # the tails stay small while the log grows
 
 
-def test_renamed_seats_send_the_whole_log_again(quick: TestClient) -> None:
+@contextmanager
+def after_a_draw(quick: TestClient) -> Iterator[tuple[Any, Any, dict[str, Any]]]:
+    """Ann and Bob keeping the log (`log=tail`) at a new table after its first move, a draw: the mover's socket,
+    Bob's, and the state Bob got of that move (the whole log, one entry)."""
     table = create(quick, [person("Ann"), person("Bob")])
     tails = [quick.websocket_connect(ws_url(table, seat) + "&log=tail") for seat in (0, 1)]
     with tails[0] as ann, tails[1] as bob:
-        sockets = {0: ann, 1: bob}
-        state = read_until(bob, 0)
-        mover = state["view"]["current_player"]
-        sockets[mover].send_json({"type": "action", "seq": 0, "move": "draw"})
+        mover = read_until(bob, 0)["view"]["current_player"]
+        moving = (ann, bob)[mover]
+        moving.send_json({"type": "action", "seq": 0, "move": "draw"})
         state = read_until(bob, 1)
         assert state["seq"] == 1 and state["log_from"] == 0 and len(state["log"]) == 1
+        yield moving, bob, state
+
+
+def test_renamed_seats_send_the_whole_log_again(quick: TestClient) -> None:
+    with after_a_draw(quick) as (moving, bob, state):
+        mover = state["log"][0]["player"]
         name = state["view"]["names"][mover]
-        sockets[mover].send_json({"type": "rename", "name": name + "a"})
+        moving.send_json({"type": "rename", "name": name + "a"})
         while True:
             state = dict(bob.receive_json())
             if state["type"] == "state" and state["view"]["names"][mover] == name + "a":
@@ -78,17 +87,9 @@ def test_renamed_seats_send_the_whole_log_again(quick: TestClient) -> None:
 
 
 def test_a_seat_change_that_renames_nobody_keeps_the_tails(quick: TestClient) -> None:
-    table = create(quick, [person("Ann"), person("Bob")])
-    tails = [quick.websocket_connect(ws_url(table, seat) + "&log=tail") for seat in (0, 1)]
-    with tails[0] as ann, tails[1] as bob:
-        sockets = {0: ann, 1: bob}
-        state = read_until(bob, 0)
-        mover = state["view"]["current_player"]
-        sockets[mover].send_json({"type": "action", "seq": 0, "move": "draw"})
-        state = read_until(bob, 1)
-        version = state["seq"], state["log_from"]
+    with after_a_draw(quick) as (moving, bob, state):
         # The seats are stored and published again (as when one is taken, goes away or comes back), no name changed.
-        sockets[mover].send_json({"type": "rename", "name": state["view"]["names"][mover]})
+        moving.send_json({"type": "rename", "name": state["view"]["names"][state["log"][0]["player"]]})
         again = dict(bob.receive_json())
-        assert version == (1, 0) and again["type"] == "state" and again["seq"] == 1
+        assert again["type"] == "state" and again["seq"] == 1
         assert again["log_from"] == 1 and again["log"] == []  # nothing new: the log Bob kept still holds
