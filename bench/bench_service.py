@@ -6,9 +6,12 @@ person seats, subscribes one reader per seat (each turns every published version
 MOVES per table, every table acting at once each round (their moves reach storage together, as under load). Prints
 one line of key=value pairs: the CPU the play cost (every thread: storage's too), in all and per move; with
 `--profile FILE` it writes a cProfile of the play (`python -m pstats FILE`). The network and the framework are not in
-it: `bench_server.py` measures them with everything else.
+it: `bench_server.py` measures them with everything else. With `--database-url` (and `--redis-url`) the parts use that
+database (and ring through that Redis) instead, as a process sharing its tables does; `--tables` then sets how many
+moves a commit takes at most, since every table acts at once.
 
     python bench/bench_service.py --tables 100 --seats 3 --moves 50
+    python bench/bench_service.py --tables 25 --database-url postgresql+psycopg://u@host/db --redis-url redis://host
     python bench/bench_service.py --profile /tmp/service.prof
 """
 
@@ -53,7 +56,7 @@ async def act(service: Any, table_id: str, rng: random.Random) -> int:
 
 
 async def play(args: argparse.Namespace, data: str) -> dict[str, Any]:
-    server = assemble(Settings(data=Path(data)))
+    server = assemble(Settings(data=Path(data), database_url=args.database_url, redis_url=args.redis_url))
     await server.start()
     service, rng = server.service, random.Random(args.seed)
     seats = [{"kind": "person", "name": f"P{i + 1}"} for i in range(args.seats)]
@@ -82,6 +85,7 @@ async def play(args: argparse.Namespace, data: str) -> dict[str, Any]:
     await server.stop()
     return {
         "game": args.game,
+        "storage": "sqlite" if args.database_url is None else args.database_url.split(":", 1)[0].split("+")[0],
         "tables": args.tables,
         "seats": args.seats,
         "moves": moves,
@@ -102,6 +106,8 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=50, help="actions per table (fewer if its game ends)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", metavar="FILE", help="write a cProfile of the play to FILE")
+    parser.add_argument("--database-url", help="a SQLAlchemy URL (e.g. PostgreSQL) instead of a fresh SQLite folder")
+    parser.add_argument("--redis-url", help="the Redis that rings the processes (with --database-url)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="ra-bench-service-") as data:
         figures = asyncio.run(play(args, data))
