@@ -27,6 +27,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy.engine import make_url
+
 from ra.server.assembly import assemble
 from ra.server.collector import tune
 from ra.server.settings import Settings
@@ -85,7 +87,7 @@ async def play(args: argparse.Namespace, data: str) -> dict[str, Any]:
     await server.stop()
     return {
         "game": args.game,
-        "storage": "sqlite" if args.database_url is None else args.database_url.split(":", 1)[0].split("+")[0],
+        "storage": make_url(args.database_url).get_backend_name() if args.database_url else "sqlite",
         "tables": args.tables,
         "seats": args.seats,
         "moves": moves,
