@@ -1,5 +1,5 @@
 """Group commit waits for a fuller batch only under load (issue 26): after a batch of several moves, the next batch
-waits `linger` for more moves to join it; a lone move is committed at once; each move is answered after its commit."""
+waits `linger` for more moves to join it; a move that finds no commit under way is committed at once."""
 
 from __future__ import annotations
 
@@ -33,9 +33,11 @@ def test_a_lone_move_does_not_wait() -> None:
         commits = GroupCommit(commit, linger=60.0)
         await asyncio.wait_for(commits.store(move("a")), timeout=5)
         await asyncio.wait_for(commits.store(move("b")), timeout=5)  # after a batch of one: at once as well
+        await asyncio.wait_for(asyncio.gather(commits.store(move("c")), commits.store(move("d"))), timeout=5)
+        await asyncio.wait_for(commits.store(move("e")), timeout=5)  # alone after a batch of two: at once
         return commit.batches
 
-    assert asyncio.run(play()) == [["a"], ["b"]]
+    assert asyncio.run(play()) == [["a"], ["b"], ["c", "d"], ["e"]]
 
 
 def test_under_load_a_batch_waits_for_the_moves_that_follow() -> None:
@@ -44,11 +46,12 @@ def test_under_load_a_batch_waits_for_the_moves_that_follow() -> None:
         commit.release.clear()
         commits = GroupCommit(commit, linger=linger)
         first = [asyncio.create_task(commits.store(move(t))) for t in ("a", "b")]
-        await asyncio.sleep(0)  # the batch of two is committing
+        while not commit.batches:  # until the batch of two is committing
+            await asyncio.sleep(0)
         third = asyncio.create_task(commits.store(move("c")))
+        await asyncio.sleep(0)  # c is queued while a and b commit
         commit.release.set()
         await asyncio.gather(*first)
-        assert not third.done(), "c waits for its own commit"
         await asyncio.sleep(0.05)  # d comes while c's batch waits
         fourth = asyncio.create_task(commits.store(move("d")))
         await asyncio.gather(third, fourth)

@@ -57,7 +57,7 @@ class GroupCommit:
     """Queues moves and commits them in batches with `commit` (one transaction per batch).
 
     While moves keep coming (the last batch held several), a batch that would be smaller than the last first waits
-    `linger` seconds for more; after a batch of one (a person's pace) a move is committed at once.
+    `linger` seconds for more; a move that finds no commit under way (a person's pace) is committed at once.
     """
 
     def __init__(self, commit: Commit, linger: float = LINGER_SECONDS) -> None:
@@ -100,3 +100,4 @@ class GroupCommit:
                     future.set_result(None)
                 else:
                     future.set_exception(result)
+        self._last_batch = 0  # the queue ran dry: the next move comes alone
