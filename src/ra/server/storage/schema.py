@@ -75,7 +75,10 @@ bot_turns_t = sa.Table(
 # -- accounts, ratings and chat (docs/ACCOUNTS.md): tables of their own, beside the tables' rows --------------------
 
 # A person who signed up. `name_key` is the name folded for comparison (unique: "Ann" and "ann" are one name);
-# `password` an Argon2 hash; `email` optional, for notices and resets, never shown in any view, log or answer.
+# `name_skeleton` folded for the eye (unique: "admin" and "аdmin" with a Cyrillic а are one name; accounts/names.py);
+# `password` an Argon2 hash; `email` optional, for notices and resets, never shown in any view, log or answer; it
+# receives notices only once `email_verified` (the moment its signed link was opened). `mail_secret`: a random
+# secret per account that signs its mails' links (verification, one-click unsubscribe).
 accounts_t = sa.Table(
     "accounts",
     metadata,
@@ -85,6 +88,10 @@ accounts_t = sa.Table(
     sa.Column("password", sa.String(255), nullable=False),
     sa.Column("email", sa.String(254), nullable=True),
     sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("name_skeleton", sa.String(160), nullable=True),
+    sa.Column("email_verified", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("mail_secret", sa.String(64), nullable=True),
+    sa.UniqueConstraint("name_skeleton", name="uq_accounts_name_skeleton"),
 )
 
 # A signed-in browser: the SHA-256 of its cookie's secret, never the secret; `id` names it on the sessions list.
@@ -103,6 +110,29 @@ sessions_t = sa.Table(
 # Failed sign-ins of the last minutes, per key (a folded name, or an address's hash): shared by every process.
 sign_in_failures_t = sa.Table(
     "sign_in_failures",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("key", sa.String(80), nullable=False, index=True),
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False, index=True),
+)
+
+# Where an account was seen signing up or in: `kind` "address" (a SHA-256 of the client address) or "device" (a
+# SHA-256 of the browser's device cookie), with the last time. A known device signs in past a name's throttle, and
+# rated games between accounts that share a mark within the window move no rating (ratings/sweep.py).
+account_marks_t = sa.Table(
+    "account_marks",
+    metadata,
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("kind", sa.String(8), primary_key=True),
+    sa.Column("mark", sa.String(64), primary_key=True),
+    sa.Column("seen", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_account_marks_kind_mark", "kind", "mark"),
+)
+
+# Accounts made per client address (a SHA-256 of it), counted in the database so that a restart or another process
+# counts the same; rows older than the sign-up window are forgotten.
+sign_ups_t = sa.Table(
+    "sign_ups",
     metadata,
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
     sa.Column("key", sa.String(80), nullable=False, index=True),
@@ -179,6 +209,8 @@ game_results_t = sa.Table(
     sa.Column("winners", sa.JSON, nullable=False),
     sa.Column("rated", sa.Boolean, nullable=False),
     sa.Column("finished", sa.DateTime(timezone=True), nullable=False),
+    # Why a table listed as rated moved no rating (e.g. two of its accounts share an address or a device); NULL else.
+    sa.Column("flag", sa.String(24), nullable=True),
 )
 
 # Each seat of a result that belongs to a player (an account's seat, a bot): its place, for win shares.
@@ -192,7 +224,8 @@ result_seats_t = sa.Table(
     sa.Column("won", sa.Boolean, nullable=False),
 )
 
-# Chat messages people reported, as the server kept them, for the operator to read (docs/ACCOUNTS.md).
+# Chat messages people reported, as the server kept them, for the operator to read (docs/ACCOUNTS.md). A reporter
+# reports a message once (`message_id`, the chat's id of it; NULL for reports older than that rule).
 chat_reports_t = sa.Table(
     "chat_reports",
     metadata,
@@ -204,6 +237,8 @@ chat_reports_t = sa.Table(
     sa.Column("sent", sa.DateTime(timezone=True), nullable=False),
     sa.Column("reporter_key", sa.String(80), nullable=False),
     sa.Column("reported", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("message_id", sa.String(40), nullable=True),
+    sa.UniqueConstraint("reporter_key", "message_id", name="uq_chat_reports_reporter_message"),
 )
 
 # -- notices (docs/ACCOUNTS.md): what tells a person it is their turn ----------------------------------------------
