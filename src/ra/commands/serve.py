@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -96,6 +96,14 @@ def serve(
             help="A web origin besides the server's own whose pages may open WebSockets (repeatable; *: any)."
         ),
     ] = None,
+    forwarded_allow_ips: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--forwarded-allow-ips",
+            help="Address of a reverse proxy whose X-Forwarded-For header is believed (repeatable; *: any). "
+            "None by default: the connecting address counts (docs/DEPLOY.md).",
+        ),
+    ] = None,
     ws_deflate: Annotated[
         bool, typer.Option("--ws-deflate/--no-ws-deflate", help="Compress WebSocket messages (costs CPU per message).")
     ] = DEFAULT.ws_deflate,
@@ -162,6 +170,7 @@ def serve(
         database_url=database_url,
         redis_url=redis_url,
         allowed_origins=tuple(allowed_origin or ()),
+        forwarded_allow_ips=tuple(forwarded_allow_ips or ()),
         ws_deflate=ws_deflate,
         log_level=log_level,
         limits=Limits(
@@ -225,7 +234,17 @@ def run(settings: Settings) -> None:
         ws_per_message_deflate=settings.ws_deflate,
         timeout_graceful_shutdown=settings.shutdown_grace,  # SIGTERM: open connections get a few seconds
         **http_options(settings.limits),  # deadline and bounds of each request's head
+        **proxy_options(settings.forwarded_allow_ips),
     )
+
+
+def proxy_options(trusted: tuple[str, ...]) -> dict[str, Any]:
+    """uvicorn.run's keywords for proxies: their headers believed from `trusted` addresses only. uvicorn alone would
+    believe them from 127.0.0.1 (or $FORWARDED_ALLOW_IPS), so that any client of a proxy that passes the header on
+    could choose the address every per-address limit counts."""
+    if not trusted:
+        return {"proxy_headers": False, "forwarded_allow_ips": ""}
+    return {"proxy_headers": True, "forwarded_allow_ips": ",".join(trusted)}
 
 
 def _fail(problem: str) -> NoReturn:

@@ -184,6 +184,10 @@ class Settings:
     redis_url: str | None = None  # the doorbell between those processes
     # Web origins besides the server's own whose pages may open WebSockets (`*`: any).
     allowed_origins: tuple[str, ...] = ()
+    # Addresses of the reverse proxies whose X-Forwarded-For / X-Forwarded-Proto headers are believed (uvicorn's
+    # `forwarded_allow_ips`; `*`: any). None by default: every per-address limit counts the connecting address, and
+    # nobody can pick another address by sending the header (docs/DEPLOY.md).
+    forwarded_allow_ips: tuple[str, ...] = ()
     gzip_minimum: int = 1000  # HTTP answers from this many bytes on are compressed
     ws_deflate: bool = False  # compress WebSocket messages (costs CPU per message)
     log_level: str = "info"  # uvicorn's
@@ -196,6 +200,7 @@ class Settings:
     def __post_init__(self) -> None:
         object.__setattr__(self, "data", Path(self.data))  # a folder given as text is a path all the same
         object.__setattr__(self, "allowed_origins", tuple(self.allowed_origins))
+        object.__setattr__(self, "forwarded_allow_ips", tuple(self.forwarded_allow_ips))
 
     def public_base(self) -> str:
         """The site's address for links that leave the site (mails): `notices.base_url`, else http://host:port."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from functools import cache
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -13,13 +14,29 @@ from ra.server.settings import AccountSettings
 
 MIN_PASSWORD = 8
 MAX_PASSWORD = 200  # characters: a longer one would only cost hashing time
+MIN_DISTINCT = 4  # different characters: "aaaaaaaa" and eight spaces are no passwords
 
 
-def checked_password(password: str) -> str:
-    """`password` if it is long enough and not too long, else AccountError (400)."""
-    if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
+@cache
+def _common() -> frozenset[str]:
+    # zxcvbn's list of the 30,000 most common passwords from leaks (loaded on the first sign-up, ~20 ms)
+    from zxcvbn.frequency_lists import FREQUENCY_LISTS
+
+    return frozenset(FREQUENCY_LISTS["passwords"])
+
+
+def checked_password(password: str, name: str | None = None) -> str:
+    """`password` if it is long enough (white space at its ends not counted), not too long, of at least a few
+    different characters, not one of the common passwords and not the account's name; else AccountError (400)."""
+    if not (len(password.strip()) >= MIN_PASSWORD and len(password) <= MAX_PASSWORD):
         text = t("A password has {least} to {most} characters.", least=MIN_PASSWORD, most=MAX_PASSWORD)
         raise AccountError(400, "bad_message", text)
+    if len(set(password.casefold())) < MIN_DISTINCT:
+        text = t("A password has at least {n} different characters.", n=MIN_DISTINCT)
+        raise AccountError(400, "bad_message", text)
+    folded = "".join(password.split()).casefold()
+    if folded in _common() or (name is not None and folded == "".join(name.split()).casefold()):
+        raise AccountError(400, "bad_message", t("This password is too easy to guess; choose another."))
     return password
 
 

@@ -12,13 +12,13 @@ import asyncio
 import datetime as dt
 import hashlib
 import re
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 
 from ra.core.text import t
 from ra.server.accounts.errors import AccountError
+from ra.server.accounts.names import name_key, skeleton
 from ra.server.accounts.passwords import Passwords, checked_password
 from ra.server.accounts.sessions import new_secret, secret_hash
 from ra.server.accounts.store import Account, AccountStore, SessionRow
@@ -43,11 +43,6 @@ async def in_thread(call: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> 
         return await asyncio.to_thread(call, *args, **kwargs)
     except STORAGE_ERRORS as exc:
         raise AccountError(503, "unavailable", UNAVAILABLE, 5) from exc
-
-
-def name_key(name: str) -> str:
-    """A name folded for comparison: "Ann", "ANN" and "ａｎｎ" are one name."""
-    return unicodedata.normalize("NFKC", name).casefold()
 
 
 def account_name(name: str) -> str:
@@ -97,12 +92,13 @@ class AccountService:
 
     async def sign_up(self, name: str, password: str, email: str | None, address: str, agent: str) -> str:
         """A new account, signed in at once: the new session's secret."""
-        name, password, email = account_name(name), checked_password(password), checked_email(email)
+        name, email = account_name(name), checked_email(email)
+        password = checked_password(password, name)
         wait = self.sign_ups.retry_after(address)
         if wait:
             raise AccountError(429, "too_many", t("Too many new accounts from your address; try again later."), wait)
         hashed = await asyncio.to_thread(self.passwords.hash, password)
-        account_id = await self._db(self.store.create, name, name_key(name), hashed, email, now())
+        account_id = await self._db(self.store.create, name, name_key(name), hashed, email, now(), skeleton(name))
         if account_id is None:
             raise AccountError(409, "taken", t("This name is taken; choose another."))
         return await self._open(account_id, agent)
@@ -176,7 +172,7 @@ class AccountService:
     async def change_password(self, who: SignedIn, old: str, new: str) -> None:
         """A new password (the old one checked); every other session of the account ends."""
         await self._check_password(who, old)
-        hashed = await asyncio.to_thread(self.passwords.hash, checked_password(new))
+        hashed = await asyncio.to_thread(self.passwords.hash, checked_password(new, who.account.name))
         await self._db(self.store.set_password, who.account.id, hashed)
         await self._db(self.store.close_other_sessions, who.account.id, who.session)
 

@@ -103,11 +103,14 @@ class AccountStore:
 
     # -- accounts -------------------------------------------------------------------------------------------------
 
-    def create(self, name: str, key: str, password: str, email: str | None, now: dt.datetime) -> int | None:
-        """A new account (and its player) and its id; None if the name is taken."""
+    def create(
+        self, name: str, key: str, password: str, email: str | None, now: dt.datetime, skeleton: str
+    ) -> int | None:
+        """A new account (and its player) and its id; None if the name, or a look-alike of it, is taken."""
         try:
             with self.engine.begin() as c:
                 values = {"name": name, "name_key": key, "password": password, "email": email, "created": now}
+                values["name_skeleton"] = skeleton
                 key_of = c.execute(accounts_t.insert().values(**values)).inserted_primary_key
                 assert key_of is not None
                 account_id = int(key_of[0])
