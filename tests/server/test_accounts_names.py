@@ -121,3 +121,28 @@ def test_a_client_cannot_choose_its_address_with_x_forwarded_for(tmp_path_factor
     folder = tmp_path_factory.mktemp("forwarded")
     assert _creations(folder) == [201, 201, 429]  # the header is ignored: one address, two tables
     assert _creations(folder, "127.0.0.1") == [201, 201, 201]  # from a trusted proxy, three players
+
+
+def test_migrating_folds_the_names_made_before_and_leaves_a_later_look_alike_without_one(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    import sqlalchemy as sa
+    from alembic import command
+
+    from ra.server.storage.schema import alembic_config, upgrade
+
+    engine = sa.create_engine(f"sqlite:///{tmp_path_factory.mktemp('old') / 'ra.sqlite3'}")
+    config = alembic_config()
+    with engine.begin() as c:
+        config.attributes["connection"] = c
+        command.upgrade(config, "0007")
+        for name in ("admin", "аdmin", "Bob"):  # the second a look-alike made before the rule
+            c.execute(
+                sa.text("INSERT INTO accounts (name, name_key, password, created) VALUES (:n, :k, 'x', '2026-01-01')"),
+                {"n": name, "k": name.casefold()},
+            )
+    upgrade(engine)
+    with engine.connect() as c:
+        rows = dict(c.execute(sa.text("SELECT name, name_skeleton FROM accounts")).all())
+    engine.dispose()
+    assert rows == {"admin": "admin", "аdmin": None, "Bob": "bob"}
