@@ -13,7 +13,15 @@ from fastapi.testclient import TestClient
 from ra.server.http.app import create_app
 from ra.server.settings import AccountSettings
 
-CHEAP = {"password_time_cost": 1, "password_memory_cost": 8, "password_parallelism": 1, "ratings_seconds": 0.05}
+# The shared-mark check off: every test client comes from one address ("testclient"), so every test account shares
+# an address mark; the farming tests switch it on.
+CHEAP = {
+    "password_time_cost": 1,
+    "password_memory_cost": 8,
+    "password_parallelism": 1,
+    "ratings_seconds": 0.05,
+    "shared_mark_days": 0,
+}
 PASSWORD = "correct horse battery"
 
 

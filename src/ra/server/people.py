@@ -47,6 +47,6 @@ def assemble_people(settings: Settings, server: Server) -> People:
     store = AccountStore(engine)
     accounts = AccountService(store, Passwords(options), options)
     seats = Seats(store, Listings(engine), server.service)
-    ratings = RatingStore(engine)
+    ratings = RatingStore(engine, options)
     sweep = ResultSweep(ratings, server.storage.moves, options.ratings_seconds, accounts.tidy)
     return People(accounts, seats, ratings, sweep, chat_hub(settings.redis_url, options.chat_history), Reports(engine))

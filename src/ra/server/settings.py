@@ -116,6 +116,12 @@ class AccountSettings:
     sign_ups: int = 10  # accounts one client address may create per `sign_up_window` seconds
     sign_up_window: float = 3600.0
     ratings_seconds: float = 2.0  # how often finished tables are looked for, to record results and ratings
+    # Rating farming (docs/ACCOUNTS.md, "Ratings"): a rated game between accounts that were seen at one address or
+    # on one device within `shared_mark_days` (0: never checked) moves no rating; nor does a game of two accounts
+    # that played `pairing_games` rated games together within `pairing_window` seconds already (0: no limit).
+    shared_mark_days: float = 30.0
+    pairing_games: int = 3
+    pairing_window: float = 24 * 3600.0
     chat_length: int = 300  # characters of one chat message
     chat_messages: int = 5  # chat messages one connection may send per `chat_window` seconds
     chat_window: float = 10.0
@@ -128,6 +134,8 @@ class AccountSettings:
             raise ValueError("session_days, ratings_seconds and chat_window are more than 0")
         if self.chat_length < 1 or self.chat_history < 0:
             raise ValueError("chat_length is 1 or more, chat_history 0 or more")
+        if self.shared_mark_days < 0 or self.pairing_games < 0 or self.pairing_window <= 0:
+            raise ValueError("shared_mark_days and pairing_games are 0 or more, pairing_window more than 0")
 
 
 @dataclass(frozen=True)

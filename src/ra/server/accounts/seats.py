@@ -12,7 +12,7 @@ import secrets
 from typing import Any, Protocol
 
 import sqlalchemy as sa
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ra.core.text import t
 from ra.server.accounts.errors import AccountError
@@ -44,6 +44,10 @@ class Tables(Protocol):
 
     async def record(self, table: Table) -> dict[str, Any]:
         """A finished game's record without seed or order."""
+        ...
+
+    async def rename(self, table: Table, seat: int | None, name: Any) -> None:
+        """Change a person seat's name."""
         ...
 
 
@@ -240,6 +244,15 @@ class Seats:
                     item["record"] = None
             exported.append(item)
         return exported
+
+    async def renamed(self, seats: list[tuple[str, int, str]]) -> None:
+        """Show the names a deleted account's seats got in the database (`AccountStore.delete`) on the tables in
+        memory too, and to whoever watches them; a table that cannot be loaded has them when it next is."""
+        for table_id, seat, name in seats:
+            try:
+                await self.tables.rename(await self.tables.get(table_id), seat, name)
+            except (ServiceError, SQLAlchemyError, OSError):  # the account is gone already; the rows hold the new names
+                continue
 
 
 def _seat_answer(table_id: str, seat: int, token: str) -> dict[str, Any]:

@@ -176,10 +176,11 @@ class AccountService:
         await self._db(self.store.set_password, who.account.id, hashed)
         await self._db(self.store.close_other_sessions, who.account.id, who.session)
 
-    async def delete(self, who: SignedIn, password: str) -> None:
-        """Delete the account (its password checked again) and everything that is only its own."""
+    async def delete(self, who: SignedIn, password: str) -> list[tuple[str, int, str]]:
+        """Delete the account (its password checked again) and everything that is only its own, anonymising what
+        stays; the (table, seat, name) of its seats renamed (for the tables in memory: `Seats.renamed`)."""
         await self._check_password(who, password)
-        await self._db(self.store.delete, who.account.id)
+        return await self._db(self.store.delete, who.account.id)
 
     async def _check_password(self, who: SignedIn, password: str) -> None:
         stored = await self._db(self.store.password, who.account.id)

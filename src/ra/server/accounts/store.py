@@ -15,13 +15,18 @@ from sqlalchemy.exc import IntegrityError
 
 from ra.server.storage.rows import TableRow
 from ra.server.storage.schema import (
+    account_marks_t,
     account_seats_t,
     accounts_t,
+    chat_reports_t,
     game_results_t,
     notice_digests_t,
     notice_prefs_t,
     notices_t,
     players_t,
+    rating_history_t,
+    ratings_t,
+    result_seats_t,
     sessions_t,
     sign_in_failures_t,
     tables_t,
@@ -154,15 +159,37 @@ class AccountStore:
         with self.engine.begin() as c:
             c.execute(accounts_t.update().where(accounts_t.c.id == account_id).values(email=email))
 
-    def delete(self, account_id: int) -> None:
-        """Delete the account with everything that is only its own (sessions, notices, seat links, player, ratings)."""
+    def delete(self, account_id: int) -> list[tuple[str, int, str]]:
+        """Delete the account and everything that is only its own, and anonymise what stays (docs/ACCOUNTS.md,
+        "Deleting an account"), in one transaction: its sessions, marks, notices, sign-in failures by its name, seat
+        links, player, ratings, history and result seats go; its seats at tables get a seat's default name again;
+        chat reports keep the message under an anonymous key. The (table, seat, name) renamed, for the tables in
+        memory."""
         with self.engine.begin() as c:
-            c.execute(sessions_t.delete().where(sessions_t.c.account_id == account_id))
-            for notices in (notices_t, notice_prefs_t, notice_digests_t):  # its notices and their preferences
-                c.execute(notices.delete().where(notices.c.account_id == account_id))
-            c.execute(account_seats_t.delete().where(account_seats_t.c.account_id == account_id))
-            c.execute(players_t.delete().where(players_t.c.account_id == account_id))  # its ratings cascade
+            row = c.execute(
+                sa.select(accounts_t.c.name_key, players_t.c.id)
+                .outerjoin(players_t, players_t.c.account_id == accounts_t.c.id)
+                .where(accounts_t.c.id == account_id)
+            ).first()
+            if row is None:
+                return []
+            name_key, player = str(row.name_key), row.id
+            held = [(str(r.table_id), int(r.seat)) for r in c.execute(
+                sa.select(account_seats_t.c.table_id, account_seats_t.c.seat)
+                .where(account_seats_t.c.account_id == account_id)
+            )]  # fmt: skip
+            renamed = _rename_seats(c, held)
+            _anonymise_reports(c, [f"p:{player}"] if player is not None else [], held)
+            # The name's throttle key as the account service writes it (a folded name; addresses are hashed).
+            c.execute(sign_in_failures_t.delete().where(sign_in_failures_t.c.key == "n:" + name_key[:60]))
+            for own in (sessions_t, account_marks_t, notices_t, notice_prefs_t, notice_digests_t, account_seats_t):
+                c.execute(own.delete().where(own.c.account_id == account_id))
+            if player is not None:  # deleted explicitly, not left to the cascades (a database without foreign keys)
+                for rows in (ratings_t, rating_history_t, result_seats_t):
+                    c.execute(rows.delete().where(rows.c.player_id == player))
+                c.execute(players_t.delete().where(players_t.c.id == player))
             c.execute(accounts_t.delete().where(accounts_t.c.id == account_id))
+        return renamed
 
     # -- sessions -------------------------------------------------------------------------------------------------
 
@@ -298,3 +325,57 @@ def _session(row: sa.Row[Any]) -> SessionRow:
     return SessionRow(
         str(m["id"]), int(m["account_id"]), str(m["agent"]), utc(m["created"]), utc(m["seen"]), utc(m["expires"])
     )
+
+
+GONE = "gone:"  # the start of the anonymous keys a deleted account's chat reports get
+GONE_NAME = "(deleted)"  # the sender's name on a report of a deleted account's message
+
+
+def default_seat_name(seat: int) -> str:
+    """The name of a seat nobody named (as table creation names it)."""
+    return f"Player {seat + 1}"
+
+
+def _rename_seats(c: sa.Connection, held: list[tuple[str, int]]) -> list[tuple[str, int, str]]:
+    """Give each held seat its default name again, in the table's seats and in its options' names; the seats
+    renamed. The game's record holds moves only, so nothing else names the seat."""
+    renamed = []
+    for table_id in sorted({table_id for table_id, _ in held}):
+        query = sa.select(tables_t.c.seats, tables_t.c.options).where(tables_t.c.id == table_id)
+        if c.dialect.name == "postgresql":
+            query = query.with_for_update()  # as a seat's change locks it (storage/writes.py)
+        found = c.execute(query).first()
+        if found is None:
+            continue
+        seats, options = [dict(s) for s in found.seats], dict(found.options)
+        names = list(options["names"]) if isinstance(options.get("names"), list) else None
+        for seat in sorted(seat for held_table, seat in held if held_table == table_id):
+            if not 0 <= seat < len(seats):
+                continue
+            name = default_seat_name(seat)
+            seats[seat]["name"] = name
+            if names is not None and seat < len(names):
+                names[seat] = name
+            renamed.append((table_id, seat, name))
+        if names is not None:
+            options["names"] = names
+        c.execute(tables_t.update().where(tables_t.c.id == table_id).values(seats=seats, options=options))
+    return renamed
+
+
+def _anonymise_reports(c: sa.Connection, keys: list[str], held: list[tuple[str, int]]) -> None:
+    """Reports of the account's messages keep the message for the operator under one anonymous sender (its name and
+    key gone); its own reports get an anonymous reporter each. The account spoke as `keys` anywhere and, at the
+    tables where it holds a seat, as that seat ("s:<seat>")."""
+
+    def spoken_as(column: sa.Column[str]) -> sa.ColumnElement[bool]:
+        at_seats = [(chat_reports_t.c.room == table_id) & (column == f"s:{seat}") for table_id, seat in held]
+        return sa.or_(sa.false(), *(column == key for key in keys), *at_seats)
+
+    sender = {"sender": GONE_NAME, "sender_key": GONE + secrets.token_hex(8)}
+    c.execute(chat_reports_t.update().where(spoken_as(chat_reports_t.c.sender_key)).values(**sender))
+    reported = sa.select(chat_reports_t.c.id).where(spoken_as(chat_reports_t.c.reporter_key))
+    for (report_id,) in c.execute(reported).all():
+        # One key per report: two reports of one message (as the account and as its seat) stay distinct.
+        reporter = {"reporter_key": GONE + secrets.token_hex(8)}
+        c.execute(chat_reports_t.update().where(chat_reports_t.c.id == report_id).values(**reporter))

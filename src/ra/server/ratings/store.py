@@ -5,6 +5,10 @@ read. Blocking calls; the sweep and the routes run them in threads.
 transaction. A second process sweeping the same table fails on the key and writes nothing, so a rating moves once
 per game; the rows it changes are locked first (`FOR UPDATE` on PostgreSQL; SQLite has one writer), in the order
 of their ids, so that two games sharing a player never lose an update or wait for each other in a circle.
+
+Rating farming is refused there too, from the database at sweep time (so it holds across restarts and processes): a
+rated game between accounts seen at one address or on one device (`account_marks`) within a window, or of two
+accounts that played too many rated games together lately, moves no rating; its result says why (`flag`).
 """
 
 from __future__ import annotations
@@ -19,7 +23,9 @@ from sqlalchemy.exc import IntegrityError
 
 from ra.server.accounts.store import public_id, table_data, utc
 from ra.server.ratings.rating import MU, SIGMA, Rating
+from ra.server.settings import AccountSettings
 from ra.server.storage.schema import (
+    account_marks_t,
     account_seats_t,
     game_results_t,
     listings_t,
@@ -55,11 +61,18 @@ class Outcome:
     anchors: list[str]  # players rated in the game whose own ratings stay as they are (bots among people)
 
 
-class RatingStore:
-    """Results and ratings on `engine`."""
+# Why a game listed as rated moved no rating (`game_results.flag`).
+SHARED_DEVICE = "shared_device"  # two of its accounts were seen on one device within the window
+SHARED_ADDRESS = "shared_address"  # ... at one client address
+REPEAT_PAIRING = "repeat_pairing"  # two of its accounts played their allowed rated games together already
 
-    def __init__(self, engine: sa.Engine) -> None:
+
+class RatingStore:
+    """Results and ratings on `engine`, farming refused at the limits of `settings` (the defaults' without)."""
+
+    def __init__(self, engine: sa.Engine, settings: AccountSettings | None = None) -> None:
         self.engine = engine
+        self.settings = settings or AccountSettings()
 
     # -- the sweep ------------------------------------------------------------------------------------------------
 
@@ -147,6 +160,11 @@ class RatingStore:
         entrants = [(seat, player, place) for seat, (player, place, _) in sorted(outcome.seats.items())]
         entrants = [e for e in entrants if e[1] in outcome.rated or e[1] in outcome.anchors]
         current = self._locked(c, sorted({player for _, player, _ in entrants}), outcome.game)
+        flag = self._farmed(c, outcome)  # after the lock: games of the same players are counted one after the other
+        if flag is not None:
+            key = game_results_t.c.table_id == outcome.table_id
+            c.execute(game_results_t.update().where(key).values(rated=False, flag=flag))
+            return
         after = rate([current.get(player, (MU, SIGMA))[:2] for _, player, _ in entrants], [p for _, _, p in entrants])
         for (_, player, _), (mu, sigma) in zip(entrants, after, strict=True):
             if player not in outcome.rated:
@@ -164,6 +182,61 @@ class RatingStore:
                     at=outcome.finished,
                 )
             )  # fmt: skip
+
+    def _farmed(self, c: sa.Connection, outcome: Outcome) -> str | None:
+        """Why this rated game must move no rating (a flag), or None: two of its accounts share a device or an
+        address seen within `shared_mark_days` of its end, or played `pairing_games` rated games together within
+        `pairing_window` before it."""
+        query = sa.select(players_t.c.id, players_t.c.account_id).where(
+            players_t.c.id.in_(outcome.rated), players_t.c.account_id.is_not(None)
+        )
+        accounts = {str(player): int(account) for player, account in c.execute(query)}
+        if len(accounts) < 2:
+            return None
+        settings = self.settings
+        if settings.shared_mark_days > 0:
+            since = outcome.finished - dt.timedelta(days=settings.shared_mark_days)
+            one, other = account_marks_t.alias("one"), account_marks_t.alias("other")
+            shared = {
+                str(kind)
+                for (kind,) in c.execute(
+                    sa.select(one.c.kind)
+                    .join(other, (one.c.kind == other.c.kind) & (one.c.mark == other.c.mark))
+                    .where(
+                        one.c.account_id.in_(accounts.values()),
+                        other.c.account_id.in_(accounts.values()),
+                        one.c.account_id < other.c.account_id,
+                        one.c.seen >= since,
+                        other.c.seen >= since,
+                    )
+                    .distinct()
+                )
+            }
+            if "device" in shared:
+                return SHARED_DEVICE
+            if "address" in shared:
+                return SHARED_ADDRESS
+        if settings.pairing_games > 0:
+            since = outcome.finished - dt.timedelta(seconds=settings.pairing_window)
+            one, other = result_seats_t.alias("one"), result_seats_t.alias("other")
+            pairs = (
+                sa.select(sa.func.count())
+                .select_from(one)
+                .join(other, one.c.table_id == other.c.table_id)
+                .join(game_results_t, game_results_t.c.table_id == one.c.table_id)
+                .where(
+                    one.c.player_id.in_(accounts),
+                    other.c.player_id.in_(accounts),
+                    one.c.player_id < other.c.player_id,
+                    game_results_t.c.rated.is_(True),
+                    game_results_t.c.finished >= since,
+                    game_results_t.c.table_id != outcome.table_id,
+                )
+                .group_by(one.c.player_id, other.c.player_id)
+            )
+            if any(int(games) >= settings.pairing_games for (games,) in c.execute(pairs)):
+                return REPEAT_PAIRING
+        return None
 
     def _locked(self, c: sa.Connection, players: list[str], game: str) -> dict[str, tuple[float, float, int]]:
         """The current ratings of these players in `game`, their rows locked until the transaction ends."""

@@ -122,7 +122,7 @@ async def change_password(body: api.NewPassword, who: Acting, parts: PeopleParts
 @router.post("/api/account/delete", response_model=api.Ok, responses=api.refusals(400, 401, 403, 413, 415))
 async def delete_account(request: Request, body: api.Password, who: Acting, parts: PeopleParts) -> Any:
     """Delete the account (its password asked again) with its sessions, seat links and ratings."""
-    await parts.accounts.delete(who, body.password)
+    await parts.seats.renamed(await parts.accounts.delete(who, body.password))
     answer = JSONResponse(api.Ok().model_dump())
     clear_cookies(answer, secure(request, parts.accounts.settings.plain_loopback_cookies))
     return answer
