@@ -184,3 +184,13 @@ def test_a_sign_in_flood_is_refused_at_once_and_stalls_no_one(tmp_path: Path) ->
                 thread.join(10)
         assert sorted(a.status_code for a in answers).count(401) == 3  # the waiting ones were checked in the end
         assert web.app.state.people.accounts.passwords.pending == 0  # type: ignore[attr-defined]
+
+
+def test_the_password_threads_stop_with_the_app(tmp_path: Path) -> None:
+    web = people_app(tmp_path / "data")
+    passwords = web.app.state.people.accounts.passwords  # type: ignore[attr-defined]
+    with web:
+        sign_up(web, "Ann")
+        threads = passwords._threads
+        assert threads is not None and passwords.pending == 0
+    assert passwords._threads is None and threads._shutdown

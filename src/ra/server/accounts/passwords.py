@@ -46,8 +46,8 @@ class Passwords:
             parallelism=settings.password_parallelism,
         )
         self._nobody = self.hasher.hash(secrets.token_urlsafe(16))
-        self.capacity = settings.password_threads + settings.password_queue
-        self._threads = ThreadPoolExecutor(settings.password_threads, thread_name_prefix="ra-passwords")
+        self.threads, self.capacity = settings.password_threads, settings.password_threads + settings.password_queue
+        self._threads: ThreadPoolExecutor | None = None  # made at the first hash, again after `close`
         self._lock = threading.Lock()  # requests may come from several event loops' threads (tests do)
         self.pending = 0  # hashes running or waiting
 
@@ -77,9 +77,12 @@ class Passwords:
             if self.pending >= self.capacity:
                 raise AccountError(503, "busy", BUSY, BUSY_RETRY)
             self.pending += 1
+            if self._threads is None:
+                self._threads = ThreadPoolExecutor(self.threads, thread_name_prefix="ra-passwords")
+            threads = self._threads
         try:
-            future = self._threads.submit(call, *args)
-        except RuntimeError:  # closed: the server is stopping
+            future = threads.submit(call, *args)
+        except RuntimeError:  # closed meanwhile: the server is stopping
             with self._lock:
                 self.pending -= 1
             raise AccountError(503, "busy", BUSY, BUSY_RETRY) from None
@@ -91,5 +94,9 @@ class Passwords:
             self.pending -= 1
 
     def close(self) -> None:
-        """Stop the threads (waiting hashes are dropped; the running ones end on their own)."""
-        self._threads.shutdown(wait=False, cancel_futures=True)
+        """Stop the threads (waiting hashes are dropped; the running ones end on their own). A later hash starts
+        new ones (an app started again)."""
+        with self._lock:
+            threads, self._threads = self._threads, None
+        if threads is not None:
+            threads.shutdown(wait=False, cancel_futures=True)
