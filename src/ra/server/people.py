@@ -35,9 +35,10 @@ class People:
         self.sweep.start()
 
     async def stop(self) -> None:
-        """Stop them."""
+        """Stop them, and the password threads."""
         await self.sweep.stop()
         await self.chat.stop()
+        self.accounts.passwords.close()
 
 
 def assemble_people(settings: Settings, server: Server) -> People:

@@ -109,12 +109,21 @@ class AccountSettings:
     session_days: float = 30.0  # a session not used for this long ends (each use renews it)
     # Cookies are `Secure` except on plain http to a loopback host (127.0.0.1, localhost): development.
     plain_loopback_cookies: bool = True
-    # Failed sign-ins before a 429: per account name, and per client address, within `sign_in_window` seconds.
+    # Failed sign-ins before a 429, within `sign_in_window` seconds (docs/ACCOUNTS.md, "Throttling"): per name and
+    # client address (per name and device for a device the account signed in from before), per client address, and
+    # per name from devices the account never signed in from (high: it only bounds a guess spread over many
+    # addresses, and a stranger reaching it locks no known device out).
     sign_in_failures: int = 5
     sign_in_address_failures: int = 20
+    sign_in_name_failures: int = 100
     sign_in_window: float = 900.0
-    sign_ups: int = 10  # accounts one client address may create per `sign_up_window` seconds
+    sign_ups: int = 10  # accounts one client address may create per `sign_up_window` seconds (counted in the database)
     sign_up_window: float = 3600.0
+    mark_days: float = 90.0  # where an account signed up or in (hashed address and device) is kept this long
+    # Argon2 runs in its own threads, not in the pool that storage calls share: this many at once, and this many
+    # more waiting; past that a sign-up, sign-in or password check answers 503 at once instead of queueing.
+    password_threads: int = 2
+    password_queue: int = 16
     ratings_seconds: float = 2.0  # how often finished tables are looked for, to record results and ratings
     # Rating farming (docs/ACCOUNTS.md, "Ratings"): a rated game between accounts that were seen at one address or
     # on one device within `shared_mark_days` (0: never checked) moves no rating; nor does a game of two accounts
@@ -136,6 +145,10 @@ class AccountSettings:
             raise ValueError("chat_length is 1 or more, chat_history 0 or more")
         if self.shared_mark_days < 0 or self.pairing_games < 0 or self.pairing_window <= 0:
             raise ValueError("shared_mark_days and pairing_games are 0 or more, pairing_window more than 0")
+        if self.password_threads < 1 or self.password_queue < 0:
+            raise ValueError("password_threads is 1 or more, password_queue 0 or more")
+        if self.sign_in_window <= 0 or self.sign_up_window <= 0 or self.mark_days <= 0:
+            raise ValueError("sign_in_window, sign_up_window and mark_days are more than 0")
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import secrets
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from functools import cache
+from typing import Any, TypeVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -14,6 +19,9 @@ from ra.server.settings import AccountSettings
 
 MIN_PASSWORD = 8
 MAX_PASSWORD = 200  # characters: a longer one would only cost hashing time
+BUSY = t("Too many sign-ins at once; try again in a moment.")
+BUSY_RETRY = 2  # seconds (Retry-After): a hash takes tens of milliseconds, the queue empties quickly
+R = TypeVar("R")
 MIN_DISTINCT = 4  # different characters: "aaaaaaaa" and eight spaces are no passwords
 
 
@@ -41,8 +49,12 @@ def checked_password(password: str, name: str | None = None) -> str:
 
 
 class Passwords:
-    """Hashes and checks passwords at the settings' cost. An unknown account is checked against a throwaway hash,
-    so that a sign-in takes as long whether or not the name exists."""
+    """Hashes and checks passwords at the settings' cost, in threads of its own. An unknown account is checked against
+    a throwaway hash, so that a sign-in takes as long whether or not the name exists.
+
+    Argon2 costs 64 MiB and tens of milliseconds a hash: in the default thread pool that storage calls share, a flood
+    of sign-ins would stall every signed-in request. Here at most `password_threads` hashes run at once and at most
+    `password_queue` more wait; past that a call is refused at once (AccountError 503 with Retry-After)."""
 
     def __init__(self, settings: AccountSettings) -> None:
         self.hasher = PasswordHasher(
@@ -51,13 +63,20 @@ class Passwords:
             parallelism=settings.password_parallelism,
         )
         self._nobody = self.hasher.hash(secrets.token_urlsafe(16))
+        self.threads, self.capacity = settings.password_threads, settings.password_threads + settings.password_queue
+        self._threads: ThreadPoolExecutor | None = None  # made at the first hash, again after `close`
+        self._lock = threading.Lock()  # requests may come from several event loops' threads (tests do)
+        self.pending = 0  # hashes running or waiting
 
-    def hash(self, password: str) -> str:
+    async def hash(self, password: str) -> str:
         """The stored form of a password (Argon2id, salted)."""
-        return self.hasher.hash(password)
+        return await self._run(self.hasher.hash, password)
 
-    def verify(self, stored: str | None, password: str) -> bool:
+    async def verify(self, stored: str | None, password: str) -> bool:
         """True if `password` is the one `stored` was made from; None (no such account) is never true."""
+        return await self._run(self._verify, stored, password)
+
+    def _verify(self, stored: str | None, password: str) -> bool:
         try:
             return self.hasher.verify(stored or self._nobody, password) and stored is not None
         except (VerificationError, InvalidHashError):
@@ -69,3 +88,32 @@ class Passwords:
             return self.hasher.check_needs_rehash(stored)
         except (InvalidHashError, ValueError):
             return True
+
+    async def _run(self, call: Callable[..., R], *args: Any) -> R:
+        with self._lock:
+            if self.pending >= self.capacity:
+                raise AccountError(503, "busy", BUSY, BUSY_RETRY)
+            self.pending += 1
+            if self._threads is None:
+                self._threads = ThreadPoolExecutor(self.threads, thread_name_prefix="ra-passwords")
+            threads = self._threads
+        try:
+            future = threads.submit(call, *args)
+        except RuntimeError:  # closed meanwhile: the server is stopping
+            with self._lock:
+                self.pending -= 1
+            raise AccountError(503, "busy", BUSY, BUSY_RETRY) from None
+        future.add_done_callback(self._done)  # counted until the thread is free, even if the request went away
+        return await asyncio.wrap_future(future)
+
+    def _done(self, _future: Future[Any]) -> None:
+        with self._lock:
+            self.pending -= 1
+
+    def close(self) -> None:
+        """Stop the threads (waiting hashes are dropped; the running ones end on their own). A later hash starts
+        new ones (an app started again)."""
+        with self._lock:
+            threads, self._threads = self._threads, None
+        if threads is not None:
+            threads.shutdown(wait=False, cancel_futures=True)

@@ -1,9 +1,11 @@
 """The account service: sign up, sign in and out, the sessions of an account, its e-mail address and password,
 export and deletion. Storage calls run in threads; refusals are `AccountError`s with words for people.
 
-Sign-ins are throttled per account name and per client address, counted in the database so that every process
-sharing it counts the same failures; an unknown name costs the same work as a wrong password and answers the same
-words, so that no answer tells which names exist.
+Sign-ins are throttled per (name, client address), per client address, and per name from unknown devices only,
+counted in the database so that every process sharing it counts the same failures: no stranger can lock a name out
+of the devices it signed in from (docs/ACCOUNTS.md, "Throttling"). An unknown name costs the same work as a wrong
+password and answers the same words, so that no answer tells which names exist. Sign-ups are counted per address in
+the database too. Argon2 runs in the bounded threads of `Passwords`, storage calls in the default pool.
 """
 
 from __future__ import annotations
@@ -17,12 +19,12 @@ from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 
 from ra.core.text import t
+from ra.server.accounts.devices import mark_of
 from ra.server.accounts.errors import AccountError
 from ra.server.accounts.names import name_key, skeleton
 from ra.server.accounts.passwords import Passwords, checked_password
 from ra.server.accounts.sessions import new_secret, secret_hash
 from ra.server.accounts.store import Account, AccountStore, SessionRow
-from ra.server.http.limits import RateLimiter
 from ra.server.settings import AccountSettings
 from ra.server.storage.rows import now
 from ra.server.storage.schema import STORAGE_ERRORS
@@ -68,6 +70,12 @@ def address_key(address: str) -> str:
     return "a:" + hashlib.sha256(address.encode("utf-8")).hexdigest()[:32]
 
 
+def throttle_key(kind: str, *parts: str) -> str:
+    """A sign-in throttle key of `kind` ("n" name, "p" name and address, "d" name and device) over `parts`, hashed:
+    the table never holds a name beside an address."""
+    return kind + ":" + hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()[:32]
+
+
 @dataclass(frozen=True)
 class SignedIn:
     """Who a request speaks for: the account, its session's id and the session's secret (for its CSRF token)."""
@@ -82,7 +90,6 @@ class AccountService:
 
     def __init__(self, store: AccountStore, passwords: Passwords, settings: AccountSettings) -> None:
         self.store, self.passwords, self.settings = store, passwords, settings
-        self.sign_ups = RateLimiter(settings.sign_ups, settings.sign_up_window)
         self.lifetime = dt.timedelta(days=settings.session_days)
 
     async def _db(self, call: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
@@ -90,48 +97,82 @@ class AccountService:
 
     # -- signing up, in and out ---------------------------------------------------------------------------------
 
-    async def sign_up(self, name: str, password: str, email: str | None, address: str, agent: str) -> str:
-        """A new account, signed in at once: the new session's secret."""
+    async def sign_up(
+        self, name: str, password: str, email: str | None, address: str, agent: str, device: str = ""
+    ) -> str:
+        """A new account, signed in at once: the new session's secret. `device` is the browser's device token."""
         name, email = account_name(name), checked_email(email)
         password = checked_password(password, name)
-        wait = self.sign_ups.retry_after(address)
-        if wait:
-            raise AccountError(429, "too_many", t("Too many new accounts from your address; try again later."), wait)
-        hashed = await asyncio.to_thread(self.passwords.hash, password)
+        counted = await self._count_sign_up(address)
+        try:
+            hashed = await self.passwords.hash(password)
+        except AccountError:  # too busy to hash: this attempt made nothing, so it does not count
+            if counted is not None:
+                await self._db(self.store.uncount_sign_up, counted)
+            raise
         account_id = await self._db(self.store.create, name, name_key(name), hashed, email, now(), skeleton(name))
-        if account_id is None:
+        if account_id is None:  # still counted: sign-ups probing which names are taken are throttled
             raise AccountError(409, "taken", t("This name is taken; choose another."))
-        return await self._open(account_id, agent)
+        return await self._open(account_id, agent, address, device)
 
-    async def sign_in(self, name: str, password: str, address: str, agent: str) -> str:
-        """A new session for the account with this name and password: its secret. Throttled per name and address."""
+    async def _count_sign_up(self, address: str) -> int | None:
+        """Count a sign-up from `address` in the database (every process and restart counts the same): the row's
+        id, None if sign-ups are not limited; AccountError 429 past the limit."""
+        limit, window = self.settings.sign_ups, dt.timedelta(seconds=self.settings.sign_up_window)
+        if limit <= 0:
+            return None
+        stamp = now()
+        row, count, oldest = await self._db(self.store.count_sign_up, address_key(address), stamp, stamp - window)
+        if count > limit:
+            await self._db(self.store.uncount_sign_up, row)  # a refused attempt makes no account
+            wait = max(1, int((oldest + window - stamp).total_seconds()) + 1)
+            raise AccountError(429, "too_many", t("Too many new accounts from your address; try again later."), wait)
+        return row
+
+    async def sign_in(self, name: str, password: str, address: str, agent: str, device: str = "") -> str:
+        """A new session for the account with this name and password: its secret. `device` is the browser's device
+        token. Throttled per (name, address) and per address, and per name unless the account signed in from this
+        device before (then per (name, device) instead)."""
         try:
             name = account_name(name)  # cleaned as at sign-up; NUL and the like never reach the database
         except AccountError:
             raise AccountError(401, "wrong", WRONG) from None  # no account has such a name
-        key, by_address = "n:" + name_key(name)[:60], address_key(address)
+        key = name_key(name)
+        device_mark = mark_of(device) if device else ""
+        known = bool(device_mark) and await self._db(self.store.knows_device, key, device_mark)
+        by_address = address_key(address)
+        if known:  # only this browser's holder can fail for this pair: nobody else can lock it out
+            keys, limits = [throttle_key("d", key, device_mark)], [self.settings.sign_in_failures]
+        else:
+            keys = [throttle_key("p", key, address), by_address, throttle_key("n", key)]
+            limits = [
+                self.settings.sign_in_failures,
+                self.settings.sign_in_address_failures,
+                self.settings.sign_in_name_failures,
+            ]
         stamp, window = now(), dt.timedelta(seconds=self.settings.sign_in_window)
-        counts = await self._db(self.store.failures, [key, by_address], stamp - window)
-        if (
-            counts.get(key, 0) >= self.settings.sign_in_failures > 0
-            or counts.get(by_address, 0) >= self.settings.sign_in_address_failures > 0
-        ):
+        counts = await self._db(self.store.failures, keys, stamp - window)
+        if any(counts.get(k, 0) >= limit > 0 for k, limit in zip(keys, limits, strict=True)):
             wait = int(self.settings.sign_in_window)
             raise AccountError(429, "too_many", t("Too many failed sign-ins; try again later."), wait)
-        found = await self._db(self.store.credentials, name_key(name))
+        found = await self._db(self.store.credentials, key)
         stored = found[1] if found is not None else None
-        if not await asyncio.to_thread(self.passwords.verify, stored, password) or found is None:
-            await self._db(self.store.fail, [key, by_address], stamp, stamp - window)
+        if not await self.passwords.verify(stored, password) or found is None:
+            # every failure counts for its address too, a known device's as well
+            failed = keys if by_address in keys else [*keys, by_address]
+            await self._db(self.store.fail, failed, stamp, stamp - window)
             raise AccountError(401, "wrong", WRONG)
         account_id = found[0]
-        await self._db(self.store.forgive, key)
+        await self._db(self.store.forgive, keys[0])  # this pair's failures; the address's and the name's stay
         if self.passwords.outdated(found[1]):
-            await self._db(self.store.set_password, account_id, await asyncio.to_thread(self.passwords.hash, password))
-        return await self._open(account_id, agent)
+            await self._db(self.store.set_password, account_id, await self.passwords.hash(password))
+        return await self._open(account_id, agent, address, device)
 
-    async def _open(self, account_id: int, agent: str) -> str:
+    async def _open(self, account_id: int, agent: str, address: str, device: str) -> str:
         secret = new_secret()  # always a new one: a session id planted before the sign-in is never adopted
         stamp = now()
+        marks = [("address", mark_of(address))] + ([("device", mark_of(device))] if device else [])
+        await self._db(self.store.mark, account_id, marks, stamp)  # where it was seen (throttling, ratings)
         await self._db(self.store.open_session, account_id, secret_hash(secret), agent, stamp, stamp + self.lifetime)
         return secret
 
@@ -172,7 +213,7 @@ class AccountService:
     async def change_password(self, who: SignedIn, old: str, new: str) -> None:
         """A new password (the old one checked); every other session of the account ends."""
         await self._check_password(who, old)
-        hashed = await asyncio.to_thread(self.passwords.hash, checked_password(new, who.account.name))
+        hashed = await self.passwords.hash(checked_password(new, who.account.name))
         await self._db(self.store.set_password, who.account.id, hashed)
         await self._db(self.store.close_other_sessions, who.account.id, who.session)
 
@@ -180,16 +221,22 @@ class AccountService:
         """Delete the account (its password checked again) and everything that is only its own, anonymising what
         stays; the (table, seat, name) of its seats renamed (for the tables in memory: `Seats.renamed`)."""
         await self._check_password(who, password)
-        return await self._db(self.store.delete, who.account.id)
+        name_throttle = throttle_key("n", name_key(who.account.name))  # the pairs' keys are unreadable without it
+        return await self._db(self.store.delete, who.account.id, [name_throttle])
 
     async def _check_password(self, who: SignedIn, password: str) -> None:
         stored = await self._db(self.store.password, who.account.id)
-        if not await asyncio.to_thread(self.passwords.verify, stored, password):
+        if not await self.passwords.verify(stored, password):
             raise AccountError(403, "wrong", t("The password is wrong."))
 
     async def tidy(self) -> None:
-        """Forget ended sessions (the ratings sweep calls this now and then)."""
-        await self._db(self.store.close_expired, now())
+        """Forget ended sessions, failed sign-ins and sign-ups past their windows, and marks past `mark_days` (the
+        ratings sweep calls this now and then)."""
+        stamp, options = now(), self.settings
+        await self._db(self.store.close_expired, stamp)
+        await self._db(self.store.forget_failures, stamp - dt.timedelta(seconds=options.sign_in_window))
+        await self._db(self.store.forget_sign_ups, stamp - dt.timedelta(seconds=options.sign_up_window))
+        await self._db(self.store.forget_marks, stamp - dt.timedelta(days=options.mark_days))
 
 
 def session_json(session: SessionRow, current: str) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
 from ra.server.storage.rows import TableRow
@@ -29,6 +30,7 @@ from ra.server.storage.schema import (
     result_seats_t,
     sessions_t,
     sign_in_failures_t,
+    sign_ups_t,
     tables_t,
 )
 
@@ -101,7 +103,7 @@ class HeldSeat:
 
 
 class AccountStore:
-    """Accounts, sessions, sign-in failures and held seats on `engine`."""
+    """Accounts, sessions, sign-in failures, sign-ups, where accounts were seen, and held seats on `engine`."""
 
     def __init__(self, engine: sa.Engine) -> None:
         self.engine = engine
@@ -159,7 +161,7 @@ class AccountStore:
         with self.engine.begin() as c:
             c.execute(accounts_t.update().where(accounts_t.c.id == account_id).values(email=email))
 
-    def delete(self, account_id: int) -> list[tuple[str, int, str]]:
+    def delete(self, account_id: int, throttle_keys: list[str]) -> list[tuple[str, int, str]]:
         """Delete the account and everything that is only its own, and anonymise what stays (docs/ACCOUNTS.md,
         "Deleting an account"), in one transaction: its sessions, marks, notices, sign-in failures by its name, seat
         links, player, ratings, history and result seats go; its seats at tables get a seat's default name again;
@@ -173,15 +175,15 @@ class AccountStore:
             ).first()
             if row is None:
                 return []
-            name_key, player = str(row.name_key), row.id
+            player = row.id
             held = [(str(r.table_id), int(r.seat)) for r in c.execute(
                 sa.select(account_seats_t.c.table_id, account_seats_t.c.seat)
                 .where(account_seats_t.c.account_id == account_id)
             )]  # fmt: skip
             renamed = _rename_seats(c, held)
             _anonymise_reports(c, [f"p:{player}"] if player is not None else [], held)
-            # The name's throttle key as the account service writes it (a folded name; addresses are hashed).
-            c.execute(sign_in_failures_t.delete().where(sign_in_failures_t.c.key == "n:" + name_key[:60]))
+            # The name's sign-in throttle (`throttle_keys`, hashed by the account service)
+            c.execute(sign_in_failures_t.delete().where(sign_in_failures_t.c.key.in_(throttle_keys)))
             for own in (sessions_t, account_marks_t, notices_t, notice_prefs_t, notice_digests_t, account_seats_t):
                 c.execute(own.delete().where(own.c.account_id == account_id))
             if player is not None:  # deleted explicitly, not left to the cascades (a database without foreign keys)
@@ -262,6 +264,67 @@ class AccountStore:
         """Forget a key's failures (its account signed in)."""
         with self.engine.begin() as c:
             c.execute(sign_in_failures_t.delete().where(sign_in_failures_t.c.key == key))
+
+    def forget_failures(self, before: dt.datetime) -> None:
+        """Forget the failed sign-ins from `before` or earlier (a quiet server writes none that would)."""
+        with self.engine.begin() as c:
+            c.execute(sign_in_failures_t.delete().where(sign_in_failures_t.c.at <= before))
+
+    # -- where accounts were seen -------------------------------------------------------------------------------------
+
+    def mark(self, account_id: int, marks: list[tuple[str, str]], now: dt.datetime) -> None:
+        """Note that the account was seen now with each (kind, mark): "address" or "device", a SHA-256 hex."""
+        insert = postgresql.insert if self.engine.dialect.name == "postgresql" else sqlite.insert
+        rows = [{"account_id": account_id, "kind": kind, "mark": mark, "seen": now} for kind, mark in marks]
+        statement = insert(account_marks_t).on_conflict_do_update(
+            index_elements=[account_marks_t.c.account_id, account_marks_t.c.kind, account_marks_t.c.mark],
+            set_={"seen": now},
+        )
+        with self.engine.begin() as c:
+            c.execute(statement, rows)
+
+    def knows_device(self, key: str, mark: str) -> bool:
+        """True if the account with this folded name signed up or in from the device with this mark. One query
+        whether or not the name exists, so that it takes as long either way."""
+        query = (
+            sa.select(account_marks_t.c.account_id)
+            .join(accounts_t, accounts_t.c.id == account_marks_t.c.account_id)
+            .where(accounts_t.c.name_key == key, account_marks_t.c.kind == "device", account_marks_t.c.mark == mark)
+        )
+        with self.engine.connect() as c:
+            return c.execute(query).first() is not None
+
+    def forget_marks(self, before: dt.datetime) -> None:
+        """Forget the marks last seen at `before` or earlier."""
+        with self.engine.begin() as c:
+            c.execute(account_marks_t.delete().where(account_marks_t.c.seen <= before))
+
+    # -- sign-ups per address ---------------------------------------------------------------------------------------
+
+    def count_sign_up(self, key: str, now: dt.datetime, since: dt.datetime) -> tuple[int, int, dt.datetime]:
+        """Count a sign-up for `key` (and forget the rows from `since` or earlier): the new row's id, how many rows
+        the key has after `since` with it, and the oldest of their times. The row is written before the count, in
+        a transaction of its own, so that of several processes counting at once the last one sees them all."""
+        with self.engine.begin() as c:
+            c.execute(sign_ups_t.delete().where(sign_ups_t.c.at <= since))
+            inserted = c.execute(sign_ups_t.insert().values(key=key, at=now)).inserted_primary_key
+            assert inserted is not None
+        query = sa.select(sa.func.count(), sa.func.min(sign_ups_t.c.at)).where(
+            sign_ups_t.c.key == key, sign_ups_t.c.at > since
+        )
+        with self.engine.connect() as c:
+            count, oldest = c.execute(query).one()
+        return int(inserted[0]), int(count), utc(oldest if oldest is not None else now)
+
+    def uncount_sign_up(self, row_id: int) -> None:
+        """Take back a counted sign-up (it was refused before it could make an account)."""
+        with self.engine.begin() as c:
+            c.execute(sign_ups_t.delete().where(sign_ups_t.c.id == row_id))
+
+    def forget_sign_ups(self, before: dt.datetime) -> None:
+        """Forget the sign-ups from `before` or earlier."""
+        with self.engine.begin() as c:
+            c.execute(sign_ups_t.delete().where(sign_ups_t.c.at <= before))
 
     # -- seats ------------------------------------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse
 
+from ra.server.accounts.devices import device_token, set_device_cookie
 from ra.server.accounts.service import SignedIn, session_json
 from ra.server.accounts.sessions import clear_cookies, csrf_token, secure, set_cookies
 from ra.server.http import account_models as api
@@ -44,10 +45,16 @@ def _info(who: SignedIn) -> api.AccountInfo:
     )
 
 
-def _signed_in_answer(request: Request, parts: PeopleParts, info: api.AccountInfo, secret: str, status: int) -> Any:
+def _signed_in_answer(
+    request: Request, parts: PeopleParts, info: api.AccountInfo, secret: str, status: int, device: tuple[str, bool]
+) -> Any:
     answer = JSONResponse(info.model_dump(), status_code=status)
     options = parts.accounts.settings
-    set_cookies(answer, secret, int(options.session_days * 86400), secure(request, options.plain_loopback_cookies))
+    secure_flag = secure(request, options.plain_loopback_cookies)
+    set_cookies(answer, secret, int(options.session_days * 86400), secure_flag)
+    token, new = device
+    if new:  # a browser keeps its device cookie: the accounts that signed in from it know it by that
+        set_device_cookie(answer, token, secure_flag)
     return answer
 
 
@@ -59,9 +66,12 @@ def _signed_in_answer(request: Request, parts: PeopleParts, info: api.AccountInf
     dependencies=[OwnOrigin],
 )
 async def sign_up(request: Request, body: api.SignUp, parts: PeopleParts) -> Any:
-    """Make an account and sign in (the session's cookies come with the answer)."""
-    secret = await parts.accounts.sign_up(body.name, body.password, body.email, _address(request), _agent(request))
-    return _signed_in_answer(request, parts, await _account(parts, secret), secret, 201)
+    """Make an account and sign in (the session's cookies, and a device cookie if the browser has none, come with
+    the answer)."""
+    device = device_token(request)
+    address, agent = _address(request), _agent(request)
+    secret = await parts.accounts.sign_up(body.name, body.password, body.email, address, agent, device[0])
+    return _signed_in_answer(request, parts, await _account(parts, secret), secret, 201, device)
 
 
 @router.post(
@@ -71,9 +81,11 @@ async def sign_up(request: Request, body: api.SignUp, parts: PeopleParts) -> Any
     dependencies=[OwnOrigin],
 )
 async def sign_in(request: Request, body: api.SignIn, parts: PeopleParts) -> Any:
-    """Sign in: a new session (never one the browser had before), its cookies with the answer."""
-    secret = await parts.accounts.sign_in(body.name, body.password, _address(request), _agent(request))
-    return _signed_in_answer(request, parts, await _account(parts, secret), secret, 200)
+    """Sign in: a new session (never one the browser had before), its cookies with the answer (and a device
+    cookie if the browser has none). A device the account signed in from before passes the per-name throttle."""
+    device = device_token(request)
+    secret = await parts.accounts.sign_in(body.name, body.password, _address(request), _agent(request), device[0])
+    return _signed_in_answer(request, parts, await _account(parts, secret), secret, 200, device)
 
 
 @router.post("/api/account/sign-out", response_model=api.Ok, responses=api.refusals(401, 403))
