@@ -30,13 +30,19 @@ def engine_of(web: TestClient) -> sa.Engine:
     return engine
 
 
-def browser(web: TestClient) -> TestClient:
-    return TestClient(web.app, base_url=str(web.base_url))
+ADDRESSES = iter(range(1, 250))
 
 
-def accounts(web: TestClient, *names: str) -> tuple[list[TestClient], list[str]]:
-    """Signed-in browsers of new accounts with these names, and their player ids."""
-    browsers = [browser(web) for _ in names]
+def browser(web: TestClient, address: str | None = None) -> TestClient:
+    """A browser of its own (its own device cookie) at an address of its own unless `address` is given."""
+    address = address or f"203.0.113.{next(ADDRESSES)}"
+    return TestClient(web.app, base_url=str(web.base_url), client=(address, 50000))
+
+
+def accounts(web: TestClient, *names: str, address: str | None = None) -> tuple[list[TestClient], list[str]]:
+    """Signed-in browsers of new accounts with these names (each at an address of its own, or all at `address`),
+    and their player ids."""
+    browsers = [browser(web, address) for _ in names]
     return browsers, [sign_up(b, name)["player"] for b, name in zip(browsers, names, strict=True)]
 
 
@@ -87,6 +93,14 @@ def test_accounts_sharing_a_mark_move_no_rating(web: TestClient, kind: str, flag
     result = rated_game(web, players)
     assert result["flag"] == flag and result["rated"] is False
     assert web.get("/api/ratings/ra").json()["players"] == []
+    assert [games_of(web, player) for player in ids] == [0, 0]
+
+
+def test_accounts_made_at_one_address_move_no_rating(web: TestClient) -> None:
+    # the marks as sign-ups write them (accounts/service.py), not inserted by the test
+    players, ids = accounts(web, "Ann", "Alt", address="198.51.100.7")
+    result = rated_game(web, players)
+    assert result["flag"] == "shared_address" and result["rated"] is False
     assert [games_of(web, player) for player in ids] == [0, 0]
 
 
