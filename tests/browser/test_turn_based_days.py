@@ -49,9 +49,11 @@ class Days:
     def set(self, seconds: float) -> None:
         write_offset(self.clock, seconds)
 
-    def mails_to(self, address: str) -> list[Message]:
+    def mails_to(self, address: str, checks: bool = False) -> list[Message]:
+        """The notices `address` received (with `checks`: the mails that confirm it instead)."""
         box = mailbox.Maildir(self.mail, create=False)
-        return [message for message in box if address in str(message["To"])]
+        found = [message for message in box if address in str(message["To"])]
+        return [message for message in found if ("/account/verify?" in mail_text(message)) == checks]
 
 
 @pytest.fixture
@@ -75,14 +77,23 @@ def days(tmp_path: Path) -> Iterator[Days]:
         controller.stop()
 
 
-def sign_up(page: Page, server: Server, name: str, email: str) -> None:
-    page.goto(server.base + "/account")
+def sign_up(page: Page, days: Days, name: str, email: str) -> None:
+    """Sign up with an address, then open the link of the mail that confirms it (no notice goes to it before)."""
+    page.goto(days.server.base + "/account")
     form = page.locator("#sign-up-form")
     form.locator("input[name=name]").fill(name)
     form.locator("input[name=password]").fill(PASSWORD)
     form.locator("input[name=email]").fill(email)
     form.locator("button[type=submit]").click()
     expect(page.locator("#account-name")).to_have_text(name)
+    expect(page.locator("#email-again")).to_be_visible()  # stored, not confirmed yet
+    [check] = days.mails_to(email, checks=True)
+    found = re.search(r"\S+/account/verify\?\S+", mail_text(check))
+    assert found is not None
+    page.goto(found.group())
+    expect(page.locator("#account-news")).to_be_visible()
+    assert page.url.endswith("/account?email=verified")
+    expect(page.locator("#email-again")).to_be_hidden()
 
 
 def mail_text(message: Message) -> str:
@@ -104,8 +115,8 @@ def test_a_turn_based_game_over_days_mails_the_waiting_player_who_follows_the_li
         for page in (ann, bob):
             page.on("pageerror", lambda exc: errors.append(str(exc)))
         addresses = ["ann@example.org", "bob@example.org"]
-        sign_up(ann, server, "Ann", addresses[0])
-        sign_up(bob, server, "Bob", addresses[1])
+        sign_up(ann, days, "Ann", addresses[0])
+        sign_up(bob, days, "Bob", addresses[1])
 
         ann.goto(server.base + "/")
         fill_seats(ann, [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}])

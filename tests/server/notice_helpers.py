@@ -1,11 +1,13 @@
-"""Helpers of the notices tests: a local SMTP server (aiosmtpd) that keeps what it receives, an app that mails
-through it on a clock the test sets, and a turn-based table between two accounts."""
+"""Helpers of the notices tests: a local SMTP server (aiosmtpd) that keeps what it receives (the mails that verify an
+address apart), an app that mails through it on a clock the test sets, an address verified through its link, and a
+turn-based table between two accounts."""
 
 from __future__ import annotations
 
 import dataclasses
 import datetime as dt
 import email
+import re
 import socket
 import threading
 from collections.abc import Iterator
@@ -15,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from account_helpers import account_settings, csrf, new_listed_table, sign_up
 from aiosmtpd.controller import Controller
 from core_helpers import settings_on
@@ -22,8 +25,10 @@ from fastapi.testclient import TestClient
 from server_helpers import person, read_until
 
 from ra.server.http.app import create_app
+from ra.server.notices.links import VERIFY_PATH, verify_token
 from ra.server.notices.service import Notices
 from ra.server.settings import NoticeSettings
+from ra.server.storage.schema import accounts_t, players_t
 
 BASE = "https://ra.test"
 
@@ -36,20 +41,29 @@ def free_port() -> int:
 
 @dataclass
 class Inbox:
-    """What the local SMTP server received: each mail with its envelope's recipients."""
+    """What the local SMTP server received: each mail with its envelope's recipients; the mails that verify an
+    address (they carry its link) in `checks`, the others (notices) in `mails`."""
 
     port: int
     mails: list[tuple[list[str], Message]] = field(default_factory=list)
+    checks: list[tuple[list[str], Message]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     async def handle_DATA(self, _server: Any, _session: Any, envelope: Any) -> str:  # aiosmtpd's hook
+        message = email.message_from_bytes(envelope.content)
         with self.lock:
-            self.mails.append((list(envelope.rcpt_tos), email.message_from_bytes(envelope.content)))
+            kept = self.checks if VERIFY_PATH + "?" in body(message) else self.mails
+            kept.append((list(envelope.rcpt_tos), message))
         return "250 OK"
 
     def to(self, address: str) -> list[Message]:
         with self.lock:
             return [m for rcpt, m in self.mails if address in rcpt]
+
+    def checks_to(self, address: str) -> list[Message]:
+        """The verification mails `address` received."""
+        with self.lock:
+            return [m for rcpt, m in self.checks if address in rcpt]
 
 
 def body(message: Message) -> str:
@@ -129,11 +143,39 @@ class Duel:
     emails: list[str]
 
 
+def verify_link(web: TestClient, someone: TestClient) -> str:
+    """The path of the link that verifies the address `someone`'s account has now (as its mail carries it)."""
+    player = someone.get("/api/account").json()["player"]
+    query = (
+        sa.select(accounts_t.c.email, accounts_t.c.mail_secret)
+        .join(players_t, players_t.c.account_id == accounts_t.c.id)
+        .where(players_t.c.id == player)
+    )
+    with notices_of(web).store.engine.connect() as c:
+        row = c.execute(query).one()
+    assert row.email is not None and row.mail_secret is not None, "no address waits for its link"
+    return f"{VERIFY_PATH}?account={player}&token={verify_token(row.mail_secret, row.email)}"
+
+
+def link_in(message: Message) -> str:
+    """The path (and query) of the verification link in a verification mail."""
+    found = re.search(re.escape(BASE + VERIFY_PATH) + r"\?\S+", body(message))
+    assert found is not None, body(message)
+    return found.group().removeprefix(BASE)
+
+
+def verify(web: TestClient, someone: TestClient) -> None:
+    """Open the link that verifies the address of `someone`'s account (as its owner would, from the mail)."""
+    r = someone.get(verify_link(web, someone), follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == "/account?email=verified", r.headers
+    assert someone.get("/api/account").json()["email_verified"] is True
+
+
 def duel(
     web: TestClient, names: tuple[str, str] = ("Ann", "Bob"), turn_based: bool = True, seated: Duel | None = None
 ) -> Duel:
-    """Two accounts (with addresses) at a new turn-based table, a seat each; with `seated`, that duel's accounts
-    (in the same seats)."""
+    """Two accounts (with verified addresses) at a new turn-based table, a seat each; with `seated`, that duel's
+    accounts (in the same seats)."""
     table = new_listed_table(web, [person("A"), person("B")], open_seats=True, turn_based=turn_based)
     browsers, links, emails = [], [], []
     for seat, name in enumerate(names):
@@ -142,6 +184,7 @@ def duel(
         else:
             someone, address = browser(web), f"{name.lower()}@example.org"
             sign_up(someone, name, email=address)
+            verify(web, someone)  # no notice goes to an address before its link is opened
         r = someone.post(f"/api/tables/{table['id']}/seats/{seat}/join", headers=csrf(someone))
         assert r.status_code == 200, r.text
         browsers.append(someone)

@@ -27,6 +27,7 @@ from notice_helpers import (
     move_until_turn_of,
     notices_of,
     send_round,
+    verify,
     ws_path,
 )
 from server_helpers import person, read_until
@@ -92,6 +93,7 @@ def test_a_turn_based_table_never_listed_mails_the_seats_kept_from_invites(web: 
     for seat, name in enumerate(("Gus", "Hana")):
         someone = browser(web)
         sign_up(someone, name, email=f"{name.lower()}@example.org")
+        verify(web, someone)
         token = table["seats"][seat]["token"]
         kept = someone.post("/api/account/seats", json={"table": table["id"], "seat": seat, "token": token},
                             headers=csrf(someone))  # fmt: skip
@@ -304,6 +306,7 @@ def test_a_simultaneous_choice_tells_each_away_seat_once_when_it_opens(
     for seat, name in enumerate(("Ann", "Bob")):
         someone = browser(web)
         sign_up(someone, name, email=f"{name.lower()}@example.org")
+        verify(web, someone)
         links.append(someone.post(f"/api/tables/{table['id']}/seats/{seat}/join", headers=csrf(someone)).json()["link"])
 
     def pick(seat: int, seq: int) -> int:

@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
-from notice_helpers import BASE, Inbox, body, inbox  # noqa: F401 (inbox: a fixture)
+from notice_helpers import BASE, Inbox, body, inbox, link_in  # noqa: F401 (inbox: a fixture)
 from services import Postgres, RedisServer
 from test_scale_processes import FAST, Serve, serve_processes
 from websockets.sync.client import connect
@@ -41,11 +41,14 @@ def mailing_pair(
             server.stop()
 
 
-def account(base: str, name: str) -> httpx.Client:
+def account(base: str, name: str, inbox: Inbox) -> httpx.Client:  # noqa: F811
+    """A new account whose address is verified by the link of the mail it received."""
     client = httpx.Client(base_url=base, timeout=10)
     r = client.post("/api/account/sign-up", json={"name": name, "password": PASSWORD, "email": f"{name}@example.org"})
     assert r.status_code == 201, r.text
     client.headers["X-CSRF-Token"] = client.cookies["ra_csrf"]
+    [check] = inbox.checks_to(f"{name}@example.org")
+    assert httpx.get(base + link_in(check), timeout=10).headers["location"] == "/account?email=verified"
     return client
 
 
@@ -70,7 +73,7 @@ PACE = {"kind": "turn", "per_move": 86400}  # turn-based: the listing follows th
 
 def test_two_senders_mail_each_turn_once(mailing_pair: list[Serve], inbox: Inbox) -> None:  # noqa: F811
     a, b = mailing_pair
-    ann, bob = account(a.base, "ann"), account(b.base, "bob")
+    ann, bob = account(a.base, "ann", inbox), account(b.base, "bob", inbox)
     tables = []
     for i in range(TABLES):
         seats = [{"kind": "person", "name": "A"}, {"kind": "person", "name": "B"}]
@@ -107,7 +110,7 @@ def test_a_seat_watching_through_the_other_process_is_not_mailed(mailing_pair: l
     """Presence is shared through Redis (notices/presence.py): Bob watches his tables through process B while Ann
     plays on process A; whichever process's sender claims his notices, none is mailed."""
     a, b = mailing_pair
-    ann, bob = account(a.base, "ann"), account(b.base, "bob")
+    ann, bob = account(a.base, "ann", inbox), account(b.base, "bob", inbox)
     tables = []
     for _ in range(4):
         seats = [{"kind": "person", "name": "A"}, {"kind": "person", "name": "B"}]

@@ -26,6 +26,8 @@ class Limits:
     max_body: int = 64 * 1024  # bytes of an HTTP request body (413 above)
     max_ws_message: int = 16 * 1024  # bytes of one WebSocket message from a client (close 1009 above)
     max_json_depth: int = 32  # nesting of arrays and objects in any JSON a client sends (400 / bad_message)
+    # Bytes of the one form body accepted (a mail program's one-click unsubscribe POST, RFC 8058; 413 above).
+    max_form_body: int = 1024
     creations: int = 30  # tables one client address may create per `creation_window` seconds (429 above)
     creation_window: float = 600.0
     ws_per_address: int = 64  # open WebSockets of one client address
@@ -173,6 +175,8 @@ class NoticeSettings:
     retry_seconds: float = 60.0
     digest_hour: int = 8  # the hour (in the account's time zone) the daily digest is sent, or the end of quiet hours
     claim_seconds: float = 120.0  # a notice claimed by a process that died is sent by another after this
+    # Verification mails one account may have sent in 24 hours (per process): nobody mail-bombs a stranger with them.
+    verify_mails: int = 3
 
     def __post_init__(self) -> None:
         if not 0 < self.smtp_port < 65536 or self.smtp_timeout <= 0 or self.notice_seconds <= 0:
@@ -183,6 +187,8 @@ class NoticeSettings:
             raise ValueError("per_day is 0 or more, retries 1 or more, retry_seconds and claim_seconds more than 0")
         if not 0 <= self.digest_hour <= 23:
             raise ValueError("digest_hour lies in 0..23")
+        if self.verify_mails < 1:
+            raise ValueError("verify_mails is 1 or more")
         if self.base_url is not None and not self.base_url.startswith(("http://", "https://")):
             raise ValueError("base_url starts with http:// or https://")
 

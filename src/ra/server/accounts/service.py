@@ -13,10 +13,11 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import hashlib
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
+
+from email_validator import EmailNotValidError, validate_email
 
 from ra.core.text import t
 from ra.server.accounts.devices import mark_of
@@ -25,6 +26,7 @@ from ra.server.accounts.names import name_key, skeleton
 from ra.server.accounts.passwords import Passwords, checked_password
 from ra.server.accounts.sessions import new_secret, secret_hash
 from ra.server.accounts.store import Account, AccountStore, SessionRow
+from ra.server.notices.links import token_matches, verify_token
 from ra.server.settings import AccountSettings
 from ra.server.storage.rows import now
 from ra.server.storage.schema import STORAGE_ERRORS
@@ -33,7 +35,6 @@ from ra.server.tables.model import ServiceError, check_name
 P = ParamSpec("P")
 R = TypeVar("R")
 MAX_EMAIL = 254
-_EMAIL = re.compile(r"^[^@\s\x00-\x1f\x7f]+@[^@\s\x00-\x1f\x7f]+\.[^@\s\x00-\x1f\x7f]+$")  # no control characters
 TOUCH_EVERY = dt.timedelta(hours=1)  # a session's use is written at most this often
 WRONG = t("The name or the password is wrong.")
 UNAVAILABLE = t("The server cannot save anything right now; try again in a moment.")
@@ -56,13 +57,23 @@ def account_name(name: str) -> str:
 
 
 def checked_email(email: str | None) -> str | None:
-    """A plausible e-mail address, or None for none; AccountError otherwise."""
+    """One e-mail address in its normalized form (email-validator's: the domain lower-cased and IDNA-folded), or
+    None for none; AccountError otherwise. Exactly one recipient: lists ("a,b@x"), display names ("Ann <a@x>"),
+    quoted or bare local parts, IP-address domains and control characters are all refused."""
     if email is None or not email.strip():
         return None
     email = email.strip()
-    if len(email) > MAX_EMAIL or not _EMAIL.match(email):
+    try:
+        if len(email) > MAX_EMAIL:
+            raise EmailNotValidError("too long")
+        normalized = validate_email(
+            email, check_deliverability=False, allow_display_name=False, allow_quoted_local=False
+        ).normalized
+    except EmailNotValidError:
+        raise AccountError(400, "bad_message", t("That does not look like an e-mail address.")) from None
+    if len(normalized) > MAX_EMAIL or any(mark in normalized for mark in ',;<>"\r\n'):  # never a list in a header
         raise AccountError(400, "bad_message", t("That does not look like an e-mail address."))
-    return email
+    return normalized
 
 
 def address_key(address: str) -> str:
@@ -206,9 +217,20 @@ class AccountService:
         if not await self._db(self.store.close_session, who.account.id, session_id):
             raise AccountError(404, "not_found", t("There is no such session."))
 
-    async def set_email(self, who: SignedIn, email: str | None) -> None:
-        """Store the account's e-mail address, or remove it (None)."""
-        await self._db(self.store.set_email, who.account.id, checked_email(email))
+    async def set_email(self, who: SignedIn, email: str | None) -> bool:
+        """Store the account's e-mail address, unverified, or remove it (None): True if a verification mail is to
+        go to it (a new address; the address already verified is kept as it is)."""
+        return await self._db(self.store.set_email, who.account.id, checked_email(email))
+
+    async def verify_email(self, player: str, token: str | None) -> bool:
+        """Open a verification link (no session needed, and opening it twice is the same): True if the token signs
+        the account's address now, which is verified from now on; False for a wrong token or an older address's."""
+        if len(player) > 40 or token is None:
+            return False
+        keys = await self._db(self.store.mail_keys, player)
+        if keys is None or keys.email is None or not token_matches(verify_token(keys.secret, keys.email), token):
+            return False
+        return await self._db(self.store.verify_email, keys.account_id, keys.email, now())
 
     async def change_password(self, who: SignedIn, old: str, new: str) -> None:
         """A new password (the old one checked); every other session of the account ends."""

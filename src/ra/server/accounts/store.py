@@ -14,6 +14,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
+from ra.server.notices.links import new_mail_secret
 from ra.server.storage.rows import TableRow
 from ra.server.storage.schema import (
     account_marks_t,
@@ -76,6 +77,17 @@ class Account:
     player: str  # its public player id
     created: dt.datetime
     has_email: bool
+    email_verified: bool = False  # its address's link was opened: notices may go to it
+
+
+@dataclass(frozen=True)
+class MailKeys:
+    """What checks an account's signed mail links: its address now, whether verified, and its mail secret."""
+
+    account_id: int
+    email: str | None
+    verified: bool
+    secret: str
 
 
 @dataclass(frozen=True)
@@ -141,7 +153,14 @@ class AccountStore:
     def account(self, account_id: int) -> Account | None:
         """An account by id."""
         query = (
-            sa.select(accounts_t.c.id, accounts_t.c.name, accounts_t.c.created, accounts_t.c.email, players_t.c.id)
+            sa.select(
+                accounts_t.c.id,
+                accounts_t.c.name,
+                accounts_t.c.created,
+                accounts_t.c.email,
+                players_t.c.id,
+                accounts_t.c.email_verified,
+            )
             .join(players_t, players_t.c.account_id == accounts_t.c.id)
             .where(accounts_t.c.id == account_id)
         )
@@ -149,17 +168,58 @@ class AccountStore:
             row = c.execute(query).first()
         if row is None:
             return None
-        return Account(int(row[0]), str(row[1]), str(row[4]), utc(row[2]), row[3] is not None)
+        has_email = row[3] is not None
+        return Account(int(row[0]), str(row[1]), str(row[4]), utc(row[2]), has_email, has_email and row[5] is not None)
 
     def set_password(self, account_id: int, password: str) -> None:
         """Store a new password hash."""
         with self.engine.begin() as c:
             c.execute(accounts_t.update().where(accounts_t.c.id == account_id).values(password=password))
 
-    def set_email(self, account_id: int, email: str | None) -> None:
-        """Store (or remove) the account's e-mail address."""
+    def set_email(self, account_id: int, email: str | None) -> bool:
+        """Store (or remove) the account's e-mail address: True if it is stored unverified now (a verification mail
+        is to go to it), False if it was removed or is the address already verified (nothing changes then)."""
+        query = sa.select(accounts_t.c.email, accounts_t.c.email_verified).where(accounts_t.c.id == account_id)
         with self.engine.begin() as c:
-            c.execute(accounts_t.update().where(accounts_t.c.id == account_id).values(email=email))
+            row = c.execute(query).first()
+            if row is None:
+                return False
+            if email is not None and row.email == email and row.email_verified is not None:
+                return False
+            values = {"email": email, "email_verified": None}  # a new address is unverified until its link opens
+            c.execute(accounts_t.update().where(accounts_t.c.id == account_id).values(**values))
+            if email is not None:
+                mail_secret(c, account_id)
+        return email is not None
+
+    def mail_keys(self, player: str) -> MailKeys | None:
+        """What checks the signed links of the account whose public player id is `player`; None if it has none
+        (no such account, or no mail was ever signed for it)."""
+        query = (
+            sa.select(accounts_t.c.id, accounts_t.c.email, accounts_t.c.email_verified, accounts_t.c.mail_secret)
+            .join(players_t, players_t.c.account_id == accounts_t.c.id)
+            .where(players_t.c.id == player)
+        )
+        with self.engine.connect() as c:
+            row = c.execute(query).first()
+        if row is None or row.mail_secret is None:
+            return None
+        return MailKeys(int(row.id), row.email, row.email_verified is not None, str(row.mail_secret))
+
+    def verify_email(self, account_id: int, email: str, now: dt.datetime) -> bool:
+        """Mark the account's address verified if it is still `email` (the first time is kept); False if the
+        account has another address now."""
+        with self.engine.begin() as c:
+            unverified = accounts_t.c.email_verified.is_(None)
+            c.execute(
+                accounts_t.update()
+                .where(accounts_t.c.id == account_id, accounts_t.c.email == email, unverified)
+                .values(email_verified=now)
+            )
+            found = c.execute(
+                sa.select(accounts_t.c.id).where(accounts_t.c.id == account_id, accounts_t.c.email == email)
+            ).first()
+        return found is not None
 
     def delete(self, account_id: int, throttle_keys: list[str]) -> list[tuple[str, int, str]]:
         """Delete the account and everything that is only its own, and anonymise what stays (docs/ACCOUNTS.md,
@@ -381,6 +441,18 @@ class AccountStore:
             )
             for row in rows
         ]
+
+
+def mail_secret(c: sa.Connection, account_id: int) -> str | None:
+    """The account's mail secret, made now if it has none yet (within the caller's transaction); None if there is
+    no such account."""
+    c.execute(
+        accounts_t.update()
+        .where(accounts_t.c.id == account_id, accounts_t.c.mail_secret.is_(None))
+        .values(mail_secret=new_mail_secret())
+    )  # conditional: two processes making one at once keep the first
+    found = c.execute(sa.select(accounts_t.c.mail_secret).where(accounts_t.c.id == account_id)).scalar()
+    return None if found is None else str(found)
 
 
 def _session(row: sa.Row[Any]) -> SessionRow:

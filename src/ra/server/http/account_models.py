@@ -133,7 +133,21 @@ class AccountInfo(BaseModel):
     player: str
     created: str
     has_email: bool
+    email_verified: bool = Field(False, description="whether its address was confirmed (notices go only to such)")
     csrf: str = Field(description="the session's CSRF token, to send as `X-CSRF-Token` (also in the `ra_csrf` cookie)")
+
+
+Verification = Literal["sent", "none", "no_mail", "limited", "failed"]
+
+
+class EmailSet(Ok):
+    """POST /api/account/email and /api/account/email/verify: what became of the verification mail."""
+
+    verification: Verification = Field(
+        description="sent: a mail with the confirming link went out; none: no address waits for one (removed, or "
+        "verified already); no_mail: this server sends no e-mail; limited: too many verification mails today; "
+        "failed: the mail server refused it"
+    )
 
 
 class NoticeInfo(BaseModel):

@@ -16,7 +16,13 @@ from typing import Any
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ra.core.text import t
+from ra.server.notices.links import UNSUBSCRIBE_PATH
 from ra.server.settings import Limits
+
+# The one route that takes a form body: RFC 8058's one-click unsubscribe, POSTed by mail programs (their choice of
+# form encoding), its body no more than `max_form_body` bytes and never parsed here.
+FORM_PATHS = frozenset({UNSUBSCRIBE_PATH})
+FORM_TYPES = frozenset({"application/x-www-form-urlencoded", "multipart/form-data"})
 
 
 class JsonError(ValueError):
@@ -157,10 +163,14 @@ def _json_type(content_type: str) -> bool:
     return mime == "application/json" or (mime.startswith("application/") and mime.endswith("+json"))
 
 
+def _form_type(content_type: str) -> bool:
+    return content_type.split(";", 1)[0].strip().lower() in FORM_TYPES
+
+
 class RequestBodies:
-    """ASGI middleware for request bodies: JSON only (415), at most `max_body` bytes (413, refused from the
-    Content-Length header or while streaming, never read whole), well-formed UTF-8 JSON nested at most
-    `max_json_depth` deep (400, before any recursive parser sees it).
+    """ASGI middleware for request bodies: JSON only (415; the one-click unsubscribe's small form body excepted), at
+    most `max_body` bytes (413, refused from the Content-Length header or while streaming, never read whole),
+    well-formed UTF-8 JSON nested at most `max_json_depth` deep (400, before any recursive parser sees it).
 
     A body that passes is buffered (it is small) and handed to the app unchanged.
     """
@@ -196,7 +206,14 @@ class RequestBodies:
             chunks.append(chunk)
             more = message.get("more_body", False)
         body = b"".join(chunks)
-        if body and not _json_type(headers.get("content-type", "")):
+        content_type = headers.get("content-type", "")
+        if body and scope["path"] in FORM_PATHS and _form_type(content_type):
+            if len(body) > self.limits.max_form_body:
+                await answer(send, 413, f"the form body is larger than {self.limits.max_form_body} bytes")
+                return
+            await self.app(scope, _replay(body), send)
+            return
+        if body and not _json_type(content_type):
             await answer(send, 415, "the request body must be JSON (Content-Type: application/json)")
             return
         if body:

@@ -2,7 +2,9 @@
 (smtplib in a thread, with a timeout: a slow or absent mail server never holds a table or the event loop).
 
 A mail names the table's game and links to the table through the site's `/t/{id}/mine` route, which brings a signed-in
-account to its kept seat (no seat token travels in a mail), and to the account page, where notices are turned off.
+account to its kept seat (no seat token travels in a mail), and to the account page, where notices are changed. Every
+notice carries the account's one-click unsubscribe link (links.py) in its text and in `List-Unsubscribe` with
+`List-Unsubscribe-Post` (RFC 2369, RFC 8058). A verification mail carries the signed link that confirms its address.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import smtplib
 import ssl
 from collections.abc import Sequence
 from dataclasses import dataclass
+from email import policy
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
 from typing import Protocol
@@ -20,6 +23,10 @@ from ra.games import GAMES, game_module
 from ra.i18n.languages import CODES, DEFAULT
 from ra.i18n.render import Reader, render
 from ra.server.settings import NoticeSettings
+
+# Header lines up to RFC 5322's 998 characters: a link in `List-Unsubscribe` is one long word that the default (78)
+# would turn into RFC 2047 encoded words, which no mail program reads as a link.
+MAIL_POLICY = policy.default.clone(max_line_length=998)
 
 
 class Mailer(Protocol):
@@ -70,11 +77,14 @@ def table_link(base: str, table_id: str, seat: int) -> str:
     return f"{base}/t/{table_id}/mine?seat={seat}"
 
 
-def _message(sender: str, to: str, subject: str, lines: Sequence[str]) -> EmailMessage:
-    message = EmailMessage()
+def _message(sender: str, to: str, subject: str, lines: Sequence[str], unsubscribe: str | None = None) -> EmailMessage:
+    message = EmailMessage(policy=MAIL_POLICY)
     message["From"], message["To"], message["Subject"] = sender, to, subject
     message["Date"], message["Message-ID"] = formatdate(localtime=False), make_msgid(domain="ra.invalid")
     message["Auto-Submitted"] = "auto-generated"
+    if unsubscribe is not None:  # mail programs show an "unsubscribe" button that POSTs to it (RFC 8058)
+        message["List-Unsubscribe"] = f"<{unsubscribe}>"
+        message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     message.set_content("\n".join(lines) + "\n")
     return message
 
@@ -84,8 +94,10 @@ def reader_of(language: str | None) -> Reader:
     return Reader(language if language in CODES else DEFAULT)
 
 
-def turn_mail(sender: str, to: str, name: str, language: str | None, base: str, table: Waiting) -> EmailMessage:
-    """The mail of one turn."""
+def turn_mail(
+    sender: str, to: str, name: str, language: str | None, base: str, table: Waiting, unsubscribe: str
+) -> EmailMessage:
+    """The mail of one turn (`unsubscribe`: the account's one-click unsubscribe link)."""
     reader = reader_of(language)
     game, account = game_title(table.game, reader), f"{base}/account"
     words: list[Text] = [
@@ -97,13 +109,19 @@ def turn_mail(sender: str, to: str, name: str, language: str | None, base: str, 
     ]  # fmt: skip
     subject = render(t("Your turn at {game}", game=game), reader)
     lines = [render(words[0], reader), "", render(words[1], reader), render(words[2], reader), "", "--"]
-    return _message(sender, to, subject, [*lines, render(words[3], reader)])
+    footer = [render(words[3], reader), render(off_at_once(unsubscribe), reader)]
+    return _message(sender, to, subject, [*lines, *footer], unsubscribe)
+
+
+def off_at_once(link: str) -> Text:
+    """The line of a notice that links to its one-click unsubscribe page."""
+    return t("Turn every notice off at once: {link}", link=link)
 
 
 def digest_mail(
-    sender: str, to: str, name: str, language: str | None, base: str, tables: Sequence[Waiting]
+    sender: str, to: str, name: str, language: str | None, base: str, tables: Sequence[Waiting], unsubscribe: str
 ) -> EmailMessage:
-    """The daily digest: every table waiting for the account's move."""
+    """The daily digest: every table waiting for the account's move (`unsubscribe` as for `turn_mail`)."""
     reader = reader_of(language)
     n = len(tables)
     subject = render(tn("{n} table is waiting for your move", "{n} tables are waiting for your move", n), reader)
@@ -118,4 +136,22 @@ def digest_mail(
         "You receive this daily digest because it is on in your account. Turn it off or change it: {link}",
         link=account,
     )
-    return _message(sender, to, subject, [*lines, "", "--", render(footer, reader)])
+    return _message(
+        sender, to, subject, [*lines, "", "--", render(footer, reader), render(off_at_once(unsubscribe), reader)],
+        unsubscribe,
+    )  # fmt: skip
+
+
+def verify_mail(sender: str, to: str, name: str, language: str | None, link: str) -> EmailMessage:
+    """The mail that asks to confirm an address: its signed link (`link`) verifies it; no notice goes to the
+    address before."""
+    reader = reader_of(language)
+    subject = render(t("Confirm your e-mail address for turn notices"), reader)
+    words: list[Text] = [
+        t("Hello {name},", name=name),
+        t("the account {name} wants its turn notices sent to this address. To confirm that it is yours, open:",
+          name=name),
+        t("If it was not you, do nothing: no notice is sent to this address without this confirmation."),
+    ]  # fmt: skip
+    lines = [render(words[0], reader), "", render(words[1], reader), link, "", render(words[2], reader)]
+    return _message(sender, to, subject, lines)

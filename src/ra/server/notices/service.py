@@ -25,7 +25,9 @@ from email.message import EmailMessage
 import sqlalchemy as sa
 
 from ra.server.accounts.service import in_thread
-from ra.server.notices.mail import Mailer, SmtpMailer, Waiting, digest_mail, turn_mail
+from ra.server.http.limits import RateLimiter
+from ra.server.notices.links import token_matches, unsubscribe_link, unsubscribe_token, verify_link, verify_token
+from ra.server.notices.mail import Mailer, SmtpMailer, Waiting, digest_mail, turn_mail, verify_mail
 from ra.server.notices.prefs import Prefs
 from ra.server.notices.presence import Presence
 from ra.server.notices.store import Due, NoticeStore, Recipient, Target
@@ -72,6 +74,7 @@ class Notices:
         self.task: asyncio.Task[None] | None = None
         self.queueing: set[asyncio.Task[None]] = set()
         self.mail_thread = ThreadPoolExecutor(1, thread_name_prefix="ra-mail")
+        self.verify_mails = RateLimiter(settings.verify_mails, DAY.total_seconds())  # per account, in this process
 
     # -- after a move ---------------------------------------------------------------------------------------------
 
@@ -239,8 +242,11 @@ class Notices:
         return 1
 
     def _turn_message(self, recipient: Recipient, table: Waiting) -> EmailMessage:
-        sender = self.settings.smtp_from
-        return turn_mail(sender, recipient.email, recipient.name, recipient.prefs.language, self.base, table)
+        sender, off = self.settings.smtp_from, self._unsubscribe(recipient)
+        return turn_mail(sender, recipient.email, recipient.name, recipient.prefs.language, self.base, table, off)
+
+    def _unsubscribe(self, recipient: Recipient) -> str:
+        return unsubscribe_link(self.base, recipient.player, unsubscribe_token(recipient.secret))
 
     async def _send_digest(self, account_id: int, stamp: dt.datetime) -> int:
         recipient = await asyncio.to_thread(self.store.recipient, account_id)
@@ -264,8 +270,8 @@ class Notices:
             await asyncio.to_thread(self.store.undo_digest, account_id, day, [], stamp)
             await asyncio.to_thread(self.store.finish, [d.id for d in taken], "dropped", stamp)
             return 0
-        sender = self.settings.smtp_from
-        message = digest_mail(sender, recipient.email, recipient.name, prefs.language, self.base, tables)
+        sender, off = self.settings.smtp_from, self._unsubscribe(recipient)
+        message = digest_mail(sender, recipient.email, recipient.name, prefs.language, self.base, tables, off)
         if not await self._mail(message):
             retry = stamp + dt.timedelta(seconds=self.settings.retry_seconds)
             await asyncio.to_thread(self.store.undo_digest, account_id, day, [d.id for d in taken], retry)
@@ -282,6 +288,45 @@ class Notices:
     async def set_prefs(self, account_id: int, prefs: Prefs) -> None:
         """Store an account's preferences (off: what is queued for it is dropped)."""
         await in_thread(self.store.put_prefs, account_id, prefs)
+
+    # -- verifying an address, unsubscribing ---------------------------------------------------------------------
+
+    async def send_verification(self, account_id: int) -> str:
+        """Mail the account's unverified address the link that verifies it: "sent"; "none" (no address waits for
+        it), "no_mail" (this server sends none), "limited" (`verify_mails` a day already) or "failed" (the mail
+        server refused it). Awaited: the SMTP conversation runs in the mail thread, within its timeout."""
+        if not self.enabled:
+            return "no_mail"
+        recipient = await in_thread(self.store.recipient, account_id, False)
+        if recipient is None:
+            return "none"
+        if self.verify_mails.retry_after(str(account_id)):
+            log.info("account %d: no more verification mails today", account_id)
+            return "limited"
+        link = verify_link(self.base, recipient.player, verify_token(recipient.secret, recipient.email))
+        message = verify_mail(self.settings.smtp_from, recipient.email, recipient.name, recipient.prefs.language, link)
+        if not await self._mail(message):
+            return "failed"
+        log.info("verification mail sent to account %d", account_id)
+        return "sent"
+
+    async def may_unsubscribe(self, player: str, token: str | None) -> int | None:
+        """The account whose one-click unsubscribe token `token` is, else None (compared in constant time)."""
+        if len(player) > 40:
+            return None
+        keys = await in_thread(self.store.unsubscribe_keys, player)
+        if keys is None or not token_matches(unsubscribe_token(keys[1]), token):
+            return None
+        return keys[0]
+
+    async def unsubscribe(self, player: str, token: str | None) -> bool:
+        """Turn the account's notices off if `token` is its unsubscribe token; False (nothing changed) if not."""
+        account_id = await self.may_unsubscribe(player, token)
+        if account_id is None:
+            return False
+        await in_thread(self.store.turn_off, account_id)
+        log.info("account %d: notices turned off by its unsubscribe link", account_id)
+        return True
 
     async def kept_seat(self, table_id: str, account_id: int, seat: int | None) -> tuple[int, str] | None:
         """The (seat, token) the account keeps at the table."""

@@ -8,6 +8,7 @@ a day's digest is one row of `notice_digests` (the process whose insert succeeds
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
+from ra.server.accounts.store import mail_secret
 from ra.server.notices.prefs import Prefs
 from ra.server.storage.schema import (
     account_seats_t,
@@ -23,6 +25,7 @@ from ra.server.storage.schema import (
     notice_digests_t,
     notice_prefs_t,
     notices_t,
+    players_t,
     tables_t,
 )
 from ra.server.tables.pace import turn_based
@@ -55,11 +58,14 @@ class Due:
 
 @dataclass(frozen=True)
 class Recipient:
-    """Whom a mail goes to: the account's name, address and preferences (the address leaves only in the mail)."""
+    """Whom a mail goes to: the account's name, address and preferences (the address leaves only in the mail), its
+    public player id and mail secret (for the mail's signed links)."""
 
     name: str
     email: str
     prefs: Prefs
+    player: str
+    secret: str
 
 
 def _prefs(row: Any) -> Prefs:
@@ -108,7 +114,7 @@ class NoticeStore:
     # -- queueing ---------------------------------------------------------------------------------------------------
 
     def targets(self, table_id: str, seats: Sequence[int]) -> list[Target]:
-        """The seats among `seats` held by accounts with an e-mail address and notices on (the caller knows the
+        """The seats among `seats` held by accounts with a verified e-mail address and notices on (the caller knows the
         table is turn-based: its pace says so, listed in the lobby or not)."""
         query = (
             sa.select(account_seats_t.c.seat, account_seats_t.c.account_id, *PREF_COLUMNS)
@@ -118,6 +124,7 @@ class NoticeStore:
                 account_seats_t.c.table_id == table_id,
                 account_seats_t.c.seat.in_(list(seats)),
                 accounts_t.c.email.is_not(None),
+                accounts_t.c.email_verified.is_not(None),  # never to an address nobody confirmed
             )
         )
         with self.engine.connect() as c:
@@ -242,18 +249,41 @@ class NoticeStore:
         with self.engine.connect() as c:
             return int(c.execute(sent).scalar() or 0) + int(c.execute(digests).scalar() or 0)
 
-    def recipient(self, account_id: int) -> Recipient | None:
-        """The account's name, address and preferences, None if it has no address (any more)."""
+    def recipient(self, account_id: int, verified: bool = True) -> Recipient | None:
+        """The account's name, address and preferences; None if it has no address (any more), or, with `verified`,
+        none verified (a notice goes only to an address whose link was opened)."""
         query = (
-            sa.select(accounts_t.c.name, accounts_t.c.email, *PREF_COLUMNS)
+            sa.select(
+                accounts_t.c.name, accounts_t.c.email, accounts_t.c.email_verified, players_t.c.id.label("player"),
+                *PREF_COLUMNS,
+            )
+            .join(players_t, players_t.c.account_id == accounts_t.c.id)
             .outerjoin(notice_prefs_t, notice_prefs_t.c.account_id == accounts_t.c.id)
             .where(accounts_t.c.id == account_id)
+        )  # fmt: skip
+        with self.engine.begin() as c:
+            row = c.execute(query).first()
+            if row is None or row.email is None or (row.email_verified is not None) != verified:
+                return None
+            secret = mail_secret(c, account_id)
+        assert secret is not None  # the account was just read
+        return Recipient(str(row.name), str(row.email), _prefs(row), str(row.player), secret)
+
+    def unsubscribe_keys(self, player: str) -> tuple[int, str] | None:
+        """(account id, mail secret) of the account whose public player id is `player`, None if it has no mail
+        secret (no mail was ever signed for it)."""
+        query = (
+            sa.select(accounts_t.c.id, accounts_t.c.mail_secret)
+            .join(players_t, players_t.c.account_id == accounts_t.c.id)
+            .where(players_t.c.id == player)
         )
         with self.engine.connect() as c:
             row = c.execute(query).first()
-        if row is None or row.email is None:
-            return None
-        return Recipient(str(row.name), str(row.email), _prefs(row))
+        return None if row is None or row.mail_secret is None else (int(row.id), str(row.mail_secret))
+
+    def turn_off(self, account_id: int) -> None:
+        """Notices off for the account (its other preferences kept; what is queued is dropped)."""
+        self.put_prefs(account_id, dataclasses.replace(self.prefs(account_id), mode="off"))
 
     def game_of(self, table_id: str) -> str | None:
         """A table's game, None if it was deleted."""

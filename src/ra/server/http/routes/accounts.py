@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, RedirectResponse
 
 from ra.server.accounts.devices import device_token, set_device_cookie
 from ra.server.accounts.service import SignedIn, session_json
@@ -15,6 +15,7 @@ from ra.server.accounts.sessions import clear_cookies, csrf_token, secure, set_c
 from ra.server.http import account_models as api
 from ra.server.http.routes.tables import TableId
 from ra.server.http.signed_in import Acting, OwnOrigin, PeopleParts, Signed
+from ra.server.notices.service import Notices
 
 router = APIRouter()
 SeatNumber = Annotated[int, Path(ge=0, le=15)]
@@ -41,6 +42,7 @@ def _info(who: SignedIn) -> api.AccountInfo:
         player=account.player,
         created=account.created.isoformat(),
         has_email=account.has_email,
+        email_verified=account.email_verified,
         csrf=csrf_token(who.secret),
     )
 
@@ -71,7 +73,16 @@ async def sign_up(request: Request, body: api.SignUp, parts: PeopleParts) -> Any
     device = device_token(request)
     address, agent = _address(request), _agent(request)
     secret = await parts.accounts.sign_up(body.name, body.password, body.email, address, agent, device[0])
-    return _signed_in_answer(request, parts, await _account(parts, secret), secret, 201, device)
+    info = await _account(parts, secret)
+    if info.has_email:  # the address given is confirmed by the link of its first mail
+        await _verify_new(request, parts, secret)
+    return _signed_in_answer(request, parts, info, secret, 201, device)
+
+
+async def _verify_new(request: Request, parts: PeopleParts, secret: str) -> None:
+    who = await parts.accounts.signed_in(secret)
+    if who is not None:
+        await _notices(request).send_verification(who.account.id)
 
 
 @router.post(
@@ -117,11 +128,36 @@ async def revoke_session(body: api.SessionId, who: Acting, parts: PeopleParts) -
     return api.Ok()
 
 
+def _notices(request: Request) -> Notices:
+    notices: Notices = request.app.state.notices
+    return notices
+
+
 @router.post("/api/account/email", responses=api.refusals(400, 401, 403, 413, 415))
-async def set_email(body: api.Email, who: Acting, parts: PeopleParts) -> api.Ok:
-    """Set or remove the account's e-mail address (it is never shown again, only whether there is one)."""
-    await parts.accounts.set_email(who, body.email)
-    return api.Ok()
+async def set_email(request: Request, body: api.Email, who: Acting, parts: PeopleParts) -> api.EmailSet:
+    """Set or remove the account's e-mail address (it is never shown again, only whether there is one). A new
+    address is unverified: it gets one mail with a link that confirms it, and no notice before."""
+    if not await parts.accounts.set_email(who, body.email):
+        return api.EmailSet(verification="none")
+    return api.EmailSet(verification=await _notices(request).send_verification(who.account.id))  # type: ignore[arg-type]
+
+
+@router.post("/api/account/email/verify", responses=api.refusals(401, 403))
+async def resend_verification(request: Request, who: Acting) -> api.EmailSet:
+    """Mail the unverified address its confirming link again (a few times a day at most)."""
+    return api.EmailSet(verification=await _notices(request).send_verification(who.account.id))  # type: ignore[arg-type]
+
+
+@router.get("/account/verify", include_in_schema=False)
+async def verify_email(
+    parts: PeopleParts,
+    account: Annotated[str, Query(max_length=40)] = "",
+    token: Annotated[str, Query(max_length=128)] = "",
+) -> Any:
+    """The link of a verification mail (no session needed; opening it again changes nothing): the account page,
+    which says whether the address is confirmed now."""
+    verified = await parts.accounts.verify_email(account, token)
+    return RedirectResponse(f"/account?email={'verified' if verified else 'link-invalid'}", status_code=303)
 
 
 @router.post("/api/account/password", responses=api.refusals(400, 401, 403, 413, 415))

@@ -38,6 +38,27 @@ function drawNotices(info) {
 }
 
 
+/**
+ * What became of the mail that confirms an address (POST /api/account/email and /api/account/email/verify).
+ * @param {string} verification
+ */
+function verificationWords(verification) {
+  if (verification === "sent") return t("Check your mail and open the link to confirm the address: no notice goes to it before.");
+  if (verification === "limited") return t("Too many confirming mails today; try again tomorrow.");
+  if (verification === "failed") return t("The confirming mail could not be sent; try again later.");
+  return t("Saved.");
+}
+
+/** The news a confirming link brings (`/account?email=verified`). */
+function showLinkNews() {
+  const news = new URLSearchParams(window.location.search).get("email");
+  if (!news) return;
+  const box = byId("account-news");
+  box.textContent = news === "verified" ? t("Your e-mail address is confirmed: turn notices can reach it now.")
+    : t("This confirming link is not valid (any more): the address was changed since, or the link is incomplete.");
+  box.hidden = false;
+}
+
 /** @param {unknown} err */
 function showError(err) {
   const box = byId("account-error");
@@ -77,7 +98,10 @@ async function drawSignedIn(me) {
   byId("signed-out").hidden = true;
   byId("account-name").textContent = me.name;
   /** @type {HTMLAnchorElement} */ (byId("player-page")).href = `/players/${encodeURIComponent(me.player)}`;
-  byId("email-state").textContent = me.has_email ? t("An address is stored (it is never shown).") : t("No address is stored.");
+  byId("email-state").textContent = !me.has_email ? t("No address is stored.")
+    : me.email_verified ? t("An address is stored and confirmed (it is never shown).")
+      : t("An address is stored but not confirmed yet: open the link in the mail sent to it. No notice goes to it before.");
+  byId("email-again").hidden = !me.has_email || Boolean(me.email_verified);
   const { sessions } = /** @type {{sessions: Session[]}} */ (await call("GET", "/api/account/sessions"));
   replaceChildren(byId("sessions"), sessions.map((s) => el("li", { class: "session", dataset: { id: s.id } },
     el("span", {}, s.agent || t("a browser")), " ",
@@ -108,6 +132,7 @@ function afterSignIn() {
 
 async function main() {
   await startPage(["web", "common"]);
+  showLinkNews();
   onSubmit("sign-in-form", async (v) => {
     await call("POST", "/api/account/sign-in", { name: v.name, password: v.password });
     afterSignIn();
@@ -117,9 +142,14 @@ async function main() {
     afterSignIn();
   });
   onSubmit("email-form", async (v) => {
-    await call("POST", "/api/account/email", { email: v.email || null });
-    toast(t("Saved."));
+    const answer = /** @type {{verification: string}} */ (await call("POST", "/api/account/email", { email: v.email || null }));
+    toast(verificationWords(answer.verification));
     await start();
+  });
+  byId("email-again").addEventListener("click", () => {
+    call("POST", "/api/account/email/verify").then((answer) => {
+      toast(verificationWords(/** @type {{verification: string}} */ (answer).verification));
+    }, showError);
   });
   const noticesForm = /** @type {HTMLFormElement} */ (byId("notices-form"));
   noticesForm.addEventListener("submit", (event) => {

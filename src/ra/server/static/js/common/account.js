@@ -6,7 +6,7 @@ import { el, replaceChildren } from "./dom.js";
 import { render, t } from "./i18n.js";
 
 /**
- * @typedef {{name: string, player: string, created: string, has_email: boolean, csrf: string}} Account
+ * @typedef {{name: string, player: string, created: string, has_email: boolean, email_verified?: boolean, csrf: string}} Account
  * @typedef {import("./i18n.js").TextJson} TextJson
  */
 
