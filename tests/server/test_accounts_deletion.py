@@ -20,7 +20,7 @@ from ra.server.storage.rows import now
 from ra.server.storage.schema import account_marks_t, accounts_t, chat_reports_t, metadata
 
 NAME = "Zanzibar Quill"
-EMAIL = "zq.private-box@example.test"
+EMAIL = "zq.private-box@example.org"
 
 
 @pytest.fixture
