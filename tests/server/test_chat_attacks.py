@@ -5,16 +5,23 @@ password, deletion), in one process and across two over Redis."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
+import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from account_helpers import PASSWORD, csrf, people_app, sign_up
 from fastapi.testclient import TestClient
 from server_helpers import create, person
 from services import RedisServer
 from starlette.websockets import WebSocketDisconnect
+from test_scale_processes import Pair
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 from ra.server.chat.hub import ChatHub
 from ra.server.storage.schema import chat_reports_t
@@ -275,3 +282,35 @@ def test_a_session_ended_in_one_process_closes_its_sockets_in_another(redis_serv
             await two.stop()
 
     assert asyncio.run(run()) == (True, False, False, True)
+
+
+def test_a_sign_out_on_one_server_process_closes_the_socket_on_the_other(scale_pair: Pair) -> None:
+    a, b = scale_pair.servers
+    with httpx.Client(base_url=a.base, timeout=10) as on_a:
+        r = on_a.post("/api/account/sign-up", json={"name": "Chatty Ann", "password": "a long enough password"})
+        assert r.status_code == 201, r.text
+        cookie = {"Cookie": f"ra_session={on_a.cookies['ra_session']}"}
+        lobby = [server.base.replace("http://", "ws://") + "/ws/chat/lobby" for server in (a, b)]
+        with (
+            connect(lobby[0], additional_headers=cookie) as here,
+            connect(lobby[1], additional_headers=cookie) as there,
+        ):
+            assert json.loads(here.recv(timeout=10))["type"] == "history"
+            assert json.loads(there.recv(timeout=10))["type"] == "history"
+            heard, deadline = False, time.monotonic() + 20
+            while not heard and time.monotonic() < deadline:  # until b hears what a sends over Redis
+                here.send(json.dumps({"type": "say", "canned": "hello"}))
+                with contextlib.suppress(TimeoutError):
+                    while not heard:
+                        heard = json.loads(there.recv(timeout=0.5))["type"] == "said"
+            assert heard
+            r = on_a.post("/api/account/sign-out", headers={"X-CSRF-Token": on_a.cookies["ra_csrf"]})
+            assert r.status_code == 200, r.text
+            answer: dict[str, Any] = {}
+            with contextlib.suppress(TimeoutError):  # b says nothing more, unasked, until the socket ends
+                while answer.get("type") != "error":
+                    answer = json.loads(there.recv(timeout=3))
+            assert answer.get("code") == "signed_out", "the socket on the other process stays open"
+            with pytest.raises(ConnectionClosed):
+                there.recv(timeout=3)
+            assert there.close_code == 4401
