@@ -161,6 +161,13 @@ def test_a_speaker_is_limited_across_rooms(web: TestClient) -> None:
         assert answers[3]["type"] == "error" and answers[3]["code"] == "too_many"
 
 
+def test_a_malformed_message_from_another_process_leaves_the_room_usable(web: TestClient) -> None:
+    hub: ChatHub = web.app.state.people.chat  # type: ignore[attr-defined]
+    hub._heard(json.dumps({"origin": "elsewhere", "message": {"id": "x-1", "room": "lobby", "text": "bare"}}))
+    with web.websocket_connect("/ws/chat/lobby") as ws:
+        assert history(ws)["messages"] == []
+
+
 # -- finding 5: a socket ends with its session ----------------------------------------------------------------------
 
 
