@@ -46,8 +46,9 @@ def assemble_people(settings: Settings, server: Server) -> People:
     engine = server.storage.engine
     options = settings.accounts
     store = AccountStore(engine)
-    accounts = AccountService(store, Passwords(options), options)
+    chat = chat_hub(settings.redis_url, options.chat_history)
+    accounts = AccountService(store, Passwords(options), options, ended=chat)  # ended sessions close chat sockets
     seats = Seats(store, Listings(engine), server.service)
     ratings = RatingStore(engine, options)
     sweep = ResultSweep(ratings, server.storage.moves, options.ratings_seconds, accounts.tidy)
-    return People(accounts, seats, ratings, sweep, chat_hub(settings.redis_url, options.chat_history), Reports(engine))
+    return People(accounts, seats, ratings, sweep, chat, Reports(engine))

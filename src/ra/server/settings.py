@@ -137,6 +137,11 @@ class AccountSettings:
     chat_messages: int = 5  # chat messages one connection may send per `chat_window` seconds
     chat_window: float = 10.0
     chat_history: int = 50  # messages a room keeps for those who arrive later (in memory)
+    # Reports one reporter (an account; a seat, in its room) may make in 24 hours, counted in the database; 0: no limit.
+    chat_reports_per_day: int = 20
+    # A signed-in speaker's session is looked up again before a say or report when the last look is older than this:
+    # the fallback should the message that ends a session's sockets be lost (Redis away).
+    chat_session_check: float = 5.0
 
     def __post_init__(self) -> None:
         if min(self.password_time_cost, self.password_memory_cost, self.password_parallelism) < 1:
@@ -151,6 +156,8 @@ class AccountSettings:
             raise ValueError("password_threads is 1 or more, password_queue 0 or more")
         if self.sign_in_window <= 0 or self.sign_up_window <= 0 or self.mark_days <= 0:
             raise ValueError("sign_in_window, sign_up_window and mark_days are more than 0")
+        if self.chat_reports_per_day < 0 or self.chat_session_check < 0:
+            raise ValueError("chat_reports_per_day and chat_session_check are 0 or more")
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,9 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, ParamSpec, Protocol, TypeVar
 
 from email_validator import EmailNotValidError, validate_email
 
@@ -96,11 +96,34 @@ class SignedIn:
     secret: str
 
 
-class AccountService:
-    """Accounts on `store`, passwords hashed by `passwords`, at the settings' limits."""
+class SessionsEnded(Protocol):
+    """Told when sessions end (sign-out, revoke, a password change, deletion; a ban later), so that what stays open
+    for them (chat sockets) closes at once, in every process."""
 
-    def __init__(self, store: AccountStore, passwords: Passwords, settings: AccountSettings) -> None:
+    async def ended(self, account_id: int, sessions: Sequence[str] | None, keep: str | None = None) -> None:
+        """These sessions of the account ended; None: every session of the account but `keep`."""
+
+
+class NobodyListens:
+    """The default SessionsEnded: nothing stays open for a session."""
+
+    async def ended(self, account_id: int, sessions: Sequence[str] | None, keep: str | None = None) -> None:
+        """Nothing to do."""
+
+
+class AccountService:
+    """Accounts on `store`, passwords hashed by `passwords`, at the settings' limits; `ended` is told of the
+    sessions that end."""
+
+    def __init__(
+        self,
+        store: AccountStore,
+        passwords: Passwords,
+        settings: AccountSettings,
+        ended: SessionsEnded | None = None,
+    ) -> None:
         self.store, self.passwords, self.settings = store, passwords, settings
+        self.ended: SessionsEnded = ended or NobodyListens()
         self.lifetime = dt.timedelta(days=settings.session_days)
 
     async def _db(self, call: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
@@ -205,6 +228,7 @@ class AccountService:
     async def sign_out(self, who: SignedIn) -> None:
         """End this session."""
         await self._db(self.store.close_session, who.account.id, who.session)
+        await self.ended.ended(who.account.id, [who.session])
 
     # -- the account ----------------------------------------------------------------------------------------------
 
@@ -216,6 +240,7 @@ class AccountService:
         """End one of the account's sessions (another browser's)."""
         if not await self._db(self.store.close_session, who.account.id, session_id):
             raise AccountError(404, "not_found", t("There is no such session."))
+        await self.ended.ended(who.account.id, [session_id])
 
     async def set_email(self, who: SignedIn, email: str | None) -> bool:
         """Store the account's e-mail address, unverified, or remove it (None): True if a verification mail is to
@@ -238,13 +263,16 @@ class AccountService:
         hashed = await self.passwords.hash(checked_password(new, who.account.name))
         await self._db(self.store.set_password, who.account.id, hashed)
         await self._db(self.store.close_other_sessions, who.account.id, who.session)
+        await self.ended.ended(who.account.id, None, keep=who.session)
 
     async def delete(self, who: SignedIn, password: str) -> list[tuple[str, int, str]]:
         """Delete the account (its password checked again) and everything that is only its own, anonymising what
         stays; the (table, seat, name) of its seats renamed (for the tables in memory: `Seats.renamed`)."""
         await self._check_password(who, password)
         name_throttle = throttle_key("n", name_key(who.account.name))  # the pairs' keys are unreadable without it
-        return await self._db(self.store.delete, who.account.id, [name_throttle])
+        renamed = await self._db(self.store.delete, who.account.id, [name_throttle])
+        await self.ended.ended(who.account.id, None)
+        return renamed
 
     async def _check_password(self, who: SignedIn, password: str) -> None:
         stored = await self._db(self.store.password, who.account.id)

@@ -1,5 +1,7 @@
 """The chat's fan-out: rooms of subscribers in this process, each room's latest messages, and with Redis the other
 processes' messages (one channel, `ra:chat`; a message carries its origin so that no process hears itself twice).
+The same channel carries the sessions that ended (`{"origin", "ended": {"account", "sessions", "keep"}}`): every
+process closes the chat sockets that speak for them.
 
 Chat is not stored (reports aside): a process keeps each room's latest messages in memory for those who arrive
 later; a message Redis loses is lost, and a process started later knows only what was said since.
@@ -13,15 +15,24 @@ import json
 import logging
 import secrets
 from collections import deque
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 log = logging.getLogger("ra.server")
 CHANNEL = "ra:chat"
 QUEUE = 64  # messages a slow reader may be behind before it misses some
 
 
+class Speaker(Protocol):
+    """A chat socket that speaks for a signed-in session."""
+
+    def end(self) -> None:
+        """Its session ended: stop speaking and close (soon, in its own task)."""
+
+
 class ChatHub:
-    """Rooms in this process; `relay` (Redis) carries messages to and from the other processes."""
+    """Rooms in this process; Redis carries messages, and the sessions that end, to and from the other processes.
+    It is the accounts' `SessionsEnded` (ra.server.accounts.service)."""
 
     def __init__(self, history: int = 50, redis_url: str | None = None) -> None:
         self.origin = secrets.token_hex(6)
@@ -33,6 +44,8 @@ class ChatHub:
         self.task: asyncio.Task[None] | None = None
         self.stopping = False  # set by `stop`: the listener ends even if a cancellation is lost in the client
         self.counter = 0
+        self.speakers: dict[int, dict[Speaker, str]] = {}  # account id: its sockets here and the session of each
+        self.sending: set[asyncio.Task[None]] = set()
 
     def new_id(self) -> str:
         """A fresh message id (unique across processes)."""
@@ -64,9 +77,38 @@ class ChatHub:
     def say(self, message: dict[str, Any]) -> None:
         """Deliver a `said` message here and send it to the other processes."""
         self._deliver(message)
+        self._send({"origin": self.origin, "message": message})
+
+    def speaking_for(self, account_id: int, session: str, speaker: Speaker) -> None:
+        """`speaker` speaks for this session of the account until `silent`: it ends with the session."""
+        self.speakers.setdefault(account_id, {})[speaker] = session
+
+    def silent(self, account_id: int, speaker: Speaker) -> None:
+        """`speaker` closed."""
+        mine = self.speakers.get(account_id)
+        if mine is not None:
+            mine.pop(speaker, None)
+            if not mine:
+                del self.speakers[account_id]
+
+    async def ended(self, account_id: int, sessions: Sequence[str] | None, keep: str | None = None) -> None:
+        """These sessions of the account ended (None: every session but `keep`): their sockets close here and, over
+        Redis, in the other processes. Should that message be lost, each socket looks its session up again before
+        it speaks (ra.server.chat.room)."""
+        chosen = None if sessions is None else [str(s) for s in sessions]
+        self._end(account_id, chosen, keep)
+        self._send({"origin": self.origin, "ended": {"account": account_id, "sessions": chosen, "keep": keep}})
+
+    def _end(self, account_id: int, sessions: Sequence[str] | None, keep: str | None) -> None:
+        for speaker, session in list(self.speakers.get(account_id, {}).items()):
+            if (session in sessions) if sessions is not None else (session != keep):
+                speaker.end()
+
+    def _send(self, envelope: dict[str, Any]) -> None:
         if self.client is not None:
-            task = asyncio.create_task(self._publish(message))
-            task.add_done_callback(lambda done: done.exception() if not done.cancelled() else None)
+            task = asyncio.create_task(self._publish(envelope))
+            self.sending.add(task)  # held until done: the loop keeps only weak references to tasks
+            task.add_done_callback(self.sending.discard)
 
     def _deliver(self, message: dict[str, Any]) -> None:
         room = str(message["room"])
@@ -79,9 +121,9 @@ class ChatHub:
             with contextlib.suppress(asyncio.QueueFull):  # a reader that fell behind misses this one
                 queue.put_nowait(message)
 
-    async def _publish(self, message: dict[str, Any]) -> None:
+    async def _publish(self, envelope: dict[str, Any]) -> None:
         try:
-            await self.client.publish(CHANNEL, json.dumps({"origin": self.origin, "message": message}))
+            await self.client.publish(CHANNEL, json.dumps(envelope))
         except Exception as exc:
             log.warning("chat: redis unreachable, a message stays in this process: %s", exc)
 
@@ -131,9 +173,17 @@ class ChatHub:
     def _heard(self, data: Any) -> None:
         try:
             envelope = json.loads(data.decode("utf-8") if isinstance(data, bytes) else str(data))
-            if envelope.get("origin") != self.origin and isinstance(envelope.get("message"), dict):
+            if envelope.get("origin") == self.origin:
+                return
+            if isinstance(envelope.get("message"), dict):
                 self._deliver(envelope["message"])
-        except (ValueError, AttributeError, KeyError):
+            ended = envelope.get("ended")
+            if isinstance(ended, dict) and isinstance(ended.get("account"), int):
+                sessions, keep = ended.get("sessions"), ended.get("keep")
+                if sessions is None or isinstance(sessions, list):  # anything else is no one's (never "everybody")
+                    chosen = None if sessions is None else [str(s) for s in sessions]
+                    self._end(ended["account"], chosen, keep if isinstance(keep, str) else None)
+        except (ValueError, AttributeError, KeyError, TypeError):
             return
 
 

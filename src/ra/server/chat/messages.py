@@ -11,7 +11,9 @@ from pydantic import BaseModel, ConfigDict, Field, StrictStr, TypeAdapter, Valid
 CANNED = ("hello", "good_game", "well_played", "thinking", "thanks", "back_soon")
 Canned = Literal["hello", "good_game", "well_played", "thinking", "thanks", "back_soon"]
 MAX_TEXT = 1000  # characters a `say` may carry before the room's own limit (300 by default) is checked
-ChatErrorCode = Literal["bad_message", "forbidden", "not_found", "too_many", "too_big", "internal", "unavailable"]
+ChatErrorCode = Literal[
+    "bad_message", "forbidden", "not_found", "too_many", "too_big", "internal", "unavailable", "signed_out"
+]
 
 
 class ChatRefused(Exception):

@@ -1,4 +1,9 @@
-"""Reported chat messages, stored for the operator (docs/ACCOUNTS.md says how to read them)."""
+"""Reported chat messages, stored for the operator (docs/ACCOUNTS.md says how to read them).
+
+A reporter reports a message once (a repeated report stores nothing new: the unique (reporter_key, message_id)
+holds it even between processes) and makes at most so many reports a day, counted in the database so that every
+process and a restart count the same.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +15,12 @@ import sqlalchemy as sa
 from ra.server.storage.rows import now
 from ra.server.storage.schema import chat_reports_t
 
+DAY = dt.timedelta(days=1)
+
+
+class TooManyReports(Exception):
+    """The reporter made the day's reports already."""
+
 
 class Reports:
     """The report queue on `engine`."""
@@ -17,20 +28,39 @@ class Reports:
     def __init__(self, engine: sa.Engine) -> None:
         self.engine = engine
 
-    def add(self, message: dict[str, Any], reporter: str) -> None:
-        """Store a reported message as the server kept it, with who said it and who reported it."""
-        with self.engine.begin() as c:
-            c.execute(
-                chat_reports_t.insert().values(
-                    room=str(message["room"])[:40],
-                    sender=str(message["sender"]["name"])[:40],
-                    sender_key=str(message["sender"]["key"])[:80],
-                    text=str(message["text"] or message["canned"] or "")[:1000],
-                    sent=dt.datetime.fromisoformat(str(message["at"])),
-                    reporter_key=reporter[:80],
-                    reported=now(),
+    def add(self, message: dict[str, Any], reporter: str, per_day: int = 0, room: str | None = None) -> bool:
+        """Store a reported message as the server kept it, with who said it and who reported it: True, or False if
+        this reporter had reported this message already (nothing stored). TooManyReports if the reporter made
+        `per_day` reports (0: no limit) in the last 24 hours: in `room` only if given (a seat's key names a seat of
+        any table, so a seat is counted in its own room), else in every room (an account's)."""
+        reporter, message_id, stamp = reporter[:80], str(message["id"])[:40], now()
+        mine = chat_reports_t.c.reporter_key == reporter
+        try:
+            with self.engine.begin() as c:
+                again = sa.select(chat_reports_t.c.id).where(mine, chat_reports_t.c.message_id == message_id)
+                if c.execute(again).first() is not None:
+                    return False
+                if per_day > 0:
+                    count = sa.select(sa.func.count()).where(mine, chat_reports_t.c.reported > stamp - DAY)
+                    if room is not None:
+                        count = count.where(chat_reports_t.c.room == room[:40])
+                    if int(c.execute(count).scalar_one()) >= per_day:
+                        raise TooManyReports
+                c.execute(
+                    chat_reports_t.insert().values(
+                        room=str(message["room"])[:40],
+                        sender=str(message["sender"]["name"])[:40],
+                        sender_key=str(message["sender"]["key"])[:80],
+                        text=str(message["text"] or message["canned"] or "")[:1000],
+                        sent=dt.datetime.fromisoformat(str(message["at"])),
+                        reporter_key=reporter,
+                        reported=stamp,
+                        message_id=message_id,
+                    )
                 )
-            )
+        except sa.exc.IntegrityError:
+            return False  # the same report, stored meanwhile by another connection or process
+        return True
 
     def queue(self, limit: int = 100) -> list[dict[str, Any]]:
         """The latest reports, newest first (for the operator)."""

@@ -3,8 +3,13 @@
 A room is `lobby` or a table's id. A signed-in player (the session cookie) speaks under their account's name; at a
 table, a seat's token in the query (`?seat=N&token=T`, as on the table's socket) speaks under the seat's name;
 everybody else reads only. Texts are cleaned (control, format and invisible characters removed, white space
-collapsed) and bounded; each connection, and each speaker across connections, may say `chat_messages` per
-`chat_window` seconds.
+collapsed) and bounded; each connection, and each speaker across connections and rooms, may say `chat_messages` per
+`chat_window` seconds. Every message a connection sends (a ping, a say, a report, garbage) counts against the table
+socket's message rate (`ws_messages_per_second`, `ws_message_burst`): past it, `too_many` and close 1008.
+
+A signed-in speaker's socket ends with its session (sign-out, revoke, a password change, deletion): the hub tells it,
+in every process; should that message be lost, the session is looked up again before a say or report once the last
+look is `chat_session_check` seconds old. It then answers `signed_out` and closes 4401.
 """
 
 from __future__ import annotations
@@ -19,9 +24,11 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ra.server.accounts.service import AccountService
+from ra.server.accounts.errors import AccountError
+from ra.server.accounts.service import AccountService, SignedIn
 from ra.server.accounts.sessions import SESSION_COOKIE
 from ra.server.chat.hub import ChatHub
 from ra.server.chat.messages import (
@@ -35,8 +42,8 @@ from ra.server.chat.messages import (
     chat_error,
     read_chat_message,
 )
-from ra.server.chat.reports import Reports
-from ra.server.http.limits import Counter, JsonError, RateLimiter, parse_json
+from ra.server.chat.reports import Reports, TooManyReports
+from ra.server.http.limits import Counter, JsonError, MessageRate, RateLimiter, parse_json
 from ra.server.http.security import origin_allowed
 from ra.server.settings import AccountSettings, Limits
 from ra.server.storage.rows import now
@@ -46,6 +53,8 @@ from ra.server.tables.service import TableService
 
 log = logging.getLogger("ra.server")
 LOBBY = "lobby"
+POLICY_VIOLATION = 1008  # RFC 6455: too many messages
+SIGNED_OUT = 4401  # the session the socket spoke for ended
 _INVISIBLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
 
 
@@ -55,6 +64,16 @@ def cleaned(text: str) -> str:
     text = unicodedata.normalize("NFC", text)
     text = "".join(c for c in text if (unicodedata.category(c)[0] != "C" and c not in _INVISIBLE) or c in " \n\t")
     return " ".join(text.split())
+
+
+def kept(messages: list[dict[str, Any]]) -> list[Said]:
+    """The room's latest messages that are whole `said` messages: one that another process sent malformed (an
+    older version, a test's bare message on the shared Redis) must not end every later connection to the room."""
+    whole = []
+    for message in messages:
+        with contextlib.suppress(ValidationError):
+            whole.append(Said.model_validate(message))
+    return whole
 
 
 @dataclass
@@ -83,7 +102,12 @@ class ChatConnection:
         self.gate, self.ws, self.room = gate, ws, room
         self.address = ws.client.host if ws.client else "unknown"
         self.me: Sender | None = None
+        self.who: SignedIn | None = None  # the session a signed-in speaker speaks for
+        self.checked = time.monotonic()  # when `who` was last looked up
+        self.ending = False  # the session ended: nothing more is said or answered
+        self.closing: asyncio.Task[None] | None = None
         self.sent: deque[float] = deque()
+        self.rate = MessageRate(gate.limits.ws_messages_per_second, gate.limits.ws_message_burst)
         self.lock = asyncio.Lock()
 
     async def send(self, message: dict[str, Any]) -> None:
@@ -112,9 +136,21 @@ class ChatConnection:
             except ChatRefused as exc:
                 await self.refuse(exc.code, exc.message, 4404 if exc.code == "not_found" else 4400)
                 return
+            if self.who is not None:
+                self.gate.hub.speaking_for(self.who.account.id, self.who.session, self)
             await self.serve()
         finally:
+            if self.who is not None:
+                self.gate.hub.silent(self.who.account.id, self)
             self.gate.per_address.leave(self.address)
+
+    def end(self) -> None:
+        """The session this socket speaks for ended: say so and close (in a task of its own: the hub calls this
+        from whatever ended the session)."""
+        if not self.ending:
+            self.ending = True
+            why = "you are signed out: sign in again to chat"
+            self.closing = asyncio.create_task(self.refuse("signed_out", why, SIGNED_OUT))
 
     async def identify(self) -> Sender | None:
         """Who the client speaks as (None: it reads only); ChatRefused for a table that does not exist."""
@@ -128,6 +164,7 @@ class ChatConnection:
         except Exception:  # storage away: the client reads only
             who = None
         if who is not None:
+            self.who, self.checked = who, time.monotonic()
             return Sender(key=f"p:{who.account.player}", name=who.account.name)
         if self.room == LOBBY:
             return None
@@ -146,7 +183,7 @@ class ChatConnection:
         pump = asyncio.create_task(self._pump(queue))
         try:
             history = ChatHistory(
-                messages=[Said.model_validate(m) for m in self.gate.hub.latest(self.room)],
+                messages=kept(self.gate.hub.latest(self.room)),
                 can_send=self.me is not None,
                 you=self.me,
             )
@@ -158,6 +195,11 @@ class ChatConnection:
                 raw = message.get("text") or message.get("bytes") or ""
                 if len(raw) > self.gate.limits.max_ws_message:
                     await self.refuse("too_big", "a message is too big", 1009)
+                    break
+                if not self.rate.allow():
+                    rate = f"{self.gate.limits.ws_messages_per_second:g}"
+                    why = f"more than {rate} messages a second on one connection"
+                    await self.refuse("too_many", why, POLICY_VIOLATION)
                     break
                 reply = await self.handle(raw)
                 if reply is not None:
@@ -172,16 +214,23 @@ class ChatConnection:
 
     async def _pump(self, queue: asyncio.Queue[dict[str, Any]]) -> None:
         while True:
-            await self.send(await queue.get())
+            message = await queue.get()
+            if self.ending:
+                return
+            await self.send(message)
 
     async def handle(self, raw: str | bytes) -> dict[str, Any] | None:
         """Answer one client message (None: nothing to answer it alone)."""
+        if self.ending:
+            return None  # closing: the client is told already
         try:
             message = read_chat_message(parse_json(raw, self.gate.limits.max_json_depth))
             if isinstance(message, ChatPing):
                 return {"type": "pong"}
             if self.me is None:
                 raise ChatRefused("forbidden", "sign in (or open your seat's link) to chat")
+            if not await self.still_signed_in():
+                return None
             if isinstance(message, Say):
                 self.say(self.me, message)
                 return None
@@ -191,6 +240,27 @@ class ChatConnection:
             return chat_error("bad_message", str(exc))
         except ChatRefused as exc:
             return chat_error(exc.code, exc.message)
+
+    async def still_signed_in(self) -> bool:
+        """False (and the socket ends) if a signed-in speaker's session ended; looked up again only when the last
+        look is `chat_session_check` seconds old. A seat's speaker has no session: always True."""
+        who = self.who
+        if who is None or time.monotonic() - self.checked < self.gate.settings.chat_session_check:
+            return True
+        try:
+            again = await self.gate.accounts.signed_in(who.secret)
+        except AccountError:
+            raise ChatRefused("unavailable", "the server cannot check your session now; try again") from None
+        if again is None or again.session != who.session:
+            self.end()
+            return False
+        self.checked = time.monotonic()
+        return True
+
+    def speaker_key(self, me: Sender) -> str:
+        """Whom the per-speaker limit counts: an account across every room (more rooms give no more messages), a
+        seat in its table's room (seat keys repeat from table to table)."""
+        return me.key if self.who is not None else f"{self.room}/{me.key}"
 
     def say(self, me: Sender, message: Say) -> None:
         """Send a message to the room, within the limits."""
@@ -205,7 +275,7 @@ class ChatConnection:
         moment = time.monotonic()
         while self.sent and moment - self.sent[0] >= settings.chat_window:
             self.sent.popleft()
-        if len(self.sent) >= settings.chat_messages or self.gate.speakers.retry_after(f"{self.room}/{me.key}"):
+        if len(self.sent) >= settings.chat_messages or self.gate.speakers.retry_after(self.speaker_key(me)):
             raise ChatRefused("too_many", f"at most {settings.chat_messages} messages in {settings.chat_window:g} s")
         self.sent.append(moment)
         said = Said(
@@ -219,12 +289,18 @@ class ChatConnection:
         self.gate.hub.say(said.model_dump())
 
     async def report(self, me: Sender, message_id: str) -> dict[str, Any]:
-        """Store a message of the room for the operator."""
+        """Store a message of the room for the operator, once per reporter (a repeated report answers `reported`
+        again and stores nothing), at most `chat_reports_per_day` a day per reporter."""
         found = self.gate.hub.find(self.room, message_id)
         if found is None:
             raise ChatRefused("not_found", "there is no such message in this room (any more)")
+        per_day = self.gate.settings.chat_reports_per_day
         try:
-            await asyncio.to_thread(self.gate.reports.add, found, me.key)
+            await asyncio.to_thread(
+                self.gate.reports.add, found, me.key, per_day, None if self.who is not None else self.room
+            )
+        except TooManyReports:
+            raise ChatRefused("too_many", f"at most {per_day} reports a day; the operator has yours") from None
         except STORAGE_ERRORS:
             raise ChatRefused("unavailable", "the report could not be stored; try again") from None
         return {"type": "reported", "id": message_id}
