@@ -143,6 +143,6 @@ def test_migrating_folds_the_names_made_before_and_leaves_a_later_look_alike_wit
             )
     upgrade(engine)
     with engine.connect() as c:
-        rows = dict(c.execute(sa.text("SELECT name, name_skeleton FROM accounts")).all())
+        rows: dict[str, str | None] = dict(c.execute(sa.text("SELECT name, name_skeleton FROM accounts")).all())
     engine.dispose()
     assert rows == {"admin": "admin", "аdmin": None, "Bob": "bob"}
