@@ -6,16 +6,17 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+import pytest
 from lobby_form import create, fill_seats
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from websockets.sync.client import connect
 
-if TYPE_CHECKING:
-    from conftest import Server
+from conftest import Server
 
 PASSWORD = "a long enough password"
 
@@ -65,6 +66,18 @@ def play_out(server: Server, links: list[str]) -> None:
             action = states[mover]["view"]["legal_actions"][0]["id"]
             sockets[mover].send(json.dumps({"type": "action", "seq": seq, "action": action}))
             states = [state_at(ws, seq + 1) for ws in sockets]
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """A server of its own: Ann and Bob play a rated game from one machine (one address), which a public server
+    takes for rating farming (docs/ACCOUNTS.md, "Ratings"); here the check is off, as a club's operator would set."""
+    server = Server(tmp_path, ("--rating-shared-days", "0"))
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 def test_accounts_open_seats_my_games_chat_and_ratings(browser: Browser, server: Server, shots: Path) -> None:

@@ -14,7 +14,7 @@ import typer
 from ra.server.settings import Limits, NoticeSettings, Settings
 
 DEFAULT = Settings()
-LIMITS, SERVICE, NOTICES = DEFAULT.limits, DEFAULT.service, DEFAULT.notices
+LIMITS, SERVICE, NOTICES, ACCOUNTS = DEFAULT.limits, DEFAULT.service, DEFAULT.notices, DEFAULT.accounts
 
 
 def register(app: typer.Typer) -> None:
@@ -139,6 +139,14 @@ def serve(
     notices_per_day: Annotated[
         int, typer.Option(min=0, help="Mails one account receives in 24 hours at most.")
     ] = NOTICES.per_day,
+    rating_shared_days: Annotated[
+        float,
+        typer.Option(
+            min=0.0,
+            help="A rated game between accounts seen at one address or on one device within this many days moves no "
+            "rating (0: never checked, e.g. for a club whose players share one address; docs/ACCOUNTS.md).",
+        ),
+    ] = ACCOUNTS.shared_mark_days,
     clock_sweep: Annotated[
         float, typer.Option(min=0.05, help="Seconds between looks for a player whose time ran out.")
     ] = SERVICE.clock_sweep_seconds,
@@ -194,6 +202,7 @@ def serve(
             clock_sweep_seconds=clock_sweep,
             clock_file=test_clock_file,
         ),
+        accounts=replace(ACCOUNTS, shared_mark_days=rating_shared_days),
         notices=notices,
     )
     run(settings)
