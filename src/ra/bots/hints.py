@@ -32,7 +32,7 @@ def reason(bot: object, game: str, view: Mapping[str, Any], action: int) -> Text
     legal = [entry.get("id") for entry in view.get("legal_actions", [])]
     if legal == [action]:
         return ONLY_MOVE
-    purpose = _purpose(game, view, action) or GENERIC_PURPOSE
+    purpose = purpose_of(game, view, action) or GENERIC_PURPOSE
     sure = sureness(bot, action)
     if sure is None:
         return purpose
@@ -40,7 +40,7 @@ def reason(bot: object, game: str, view: Mapping[str, Any], action: int) -> Text
     return tp("two sentences", "{first} {second}", first=purpose, second=sure)
 
 
-def _purpose(game: str, view: Mapping[str, Any], action: int) -> Text | None:
+def purpose_of(game: str, view: Mapping[str, Any], action: int) -> Text | None:
     """The game's own words for what `action` is for (None if the game has none, or they fail)."""
     try:
         purpose = game_bots(game).purpose

@@ -7,7 +7,10 @@ A game's subpackage may define, at module level (docs/BOTS.md, "Layout"):
 - `rollout(state, rng) -> list[float]` and `candidates(state, player, legal) -> Sequence[int]` for `mcts`
   (`legal` is read-only: engines may hand out shared tuples);
 - `LEVELS`: its ladder of `Level`s;
-- `purpose(view, action) -> Text | None`: what a move is for, in a player's words, for a hint (`ra.bots.hints`).
+- `purpose(view, action) -> Text | None`: what a move is for, in a player's words, for a hint (`ra.bots.hints`);
+- `PURPOSE_NAMES_MOVE`: True where its purposes begin with the move itself ("Draw a tile: ..."), so that an
+  analysis need not name the move again;
+- `evaluate`, `ANALYSIS_SPEC`, `ANALYSIS_THRESHOLDS`: its fair evaluator for analyses (`ra.bots.evaluator`).
 
 A game without a subpackage still gets `random` and `mcts` with random playouts, and the generic ladder.
 """
@@ -22,6 +25,7 @@ from types import ModuleType
 from typing import Any, Protocol
 
 from ra.bots.base import Bot
+from ra.bots.evaluator import Evaluate, Thresholds
 from ra.bots.playout import Candidates, Rollout, all_actions, random_rollout
 from ra.core.text import Text, t
 from ra.games import game_module
@@ -73,6 +77,10 @@ class GameBots:
     levels: tuple[Level, ...]
     search: GreedyFactory | None = None
     purpose: Purpose | None = None
+    purpose_names_move: bool = False
+    evaluate: Evaluate | None = None  # an analysis's evaluator (None: the game offers no analysis)
+    analysis_spec: str = ""
+    thresholds: Thresholds | None = None
 
 
 def game_bots(game: str) -> GameBots:
@@ -93,6 +101,10 @@ def _load(game: str) -> GameBots:
         levels=tuple(getattr(module, "LEVELS", GENERIC_LEVELS)),
         search=getattr(module, "search", None),
         purpose=getattr(module, "purpose", None),
+        purpose_names_move=bool(getattr(module, "PURPOSE_NAMES_MOVE", False)),
+        evaluate=getattr(module, "evaluate", None),
+        analysis_spec=getattr(module, "ANALYSIS_SPEC", ""),
+        thresholds=getattr(module, "ANALYSIS_THRESHOLDS", None),
     )
 
 

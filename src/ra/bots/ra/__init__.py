@@ -9,7 +9,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
+from typing import Any
+
 from ra.bots.base import Bot
+from ra.bots.evaluator import Thresholds
 from ra.bots.ra.heuristic import RaGreedyBot
 from ra.bots.ra.hints import purpose
 from ra.bots.ra.playout import rollout
@@ -28,6 +32,14 @@ LEVELS: tuple[Level, ...] = (
 )
 
 
+# Ra's hint words begin with the move ("Draw a tile: ..."): an analysis's reason need not name it again.
+PURPOSE_NAMES_MOVE = True
+# The analysis's evaluator: the hard level's search without its wall-clock limit, so that it is reproducible.
+ANALYSIS_SPEC = "search:samples=10,depth=2,nodes=4000,blind=1,learned=3"
+# Points of final margin lost from which a decision is an inaccuracy, a mistake, a blunder (docs/ANALYSIS.md).
+ANALYSIS_THRESHOLDS = Thresholds(inaccuracy=1.0, mistake=3.0, blunder=6.0)
+
+
 def greedy(seed: int = 0, **settings: float) -> Bot:
     """Ra's heuristic bot; `epsilon` is its chance of a random move."""
     return RaGreedyBot(seed, **settings)
@@ -39,4 +51,28 @@ def search(seed: int = 0, **settings: float) -> Bot:
     return RaSearchBot(seed, **settings)
 
 
-__all__ = ["LEVELS", "RaGreedyBot", "RaSearchBot", "greedy", "purpose", "rollout", "search"]
+def evaluate(view: Mapping[str, Any], seed: int, spec: str, include: Collection[int]) -> dict[int, list[float]]:
+    """Every legal action's margin in each sampled bag, from the view's seat (`ra.bots.evaluator`)."""
+    from ra.bots.spec import parse_spec  # the spec module imports the registry, which imports this package
+
+    kind, settings = parse_spec(spec, "ra")
+    if kind != "search":
+        raise ValueError(f"Ra's evaluator is its search bot, not {kind!r}")
+    bot = RaSearchBot(seed, **{key: value for key, value in settings.items() if key != "seconds"})
+    bot.choose(view)
+    return bot.last_sample_leads
+
+
+__all__ = [
+    "ANALYSIS_SPEC",
+    "ANALYSIS_THRESHOLDS",
+    "LEVELS",
+    "PURPOSE_NAMES_MOVE",
+    "RaGreedyBot",
+    "RaSearchBot",
+    "evaluate",
+    "greedy",
+    "purpose",
+    "rollout",
+    "search",
+]

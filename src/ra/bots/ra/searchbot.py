@@ -12,7 +12,9 @@ as chance (Ra or not, by P(Ra)), so that it cannot plan on a sampled bag's timin
 knew it. With `learned=k` the leaves are scored with the evaluation's `LEARNED` weights (fitted to self-play)
 instead of its `DEFAULT` at tables of k or more seats (`learned=1`: always). After a decision, `last_samples`,
 `last_nodes`, `last_leads` (root action -> average lead in points) and `last_best` (root action -> in how many
-samples it had the best lead, ties included) tell why (the server's hints, `ra.bots.hints`).
+samples it had the best lead, ties included) tell why (the server's hints, `ra.bots.hints`); `last_sample_leads`
+(root action -> its lead in each sample, the same samples for every action) is what an analysis reads
+(`ra.analysis`).
 """
 
 from __future__ import annotations
@@ -67,10 +69,12 @@ class RaSearchBot:
         self.last_nodes = 0
         self.last_leads: dict[int, float] = {}  # root action -> its average lead in points (for hints)
         self.last_best: dict[int, int] = {}  # root action -> samples in which its lead was the best (for hints)
+        self.last_sample_leads: dict[int, list[float]] = {}  # root action -> its lead in each sample (analysis)
 
     def choose(self, view: Mapping[str, Any]) -> int:
         """The root action with the best lead averaged over the sampled bags."""
         ids = legal_ids(view)
+        self.last_sample_leads = {}
         if len(ids) == 1:
             return ids[0]
         me = seat_of(view)
@@ -79,6 +83,7 @@ class RaSearchBot:
         base = from_view(view, self.rng)
         leads = dict.fromkeys(ids, 0.0)
         best = dict.fromkeys(ids, 0)
+        each: dict[int, list[float]] = {action: [] for action in ids}
         done = failed = spent = 0
         seat = me if self.blind else -1  # whose draws inside the tree are chance nodes
         # Two seats: max-n over leads is zero-sum, and alpha-beta finds the same values in fewer nodes.
@@ -112,11 +117,13 @@ class RaSearchBot:
             top = max(sample.values())
             for action, value in sample.items():
                 leads[action] += value
+                each[action].append(value)
                 best[action] += value >= top
             done += 1
         self.last_samples, self.last_nodes = done, spent
         self.last_leads = {action: total / done for action, total in leads.items()}
         self.last_best = best
+        self.last_sample_leads = each
         return max(ids, key=lambda a: leads[a])
 
     def _weights(self, players: int) -> Weights | None:

@@ -9,7 +9,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
+from typing import Any
+
 from ra.bots.base import Bot
+from ra.bots.evaluator import Thresholds
 from ra.bots.registry import Level
 from ra.bots.write.heuristic import WriteGreedyBot
 from ra.bots.write.hints import purpose
@@ -28,6 +32,12 @@ LEVELS: tuple[Level, ...] = (
 )
 
 
+# The analysis's evaluator: the hard level's search without its wall-clock limit, so that it is reproducible.
+ANALYSIS_SPEC = "search:samples=100"
+# Points of final margin lost from which a decision is an inaccuracy, a mistake, a blunder (docs/ANALYSIS.md).
+ANALYSIS_THRESHOLDS = Thresholds(inaccuracy=2.0, mistake=5.0, blunder=10.0)
+
+
 def greedy(seed: int = 0, **settings: float) -> Bot:
     """RA and Write's heuristic bot; `epsilon` is its chance of a random move."""
     return WriteGreedyBot(seed, **settings)
@@ -37,9 +47,34 @@ def search(seed: int = 0, **settings: float) -> Bot:
     """RA and Write's search bot: flat Monte Carlo over greedy's best entries (`samples`, `seconds`)."""
     other = sorted(set(settings) - {"samples", "seconds"})
     if other:  # Ra's tree settings (depth, nodes, blind...) mean nothing to a flat search: say so
-        raise ValueError(t("RA and Write's search bot takes only samples and seconds, not {settings}",
-                           settings=", ".join(other)))  # the settings' names are code: the same in every language
+        raise ValueError(
+            t("RA and Write's search bot takes only samples and seconds, not {settings}", settings=", ".join(other))
+        )  # the settings' names are code: the same in every language
     return WriteSearchBot(seed, samples=settings.get("samples", DEFAULT_SAMPLES), seconds=settings.get("seconds"))
 
 
-__all__ = ["LEVELS", "WriteGreedyBot", "WriteSearchBot", "candidates", "greedy", "purpose", "rollout", "search"]
+def evaluate(view: Mapping[str, Any], seed: int, spec: str, include: Collection[int]) -> dict[int, list[float]]:
+    """Greedy's best entries and those in `include`: their margins in each sampled deck (`ra.bots.evaluator`)."""
+    from ra.bots.spec import parse_spec  # the spec module imports the registry, which imports this package
+
+    kind, settings = parse_spec(spec, "write")
+    if kind != "search":
+        raise ValueError(f"RA and Write's evaluator is its search bot, not {kind!r}")
+    bot = WriteSearchBot(seed, samples=settings.get("samples", DEFAULT_SAMPLES), include=include)
+    bot.choose(view)
+    return bot.last_sample_leads
+
+
+__all__ = [
+    "ANALYSIS_SPEC",
+    "ANALYSIS_THRESHOLDS",
+    "LEVELS",
+    "WriteGreedyBot",
+    "WriteSearchBot",
+    "candidates",
+    "evaluate",
+    "greedy",
+    "purpose",
+    "rollout",
+    "search",
+]

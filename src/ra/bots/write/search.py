@@ -10,14 +10,15 @@
    Each playout ends in the scoresheet estimate.
 5. The candidate with the best mean reward (a squashed margin over the best other seat) is played. After a
    decision, `last_samples`, `last_leads` (candidate -> mean lead in points) and `last_best` (candidate -> in how
-   many samples its playout had the best margin, ties included) tell why (the server's hints, `ra.bots.hints`).
+   many samples its playout had the best margin, ties included) tell why (the server's hints, `ra.bots.hints`);
+   `last_sample_leads` (candidate -> its margin in each sample) is what an analysis reads (`ra.analysis`).
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from ra.bots.base import legal_ids, seat_of
@@ -84,8 +85,10 @@ class WriteSearchBot:
         samples: float = DEFAULT_SAMPLES,
         width: float = DEFAULT_WIDTH,
         seconds: float | None = None,
+        include: Collection[int] = (),
     ) -> None:
         self.rng = random.Random(seed)
+        self.include = tuple(include)  # actions weighed whenever legal, however greedy ranks them (analyses)
         self.samples = int(samples)
         self.width = int(width)
         self.seconds = seconds
@@ -93,11 +96,13 @@ class WriteSearchBot:
         self.last_means: dict[int, float] = {}  # candidate -> mean reward in [0, 1] (for tests)
         self.last_leads: dict[int, float] = {}  # candidate -> mean lead in points (the server's hints)
         self.last_best: dict[int, int] = {}  # candidate -> samples in which its margin was the best (hints)
+        self.last_sample_leads: dict[int, list[float]] = {}  # candidate -> its margin in each sample (analysis)
 
     def choose(self, view: Mapping[str, Any]) -> int:
-        """The candidate entry with the best mean playout reward."""
+        """The candidate entry with the best mean playout reward (the legal ones of `include` are candidates too)."""
         ids = legal_ids(view)
         self.last_samples, self.last_means, self.last_leads, self.last_best = 0, {}, {}, {}
+        self.last_sample_leads = {}
         if len(ids) == 1:
             return ids[0]
         me = seat_of(view)
@@ -105,6 +110,7 @@ class WriteSearchBot:
         base = from_view(view, self.rng)
         ranked = sorted(prune(ids), key=lambda a: -value_after(base, me, a))
         chosen = ranked[: max(1, self.width)]
+        chosen += [action for action in self.include if action in ids and action not in chosen]
         if len(chosen) == 1:
             return chosen[0]
         after: list[State] = []
@@ -115,6 +121,7 @@ class WriteSearchBot:
             after.append(state)
         totals = [0.0] * len(chosen)
         leads = [0.0] * len(chosen)
+        each: list[list[float]] = [[] for _ in chosen]
         best = [0] * len(chosen)
         budget = self.samples * SAMPLE_FACTOR.get(base.num_players, 1)
         done = 0
@@ -128,6 +135,7 @@ class WriteSearchBot:
                 margin = lead(playout(state.reshuffled(rng), rng), me)
                 totals[i] += sigmoid(margin / MARGIN_SCALE)  # squashed: a sure small lead beats a risky big one
                 leads[i] += margin
+                each[i].append(margin)
                 margins.append(margin)
             top = max(margins)
             for i, margin in enumerate(margins):
@@ -137,5 +145,6 @@ class WriteSearchBot:
         self.last_means = {a: t / max(1, done) for a, t in zip(chosen, totals, strict=True)}
         self.last_leads = {a: x / max(1, done) for a, x in zip(chosen, leads, strict=True)}
         self.last_best = dict(zip(chosen, best, strict=True))
+        self.last_sample_leads = dict(zip(chosen, each, strict=True))
         pick = max(range(len(chosen)), key=lambda i: (totals[i], -i))
         return chosen[pick]
