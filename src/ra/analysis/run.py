@@ -113,7 +113,8 @@ def evaluate(position: Position) -> DecisionReport:
     differences = [b - c for b, c in zip(leads[best], leads[chosen], strict=True)]
     loss = spread(differences)
     agree = sum(1 for d in differences if d >= 0)
-    label = thresholds.classify(max(0.0, loss.mean))
+    lost = _points(max(0.0, loss.mean))
+    label = thresholds.classify(lost)
     reason = None if label == "good" else better(module, position.view, best, agree, samples)
     return DecisionReport(
         index=position.index,
@@ -121,11 +122,11 @@ def evaluate(position: Position) -> DecisionReport:
         options=_options(position.view),
         chosen=module.action_to_str(chosen),
         best=module.action_to_str(best),
-        chosen_lead=means[chosen],
-        best_lead=means[best],
-        loss=max(0.0, loss.mean),
-        low=loss.low,
-        high=loss.high,
+        chosen_lead=_points(means[chosen]),
+        best_lead=_points(means[best]),
+        loss=lost,
+        low=_points(loss.low),
+        high=_points(loss.high),
         samples=samples,
         agree=agree,
         label=label,
@@ -134,6 +135,11 @@ def evaluate(position: Position) -> DecisionReport:
         best_words=_words(module, position.view, best),
         cpu_seconds=cpu,
     )
+
+
+def _points(value: float) -> float:
+    """Points as an analysis keeps them (to a thousandth), so that its JSON reads back to the same analysis."""
+    return round(value, 3)
 
 
 def _options(view: Mapping[str, Any]) -> int:
