@@ -10,7 +10,8 @@ A game's subpackage may define, at module level (docs/BOTS.md, "Layout"):
 - `purpose(view, action) -> Text | None`: what a move is for, in a player's words, for a hint (`ra.bots.hints`);
 - `PURPOSE_NAMES_MOVE`: True where its purposes begin with the move itself ("Draw a tile: ..."), so that an
   analysis need not name the move again;
-- `evaluate`, `ANALYSIS_SPEC`, `ANALYSIS_THRESHOLDS`: its fair evaluator for analyses (`ra.bots.evaluator`).
+- `evaluate`, `ANALYSIS_SPEC`, `ANALYSIS_THRESHOLDS`: its fair evaluator for analyses (`ra.bots.evaluator`);
+- `THEMES` (theme -> title) and `theme(view, action) -> str`: what a puzzle solved by `action` teaches.
 
 A game without a subpackage still gets `random` and `mcts` with random playouts, and the generic ladder.
 """
@@ -20,7 +21,7 @@ from __future__ import annotations
 import functools
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Protocol
 
@@ -50,6 +51,7 @@ class Level:
 
 # What a move is for, in a player's words, from the mover's view (None: nothing to say).
 Purpose = Callable[[Mapping[str, Any], int], Text | None]
+Theme = Callable[[Mapping[str, Any], int], str]  # (view, the best action) -> a key of the game's THEMES
 
 # The ladder of a game that has no bots subpackage (or no LEVELS of its own): search only.
 GENERIC_LEVELS: tuple[Level, ...] = (
@@ -81,6 +83,8 @@ class GameBots:
     evaluate: Evaluate | None = None  # an analysis's evaluator (None: the game offers no analysis)
     analysis_spec: str = ""
     thresholds: Thresholds | None = None
+    themes: Mapping[str, Text] = field(default_factory=dict)  # a puzzle's theme -> its title
+    theme: Theme | None = None
 
 
 def game_bots(game: str) -> GameBots:
@@ -105,6 +109,8 @@ def _load(game: str) -> GameBots:
         evaluate=getattr(module, "evaluate", None),
         analysis_spec=getattr(module, "ANALYSIS_SPEC", ""),
         thresholds=getattr(module, "ANALYSIS_THRESHOLDS", None),
+        themes=dict(getattr(module, "THEMES", {})),
+        theme=getattr(module, "theme", None),
     )
 
 

@@ -18,6 +18,7 @@ from ra.bots.ra.heuristic import RaGreedyBot
 from ra.bots.ra.hints import purpose
 from ra.bots.ra.playout import rollout
 from ra.bots.ra.searchbot import RaSearchBot
+from ra.bots.ra.themes import THEMES, theme
 from ra.bots.registry import Level
 from ra.core.text import t
 
@@ -68,6 +69,7 @@ __all__ = [
     "ANALYSIS_THRESHOLDS",
     "LEVELS",
     "PURPOSE_NAMES_MOVE",
+    "THEMES",
     "RaGreedyBot",
     "RaSearchBot",
     "evaluate",
@@ -75,4 +77,5 @@ __all__ = [
     "purpose",
     "rollout",
     "search",
+    "theme",
 ]

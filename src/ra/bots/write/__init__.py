@@ -19,6 +19,7 @@ from ra.bots.write.heuristic import WriteGreedyBot
 from ra.bots.write.hints import purpose
 from ra.bots.write.playout import candidates, rollout
 from ra.bots.write.search import DEFAULT_SAMPLES, WriteSearchBot
+from ra.bots.write.themes import THEMES, theme
 from ra.core.text import t
 
 LEVELS: tuple[Level, ...] = (
@@ -69,6 +70,7 @@ __all__ = [
     "ANALYSIS_SPEC",
     "ANALYSIS_THRESHOLDS",
     "LEVELS",
+    "THEMES",
     "WriteGreedyBot",
     "WriteSearchBot",
     "candidates",
@@ -77,4 +79,5 @@ __all__ = [
     "purpose",
     "rollout",
     "search",
+    "theme",
 ]
