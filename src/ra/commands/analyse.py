@@ -182,7 +182,7 @@ def analyse_command(
         raise fail(t("only a finished game can be analysed"), reader)
     players = len(final.scores())
     if seat is not None and seat >= players:
-        raise fail(t("there is no seat {seat} in a game of {players}", seat=seat,
+        raise fail(t("there is no seat {seat}: the game has {players}", seat=seat,
                      players=tn("{n} player", "{n} players", players)), reader)  # fmt: skip
     mapper: Mapper
     if ray:
