@@ -1,18 +1,19 @@
-"""The `ra` command: learn and play in the terminal, replay records, run tournaments, serve the browser table."""
+"""The `ra` command: learn and play in the terminal, replay and analyse records, run tournaments, serve the table."""
 
 from __future__ import annotations
 
 import typer
 
-from ra.commands import learn, play, replay, serve, tournament
+from ra.commands import analyse, learn, play, replay, serve, tournament
 
 app = typer.Typer(
     name="ra",
-    help="Reiner Knizia's Ra and RA and Write: play, replay, measure bots, and serve the browser table.",
+    help="Reiner Knizia's Ra and RA and Write: play, replay, analyse, measure bots, and serve the browser table.",
     no_args_is_help=True,
     add_completion=False,
 )
 
+analyse.register(app)
 learn.register(app)
 play.register(app)
 replay.register(app)

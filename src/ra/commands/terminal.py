@@ -1,9 +1,10 @@
 """The terminal's reader: which language the commands speak, and every line put into it and fitted to the width.
 
-`ra play`, `ra learn`, `ra replay` and `ra tournament` take `--lang`; without it the environment decides (RA_LANG,
-then the locale variables LC_ALL, LC_MESSAGES and LANG, such as `de_DE.UTF-8`), else English. Everything they
-print is a `Text` (or a name) rendered for one reader (language, seat, names) at the moment it is printed, and
-wrapped between words (ra.commands.wrap) when the output is a terminal; a pipe or a file gets whole lines.
+`ra play`, `ra learn`, `ra replay`, `ra analyse` and `ra tournament` take `--lang`; without it the environment
+decides (RA_LANG, then the locale variables LC_ALL, LC_MESSAGES and LANG, such as `de_DE.UTF-8`), else English.
+Everything they print is a `Text` (or a name) rendered for one reader (language, seat, names) at the moment it is
+printed, and wrapped between words (ra.commands.wrap) when the output is a terminal; a pipe or a file gets whole
+lines.
 """
 
 from __future__ import annotations

@@ -34,6 +34,13 @@ COLUMNS: tuple[tuple[Text, str], ...] = (
     # TRANSLATORS: the median and the 99th percentile of a bot's time per decision, in milliseconds.
     (tp("tournament column", "p50 / p99 ms"), "right"),
 )
+# The columns added by --analyse.
+ANALYSIS_COLUMNS: tuple[tuple[Text, str], ...] = (
+    # TRANSLATORS: the mean points of final margin a bot's decisions lost by the analysis, with its 95% interval.
+    (tp("tournament column", "lost / decision [95% CI]"), "right"),
+    # TRANSLATORS: the share of a bot's decisions the analysis classed good, in percent.
+    (tp("tournament column", "accuracy"), "right"),
+)
 
 
 def results_table(result: TournamentResult, reader: Reader = SPECTATOR) -> Table:
@@ -46,10 +53,19 @@ def results_table(result: TournamentResult, reader: Reader = SPECTATOR) -> Table
         seed=result.seed,
     )
     table = Table(title=escape(render(title, reader)))
-    for heading, justify in COLUMNS:
+    analysed = any(row.analysed for row in result.stats)
+    for heading, justify in COLUMNS + (ANALYSIS_COLUMNS if analysed else ()):
         table.add_column(escape(render(heading, reader)), justify=justify)  # type: ignore[arg-type]
     for row in result.stats:
         d = row.as_dict()
+        lost = (
+            [
+                f"{d['lost_per_decision']:.2f} [{d['lost_low']:.2f}, {d['lost_high']:.2f}]",
+                f"{d['accuracy']:.0f}%",
+            ]
+            if analysed
+            else []
+        )
         table.add_row(
             d["label"],
             str(d["games"]),
@@ -59,6 +75,7 @@ def results_table(result: TournamentResult, reader: Reader = SPECTATOR) -> Table
             f"{d['mean_rank']:.2f}",
             f"{d['rating']:.1f}",
             f"{d['decision_p50_ms']:.1f} / {d['decision_p99_ms']:.1f}",
+            *lost,
         )
     return table
 
@@ -94,6 +111,22 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Argument(metavar="[ADDRESS]", help="The Ray cluster's address, after --ray.", show_default=False),
         ] = None,
+        analyse: Annotated[
+            bool,
+            typer.Option(
+                "--analyse",
+                help="Also analyse every game where it was played (docs/ANALYSIS.md): each bot's points lost per "
+                "decision and accuracy.",
+            ),
+        ] = False,
+        analysis_spec: Annotated[
+            str | None,
+            typer.Option(
+                help="With --analyse: the evaluator's bot spec (default: the game's; a cheap one such as "
+                "search:samples=2,depth=1,nodes=300 for Ra is much faster).",
+                show_default=False,
+            ),
+        ] = None,
         lang: Lang = None,
     ) -> None:
         """Play bots against each other with seats rotated every game; report win shares, scores and ratings."""
@@ -104,6 +137,8 @@ def register(app: typer.Typer) -> None:
         if address is not None and not ray:
             message = f"unexpected argument {address!r}: a Ray address follows --ray"
             raise typer.BadParameter(message, param_hint="ADDRESS")
+        if analysis_spec is not None and not analyse:
+            raise typer.BadParameter("--analysis-spec needs --analyse", param_hint="--analysis-spec")
         if ray:
             try:
                 importlib.import_module("ray")
@@ -127,8 +162,9 @@ def register(app: typer.Typer) -> None:
                     progress.advance(task)
 
                 result = run_tournament(
-                    game, specs, games, seed=seed, jobs=jobs, out=out, on_done=advance, ray_address=ray_address
-                )
+                    game, specs, games, seed=seed, jobs=jobs, out=out, on_done=advance, ray_address=ray_address,
+                    analysis=analyse, analysis_spec=analysis_spec,
+                )  # fmt: skip
         except ValueError as exc:
             console.print(render(t("error: {reason}", reason=error_text(exc)), reader), style="red", markup=False)
             raise typer.Exit(2) from exc

@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ra.analysis import analyse, analysis_parts
 from ra.bots import make_bot
+from ra.bots.spec import parse_spec
 from ra.core.protocol import GameState
 from ra.core.record import save_record
 from ra.games import game_module
@@ -74,6 +76,8 @@ class GameTask:
     seed: int
     options: dict[str, Any] = field(default_factory=dict)
     out: str | None = None
+    analyse: bool = False  # also analyse the game (docs/ANALYSIS.md) where it was played
+    analysis_spec: str | None = None  # the evaluator's spec (None: the game's)
 
 
 def play_task(task: GameTask) -> tuple[dict[str, Any], dict[str, Any] | None]:
@@ -86,6 +90,7 @@ def play_task(task: GameTask) -> tuple[dict[str, Any], dict[str, Any] | None]:
     engine_seed = derive_seed(task.seed, task.index, "engine")
     bot_seeds = [derive_seed(task.seed, task.index, f"bot{seat}") for seat in range(len(seat_specs))]
     state, times = play_game(task.game, seat_specs, engine_seed, bot_seeds, task.options)
+    record = state.record()
     result = {
         "index": task.index,
         "entrants": entrants,
@@ -97,7 +102,18 @@ def play_task(task: GameTask) -> tuple[dict[str, Any], dict[str, Any] | None]:
         "record": None if task.out is None else record_name(task.index),
         "times": times,
     }
-    return result, None if task.out is None else state.record()
+    if task.analyse:
+        result["analysis"] = seat_analysis(record, derive_seed(task.seed, task.index, "analysis"), task.analysis_spec)
+    return result, None if task.out is None else record
+
+
+def seat_analysis(record: Mapping[str, Any], seed: int, spec: str | None) -> list[dict[str, Any]]:
+    """Each seat's analysis summary (docs/ANALYSIS.md), with the points each of its decisions lost (`losses`)."""
+    analysis = analyse(record, seed, spec)
+    seats = [summary.as_json() for summary in analysis.seats]
+    for seat in seats:
+        seat["losses"] = [round(r.loss, 3) for r in analysis.decisions if r.seat == seat["seat"]]
+    return seats
 
 
 def record_name(index: int) -> str:
@@ -132,8 +148,16 @@ class TournamentResult:
             "seed": self.seed,
             "num_games": len(self.games),
             "entrants": [row.as_dict() for row in self.stats],
-            "games": [{k: v for k, v in g.items() if k != "times"} for g in self.games],
+            "games": [_game_summary(g) for g in self.games],
         }
+
+
+def _game_summary(game: dict[str, Any]) -> dict[str, Any]:
+    """A game's entry in summary.json: no decision times, and of its analysis each seat's summary only."""
+    entry = {k: v for k, v in game.items() if k != "times"}
+    if "analysis" in entry:
+        entry["analysis"] = [{k: v for k, v in seat.items() if k != "losses"} for seat in entry["analysis"]]
+    return entry
 
 
 def run_tournament(
@@ -146,20 +170,29 @@ def run_tournament(
     options: Mapping[str, Any] | None = None,
     on_done: Callable[[dict[str, Any]], None] | None = None,
     ray_address: str | None = None,
+    analysis: bool = False,
+    analysis_spec: str | None = None,
 ) -> TournamentResult:
     """Play `games` games between `specs` (one per seat, rotated); the results do not depend on `jobs`.
 
     With `ray_address` (an address, or "local" for RAY_ADDRESS or a new local instance) the games run as Ray
     tasks (ra.tournament.cluster, extra `ra[ray]`), with the same results; `jobs` > 1 then sets the CPUs of a
-    local instance started for the run.
+    local instance started for the run. With `analysis` each game is also analysed where it was played (evaluator
+    `analysis_spec`, default the game's), and each entrant's points lost per decision and accuracy summed up.
     """
     game_module(game)
     for spec in specs:
         make_bot(spec, game, 0)
+    if analysis:
+        analysis_parts(game)
+        if analysis_spec is not None:
+            parse_spec(analysis_spec, game)
     if out is not None:
         Path(out).mkdir(parents=True, exist_ok=True)
     tasks = [
-        GameTask(game, list(specs), i, seed, dict(options or {}), None if out is None else str(out))
+        GameTask(
+            game, list(specs), i, seed, dict(options or {}), None if out is None else str(out), analysis, analysis_spec
+        )
         for i in range(games)
     ]
     results: list[dict[str, Any]] = []
@@ -223,4 +256,5 @@ __all__ = [
     "record_name",
     "run_task",
     "run_tournament",
+    "seat_analysis",
 ]

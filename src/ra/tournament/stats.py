@@ -1,4 +1,5 @@
-"""Tournament statistics: seat rotation, tie-split wins, ranks, Wilson intervals, ratings and percentiles."""
+"""Tournament statistics: seat rotation, tie-split wins, ranks, Wilson intervals, ratings, percentiles, and the
+analysis's points lost per decision and accuracy (`ra tournament --analyse`)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from ra.analysis.model import spread
 
 
 def wilson_interval(successes: float, trials: int, z: float = 1.959963984540054) -> tuple[float, float]:
@@ -71,6 +74,9 @@ class EntrantStats:
     decision_times: list[float] = field(default_factory=list)
     mu: float = 25.0
     sigma: float = 25.0 / 3.0
+    analysed: bool = False  # the games were analysed (`ra tournament --analyse`): the fields below are filled
+    losses: list[float] = field(default_factory=list)  # the points each analysed decision lost
+    good: int = 0  # analysed decisions classed good
 
     def as_dict(self) -> dict[str, Any]:
         """The summary row (JSON-able)."""
@@ -94,6 +100,19 @@ class EntrantStats:
             "decisions": len(self.decision_times),
             "decision_p50_ms": percentile(self.decision_times, 50) * 1000,
             "decision_p99_ms": percentile(self.decision_times, 99) * 1000,
+            **(self.analysis_fields() if self.analysed else {}),
+        }
+
+    def analysis_fields(self) -> dict[str, Any]:
+        """Its analysed decisions, the mean points lost per decision with its 95% interval, its accuracy in %."""
+        lost = spread(self.losses)
+        decisions = len(self.losses)
+        return {
+            "analysed_decisions": decisions,
+            "lost_per_decision": lost.mean,
+            "lost_low": lost.low,
+            "lost_high": lost.high,
+            "accuracy": 100.0 * self.good / decisions if decisions else 100.0,
         }
 
 
@@ -126,6 +145,11 @@ def aggregate(specs: Sequence[str], results: Sequence[Mapping[str, Any]]) -> lis
             if seat in winners:
                 row.winning_scores.append(scores[seat])
             row.decision_times.extend(result["times"][seat])
+            if "analysis" in result:
+                analysed = result["analysis"][seat]
+                row.analysed = True
+                row.losses.extend(float(loss) for loss in analysed["losses"])
+                row.good += int(analysed["counts"]["good"])
     _rate(stats, results)
     return stats
 
