@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from ra.commands import learn, play, replay, serve, tournament
+from ra.commands import learn, play, puzzles, replay, serve, tournament
 
 app = typer.Typer(
     name="ra",
@@ -15,7 +15,9 @@ app = typer.Typer(
 
 learn.register(app)
 play.register(app)
+puzzles.register(app)
 replay.register(app)
+puzzles.register(app)
 serve.register(app)
 tournament.register(app)
 
