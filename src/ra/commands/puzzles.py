@@ -12,7 +12,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from ra.commands.terminal import Lang, reader_language
-from ra.core.text import t
+from ra.core.text import t, tn
 from ra.i18n import Reader, render
 from ra.puzzles.mine import Settings, mine
 from ra.puzzles.model import data_path, dumps
@@ -59,7 +59,7 @@ def mine_command(
         task = progress.add_task(escape(render(t("{game} puzzles", game=game), reader)), total=count, games="")
 
         def show(found: int, wanted: int, played: int) -> None:
-            progress.update(task, completed=found, games=escape(render(t("{n} games", n=played), reader)))
+            progress.update(task, completed=found, games=escape(render(tn("{n} game", "{n} games", played), reader)))
 
         puzzles = mine(Settings(game, count, seed, spec), jobs, show, max_games)
     data = dumps(puzzles)
