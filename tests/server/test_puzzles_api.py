@@ -35,7 +35,7 @@ def answer(client: TestClient, game: str, puzzle: str, action: object, **headers
 
 def wrong_notation(puzzle: dict[str, Any]) -> str:
     solution = bundled(puzzle["game"]).by_id(puzzle["id"]).solution  # type: ignore[union-attr]
-    return next(c["notation"] for c in puzzle["choices"] if c["notation"] != solution)
+    return str(next(c["notation"] for c in puzzle["choices"] if c["notation"] != solution))
 
 
 @pytest.mark.parametrize("game", GAMES)

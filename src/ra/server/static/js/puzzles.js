@@ -68,7 +68,9 @@ async function call(method, url, body) {
     if (token) headers["X-CSRF-Token"] = token;
     init.body = JSON.stringify(body);
   }
-  const response = await fetch(url, init);
+  // The server's words (the task, the answers, the verdict, the reason) in the page's language.
+  const lang = encodeURIComponent(document.documentElement.lang || "en");
+  const response = await fetch(`${url}${url.includes("?") ? "&" : "?"}lang=${lang}`, init);
   /** @type {any} */
   let data = null;
   try {
