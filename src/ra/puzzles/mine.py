@@ -214,7 +214,8 @@ def _games(settings: Settings, jobs: int) -> Iterator[Found]:
         while True:
             yield mine_game(settings, index)
             index += 1
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
         window = 2 * jobs
         pending = [pool.submit(mine_game, settings, i) for i in range(window)]
         index = window
@@ -223,6 +224,8 @@ def _games(settings: Settings, jobs: int) -> Iterator[Found]:
             pending.append(pool.submit(mine_game, settings, index))
             index += 1
             yield found
+    finally:  # enough puzzles: the games queued ahead are not needed
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def mine(settings: Settings, jobs: int = 1, progress: Progress | None = None, max_games: int = 100_000) -> PuzzleSet:
