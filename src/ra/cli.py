@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from ra.commands import analyse, learn, play, replay, serve, tournament
+from ra.commands import analyse, learn, play, puzzles, replay, serve, tournament
 
 app = typer.Typer(
     name="ra",
@@ -16,6 +16,7 @@ app = typer.Typer(
 analyse.register(app)
 learn.register(app)
 play.register(app)
+puzzles.register(app)
 replay.register(app)
 serve.register(app)
 tournament.register(app)

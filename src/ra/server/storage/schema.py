@@ -290,6 +290,45 @@ notice_digests_t = sa.Table(
     sa.Column("sent", sa.DateTime(timezone=True), nullable=False),
 )
 
+# -- puzzles (docs/PUZZLES.md): ratings of solvers and puzzles, one block (migration v0009_puzzles) ----------------
+
+# An account's puzzle rating in one game (openskill's Plackett-Luce: each answer is a game of the solver against the
+# puzzle), with its answers counted.
+puzzle_solvers_t = sa.Table(
+    "puzzle_solvers",
+    metadata,
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("game", sa.String(20), primary_key=True),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("answers", sa.Integer, nullable=False),
+    sa.Column("solved", sa.Integer, nullable=False),
+    sa.Column("updated", sa.DateTime(timezone=True), nullable=False),
+)
+
+# A puzzle's rating, moved by the accounts' first answers (no row: its starting rating from the data file).
+puzzle_ratings_t = sa.Table(
+    "puzzle_ratings",
+    metadata,
+    sa.Column("game", sa.String(20), primary_key=True),
+    sa.Column("puzzle_id", sa.String(64), primary_key=True),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("answers", sa.Integer, nullable=False),
+    sa.Column("solved", sa.Integer, nullable=False),
+)
+
+# An account's first answer to a puzzle: only that one moves ratings, and a puzzle answered is not offered again.
+puzzle_answers_t = sa.Table(
+    "puzzle_answers",
+    metadata,
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("game", sa.String(20), primary_key=True),
+    sa.Column("puzzle_id", sa.String(64), primary_key=True),
+    sa.Column("correct", sa.Boolean, nullable=False),
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+)
+
 # What a storage call raises when the database cannot do it now (disk full, read-only, unreachable, locked).
 STORAGE_ERRORS: tuple[type[BaseException], ...] = (SQLAlchemyError, OSError)
 
