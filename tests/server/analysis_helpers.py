@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import threading
 import time
 from collections import Counter
@@ -25,11 +27,14 @@ class Counting:
     def __init__(self, delay: float = 0.0, fail: bool = False) -> None:
         self.delay, self.fail = delay, fail
         self.calls: Counter[int] = Counter()  # move index -> evaluations
+        self.decisions: Counter[tuple[int, str]] = Counter()  # (move index, its view's digest) -> evaluations
         self._lock = threading.Lock()
 
     def __call__(self, position: Position) -> DecisionReport:
+        digest = hashlib.sha256(json.dumps(position.view, sort_keys=True).encode()).hexdigest()
         with self._lock:
             self.calls[position.index] += 1
+            self.decisions[position.index, digest] += 1
         if self.fail:
             raise RuntimeError("the evaluator broke")
         if self.delay:
