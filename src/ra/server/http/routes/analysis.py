@@ -25,7 +25,8 @@ router = APIRouter()
 async def request_analysis(table_id: TableId, service: Service, analyses: Analyses) -> api.AnalysisProgress:
     """Ask for the analysis of a finished game (409 while it runs); its progress as it stands."""
     analysis = await analyses.request(await service.get(table_id))
-    return api.AnalysisProgress.model_validate({"status": analysis.status, "done": analysis.done, "total": analysis.total})
+    progress = {"status": analysis.status, "done": analysis.done, "total": analysis.total}
+    return api.AnalysisProgress.model_validate(progress)
 
 
 @router.get(
