@@ -95,6 +95,7 @@ class AnalysisRunner:
             if self.pool is None:
                 workers, deadline = self.settings.analysis_workers, self.settings.analysis_deadline
                 self.pool = make_analysis_pool(workers, deadline, self.settings.bot_workers)
+            self._wake = asyncio.Event()  # of this event loop (an app may be started again on another)
             self._task = asyncio.create_task(self._loop(), name="ra-analyses")
 
     async def stop(self) -> None:
@@ -106,6 +107,7 @@ class AnalysisRunner:
             self._task = None
         if self.pool is not None:
             self.pool.close()
+            self.pool = None
         with contextlib.suppress(Exception):  # storage away: the claim expires instead
             await asyncio.to_thread(self.store.release, self.owner)
 
