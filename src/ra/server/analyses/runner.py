@@ -26,7 +26,7 @@ from ra.server.bots.pool import AnalysisPool, make_analysis_pool
 from ra.server.settings import ServiceSettings
 from ra.server.storage.leases import process_name
 from ra.server.storage.rows import Storage, now
-from ra.server.tables.model import GAME_OVER, ServiceError, Table
+from ra.server.tables.model import ServiceError, Table
 from ra.server.tables.rebuild import rebuild
 
 log = logging.getLogger("ra.server")
@@ -178,7 +178,7 @@ class AnalysisRunner:
             raise ValueError(f"no table {table_id} of a known game")
         state = rebuild(game_module(row.game), row, self.storage.moves(table_id)).state
         if not state.is_terminal():
-            raise ValueError(str(GAME_OVER))
+            raise ValueError(str(t("only a finished game can be analysed")))
         return dict(state.record()), len(state.scores())
 
     async def _evaluate_all(self, todo: list[Position], reports: dict[int, DecisionReport]) -> None:
