@@ -66,6 +66,7 @@ describe("graphGeometry", () => {
     assert.equal(geo.y(geo.low), 200);
     assert.equal(geo.x(0), 20);
     assert.equal(geo.x(ANALYSIS.moves), 580);
+    assert.equal(graphGeometry(ANALYSIS, 600, 220, 20, 60).x(0), 60, "the left keeps room for the axis's words");
     assert.equal(geo.lines.length, ANALYSIS.players);
     for (const [seat, line] of geo.lines.entries()) {
       assert.equal(line.length, ANALYSIS.decisions.filter((d) => d.seat === seat).length);

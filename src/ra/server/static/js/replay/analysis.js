@@ -164,6 +164,8 @@ export class AnalysisPanel {
   show(analysis) {
     this.analysis = analysis;
     const pick = (/** @type {DecisionReport} */ d) => this.page.show(d.index);
+    this.result.hidden = false; // first: the graph is drawn at its box's width
+    const box = byId("analysis-graph-box");
     this.graph = new AnalysisGraph(analysis, {
       label: t("Expected final margin of each player after each of their decisions, in points"),
       axis: signed,
@@ -171,26 +173,29 @@ export class AnalysisPanel {
         number: d.index, class: verdictName(d.class), player: this.page.names(d.seat), lost: lostWords(d.loss),
       }),
       pick,
-    });
-    replaceChildren(byId("analysis-graph-box"), this.graph.root);
+    }, Math.min(900, Math.max(280, Math.round(box.clientWidth) || 600)));
+    replaceChildren(box, this.graph.root);
     replaceChildren(byId("analysis-legend"),
       Array.from({ length: analysis.players }, (_, seat) => el("li", { class: `legend-seat s-${seat}` },
         el("span", { class: "legend-line" }), nameEl(this.page.names(seat)))),
       COSTLY.map((verdict) => el("li", { class: `legend-class v-${verdict}` }, verdictIcon(verdict), verdictName(verdict))));
-    replaceChildren(byId("analysis-summary-body"), analysis.seats.map((s) => el("tr", { dataset: { seat: String(s.seat) } },
-      el("th", { scope: "row" }, el("span", { class: `legend-line s-${s.seat}` }), nameEl(this.page.names(s.seat))),
-      el("td", { class: "accuracy" }, t("{percent}%", { percent: tenths(s.accuracy) })),
-      el("td", {}, tenths(s.lost).toLocaleString(document.documentElement.lang || "en")),
-      COSTLY.map((verdict) => el("td", { class: `count v-${verdict}`, title: verdictCount(verdict, s.counts[verdict] ?? 0) }, String(s.counts[verdict] ?? 0))),
-      el("td", { class: "costliest" }, s.costliest.map((index) => el("button", {
-        class: "analysis-jump", type: "button", title: t("Go to move {number}", { number: index }), on: { click: () => this.page.show(index) },
-      }, t("move {number}", { number: index })))))));
+    // Each seat's row, then its costliest decisions on a row of their own (a phone has no room for a column).
+    replaceChildren(byId("analysis-summary-body"), analysis.seats.map((s) => [
+      el("tr", { class: "summary-seat", dataset: { seat: String(s.seat) } },
+        el("th", { scope: "row" }, el("span", { class: `legend-line s-${s.seat}` }), nameEl(this.page.names(s.seat))),
+        el("td", { class: "accuracy" }, t("{percent}%", { percent: tenths(s.accuracy) })),
+        el("td", { class: "lost" }, tenths(s.lost).toLocaleString(document.documentElement.lang || "en")),
+        COSTLY.map((verdict) => el("td", { class: `count v-${verdict}`, title: verdictCount(verdict, s.counts[verdict] ?? 0) }, String(s.counts[verdict] ?? 0)))),
+      s.costliest.length ? el("tr", { class: "summary-costliest", dataset: { seat: String(s.seat) } }, el("td", { colspan: "6" },
+        place(t("Costliest: {moves}", { moves: slot("moves") }), { moves: el("span", { class: "jumps" }, s.costliest.map((index) => el("button", {
+          class: "analysis-jump", type: "button", title: t("Go to move {number}", { number: index }), on: { click: () => this.page.show(index) },
+        }, t("move {number}", { number: index })))) }))) : null,
+    ]));
     for (const verdict of COSTLY) {
       const head = byId(`analysis-head-${verdict}`);
       replaceChildren(head, verdictIcon(verdict), el("span", { class: "visually-hidden" }, verdictName(verdict)));
       head.title = verdictName(verdict);
     }
-    this.result.hidden = false;
     const view = this.page.view();
     if (view) this.step(this.page.step(), view);
   }

@@ -129,7 +129,7 @@ export function progressShare(state) {
  * @returns {{x: (index: number) => number, y: (points: number) => number, low: number, high: number,
  *   lines: Point[][]}}
  */
-export function graphGeometry(analysis, width, height, pad) {
+export function graphGeometry(analysis, width, height, pad, left = pad) {
   const values = analysis.decisions.map((d) => d.chosen_lead);
   // Zero is always inside: above it the seat was expected to win, below it to lose.
   const low = Math.min(0, ...values);
@@ -137,7 +137,7 @@ export function graphGeometry(analysis, width, height, pad) {
   const span = high - low || 1;
   const moves = Math.max(1, analysis.moves);
   /** @param {number} index */
-  const x = (index) => round(pad + (index / moves) * (width - 2 * pad));
+  const x = (index) => round(left + (index / moves) * (width - left - pad));
   /** @param {number} points */
   const y = (points) => round(height - pad - ((points - low) / span) * (height - 2 * pad));
   /** @type {Point[][]} */

@@ -9,9 +9,8 @@
 import { graphGeometry, isCostly } from "./analysis_data.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-const WIDTH = 600;
-const HEIGHT = 220;
-const PAD = 22;
+const PAD = 14;
+const LEFT = 64; // room for the axis's words ("+12.4 pts")
 
 /**
  * An SVG element with attributes and children.
@@ -60,22 +59,21 @@ export class AnalysisGraph {
    * @param {GameAnalysis} analysis
    * @param {{label: string, markLabel: (d: DecisionReport) => string, pick: (d: DecisionReport) => void,
    *   axis: (points: number) => string}} words  the graph's words, and what a click on a mark does
+   * @param {number} width  in CSS pixels: drawn at the width of its box, its words and marks keep their size on a phone
    */
-  constructor(analysis, words) {
-    const geo = graphGeometry(analysis, WIDTH, HEIGHT, PAD);
+  constructor(analysis, words, width) {
+    const height = width < 500 ? 200 : 240;
+    const geo = graphGeometry(analysis, width, height, PAD, LEFT);
     this.x = geo.x;
-    this.root = svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "analysis-graph", role: "group", "aria-label": words.label });
+    this.root = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "analysis-graph", role: "group", "aria-label": words.label });
     const zero = geo.y(0);
-    this.root.append(
-      svg("line", { x1: PAD, y1: zero, x2: WIDTH - PAD, y2: zero, class: "zero" }),
-      label(2, geo.y(geo.high) + 4, words.axis(geo.high)),
-      label(2, zero + 4, words.axis(0)),
-      label(2, geo.y(geo.low) + 4, words.axis(geo.low)),
-    );
+    this.root.append(svg("line", { x1: LEFT, y1: zero, x2: width - PAD, y2: zero, class: "zero" }));
+    // The highest and lowest margins and zero, each once (a game never ahead has its top at zero).
+    for (const value of new Set([geo.high, 0, geo.low])) this.root.append(label(LEFT - 6, geo.y(value) + 4, words.axis(value)));
     geo.lines.forEach((points, seat) => {
       if (points.length) this.root.append(svg("polyline", { points: points.map((p) => `${p.x},${p.y}`).join(" "), class: `seat-line s-${seat}` }));
     });
-    this.cursor = svg("line", { x1: PAD, y1: PAD / 2, x2: PAD, y2: HEIGHT - PAD / 2, class: "cursor" });
+    this.cursor = svg("line", { x1: LEFT, y1: PAD / 2, x2: LEFT, y2: height - PAD / 2, class: "cursor" });
     this.root.append(this.cursor);
     // The costliest last: on a crowded stretch a blunder's mark is drawn over an inaccuracy's.
     const order = { inaccuracy: 0, mistake: 1, blunder: 2, good: -1 };
@@ -123,7 +121,7 @@ function mark(d, x, y, words) {
   title.textContent = name;
   const node = svg("g", { class: `analysis-mark s-${d.seat} v-${d.class}`, role: "button", tabindex: 0, "aria-label": name,
     "data-index": d.index, "data-class": d.class, "data-seat": d.seat }, title,
-  svg("circle", { cx: x, cy: y, r: 10, class: "hit" }), verdictShape(d.class, x, y, d.class === "inaccuracy" ? 4 : 4.5));
+  svg("circle", { cx: x, cy: y, r: 11, class: "hit" }), verdictShape(d.class, x, y, 5));
   node.addEventListener("click", () => words.pick(d));
   node.addEventListener("keydown", (event) => {
     const key = /** @type {KeyboardEvent} */ (event).key;

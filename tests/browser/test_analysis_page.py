@@ -1,0 +1,239 @@
+"""The replay's analysis (issue 42) in the browser: a finished game's replay → Analyse → the progress → the graph and
+its marks → a click on a mark takes the replay to that decision, which names the better move in words and draws it
+on the board → the summary tells each seat's accuracy; then the same analysis in German at phone width, shown at
+once, its layout holding (layout_check.py).
+
+The analysis comes from `ra.analysis.analyse` on the finished table's own record with a cheap evaluator spec, so
+every decision, mark and better move belongs to the game the replay shows. `ANALYSIS_API` says who answers
+/api/tables/{id}/analysis: "routed" — the browser's requests are answered by `AnalysisRoute` (Playwright's
+`page.route`) from that analysis, in the server's contract (POST → queued, GET → running with a count, then done),
+while the server's own routes are not merged yet.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from layout_check import assert_layout_holds
+from playwright.sync_api import Browser, BrowserContext, Page, Route, ViewportSize, expect
+
+from ra.analysis.run import analyse
+
+if TYPE_CHECKING:
+    from conftest import Server
+
+SPEC = "search:samples=2,depth=1,nodes=300"  # cheap: a 2-player Ra game in well under a second
+ANALYSIS_API = "routed"
+PHONE: ViewportSize = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1300, "height": 900}
+_finished: dict[str, str] = {}  # server base → a finished table there (made once per server)
+_analyses: dict[str, dict[str, Any]] = {}  # table id → its analysis JSON
+
+
+def finished_table(server: Server) -> str:
+    """A 2-player Ra game of two random bots, played to its end (once per server)."""
+    if server.base in _finished:
+        return _finished[server.base]
+    seats = [{"kind": "bot", "bot": "random"}] * 2
+    table = str(server.post("/api/tables", {"game": "ra", "options": {}, "seats": seats})["id"])
+    deadline = time.monotonic() + 120
+    while server.get(f"/api/tables/{table}")["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish their game"
+        time.sleep(0.3)
+    _finished[server.base] = table
+    return table
+
+
+def analysis_of(server: Server, table: str) -> dict[str, Any]:
+    """The analysis of the table's record, as the server's JSON carries it."""
+    if table not in _analyses:
+        _analyses[table] = analyse(server.get(f"/api/tables/{table}/record"), seed=0, spec=SPEC).as_json()
+    return _analyses[table]
+
+
+class AnalysisRoute:
+    """Answers the page's /analysis requests as the server's contract does: nothing until POST, then queued, running
+    with a growing count over a few questions, then done with the analysis (or done at once: `ready`)."""
+
+    def __init__(self, analysis: dict[str, Any], ready: bool = False) -> None:
+        self.analysis = analysis
+        self.total = len(analysis["decisions"])
+        self.asked = -1 if not ready else 99  # GETs since the POST; -1: none yet
+        self.posts = 0
+
+    def __call__(self, route: Route) -> None:
+        if route.request.method == "POST":
+            self.posts += 1
+            self.asked = max(self.asked, 0)
+            body = {"status": "queued", "done": 0, "total": None}
+            route.fulfill(status=202, content_type="application/json", body=json.dumps(body))
+            return
+        body = self.state()
+        if self.asked >= 0:
+            self.asked += 1
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
+
+    def state(self) -> dict[str, Any]:
+        if self.asked < 0:
+            return {"status": "none", "done": 0, "total": None, "analysis": None}
+        if self.asked < 3:  # a few questions while it runs: the page shows the count and the bar
+            done = self.total * self.asked // 3
+            return {"status": "running", "done": done, "total": self.total, "analysis": None}
+        return {"status": "done", "done": self.total, "total": self.total, "analysis": self.analysis}
+
+
+def open_replay(page: Page, server: Server, table: str, ready: bool = False, lang: str = "") -> AnalysisRoute:
+    analysis = analysis_of(server, table)
+    route = AnalysisRoute(analysis, ready)
+    if ANALYSIS_API == "routed":
+        page.route("**/api/tables/*/analysis", route)
+    page.goto(f"{server.base}/replay/{table}" + (f"?lang={lang}" if lang else ""))
+    page.wait_for_function("() => document.body.dataset.step === '0'")
+    return route
+
+
+def costly(analysis: dict[str, Any]) -> list[dict[str, Any]]:
+    return [d for d in analysis["decisions"] if d["class"] != "good"]
+
+
+@pytest.fixture
+def contexts(browser: Browser) -> Iterator[Any]:
+    """Open pages (desktop or phone width); after the test, no JavaScript error on any of them."""
+    errors: list[str] = []
+    made: list[BrowserContext] = []
+
+    def open_page(phone: bool = False) -> Page:
+        context = browser.new_context(
+            viewport=PHONE if phone else DESKTOP,
+            has_touch=phone, reduced_motion="reduce",
+        )  # fmt: skip
+        made.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        return page
+
+    yield open_page
+    for context in made:
+        context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def test_analyse_a_finished_game_and_walk_its_decisions(contexts: Any, server: Server, shots: Path) -> None:
+    table = finished_table(server)
+    page = contexts()
+    route = open_replay(page, server, table)
+    analysis = route.analysis
+    assert costly(analysis), "random bots make costly decisions"
+
+    # Nothing yet: the button, no graph.
+    expect(page.locator("#analyse")).to_be_visible()
+    expect(page.locator("#analysis-result")).to_be_hidden()
+    page.click("#analyse")
+    # The progress while it runs, the replay usable meanwhile.
+    expect(page.locator("#analysis-status")).to_contain_text(f"of {route.total} decisions")
+    expect(page.locator("#analysis-bar")).to_be_visible()
+    page.click("#forward")
+    page.wait_for_function("() => document.body.dataset.step === '1'")
+    expect(page.locator("#analyse")).to_be_hidden()
+    # Done: the graph, a mark per costly decision, the legend.
+    expect(page.locator("#analysis-result")).to_be_visible(timeout=15_000)
+    expect(page.locator("#analysis-progress")).to_be_hidden()
+    assert route.posts == 1
+    marks = page.locator(".analysis-graph .analysis-mark")
+    assert marks.count() == len(costly(analysis))
+    for verdict in ("inaccuracy", "mistake", "blunder"):
+        assert page.locator(f".analysis-graph .analysis-mark.v-{verdict}").count() == sum(
+            1 for d in costly(analysis) if d["class"] == verdict
+        )
+    expect(page.locator("#analysis-legend .legend-class")).to_have_count(3)
+    expect(page.locator("#analysis-legend .legend-seat")).to_have_count(2)
+
+    # A click on the costliest decision's mark: the replay goes there, says what was better and draws it.
+    worst = max(costly(analysis), key=lambda d: d["loss"])
+    page.locator(f'.analysis-mark[data-index="{worst["index"]}"]').click()
+    page.wait_for_function("(i) => document.body.dataset.step === String(i)", arg=worst["index"])
+    detail = page.locator("#analysis-detail")
+    expect(detail).to_be_visible()
+    expect(detail).to_contain_text("better:")
+    expect(detail).to_contain_text(f"{worst['agree']} of {worst['samples']} deals agree")
+    lost = round(worst["loss"], 1)
+    expect(detail).to_contain_text(f"−{lost:g} points")
+    expect(detail.locator(".reason")).to_contain_text("Better:")
+    better = page.locator("#board .better-move")
+    expect(better.first).to_be_visible()
+    page.screenshot(path=str(shots / "analysis-decision.png"), full_page=True)
+    # The step after it is another position: the drawing goes with the decision.
+    if all(d["index"] != worst["index"] + 1 or d["class"] == "good" for d in analysis["decisions"]):
+        page.click("#forward")
+        page.wait_for_function("(i) => document.body.dataset.step === String(i + 1)", arg=worst["index"])
+        expect(page.locator("#board .better-move")).to_have_count(0)
+
+    # Stepping onto a decision by the replay's own buttons tells it too.
+    first = min(costly(analysis), key=lambda d: d["index"])
+    page.click("#first")
+    for _ in range(first["index"]):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_function("(i) => document.body.dataset.step === String(i)", arg=first["index"])
+    expect(page.locator("body")).to_have_attribute("data-decision", first["class"])
+    expect(page.locator("#analysis-detail .best")).to_be_visible()
+
+    # The summary: each seat's accuracy, counts and costliest decisions, which jump to their step.
+    expect(page.locator("#analysis-summary-body tr.summary-seat")).to_have_count(2)
+    for seat in analysis["seats"]:
+        row = page.locator(f'#analysis-summary-body tr.summary-seat[data-seat="{seat["seat"]}"]')
+        expect(row.locator(".accuracy")).to_have_text(f"{round(seat['accuracy'], 1):g}%")
+        expect(row.locator(".count.v-blunder")).to_have_text(str(seat["counts"]["blunder"]))
+        jumps = page.locator(f'#analysis-summary-body tr.summary-costliest[data-seat="{seat["seat"]}"] .analysis-jump')
+        expect(jumps).to_have_count(len(seat["costliest"]))
+    seat = next(s for s in analysis["seats"] if s["costliest"])
+    jump = page.locator(f'#analysis-summary-body tr.summary-costliest[data-seat="{seat["seat"]}"] .analysis-jump').first
+    jump.click()
+    page.wait_for_function("(i) => document.body.dataset.step === String(i)", arg=seat["costliest"][0])
+    page.screenshot(path=str(shots / "analysis-summary.png"), full_page=True)
+
+
+def analysed_replay(page: Page, server: Server, lang: str = "") -> AnalysisRoute:
+    """The replay of a finished game whose analysis is done: shown at once, no button (also a layout-check page)."""
+    route = open_replay(page, server, finished_table(server), ready=True, lang=lang)
+    expect(page.locator(".analysis-graph")).to_be_visible()
+    return route
+
+
+def test_a_done_analysis_shows_at_once_in_german_at_phone_width(contexts: Any, server: Server, shots: Path) -> None:
+    page = contexts(phone=True)
+    route = analysed_replay(page, server, lang="de")
+    expect(page.locator("#analyse")).to_be_hidden()
+    assert route.posts == 0
+    expect(page.locator("#analysis-title")).to_have_text("Analyse")
+    expect(page.locator("#analysis-legend")).to_contain_text("Patzer")
+    worst = max(costly(route.analysis), key=lambda d: d["loss"])
+    page.locator(f'.analysis-mark[data-index="{worst["index"]}"]').click()
+    page.wait_for_function("(i) => document.body.dataset.step === String(i)", arg=worst["index"])
+    detail = page.locator("#analysis-detail")
+    expect(detail).to_contain_text("besser:")
+    expect(detail).to_contain_text(f"{worst['agree']} von {worst['samples']}")
+    assert "better" not in (detail.text_content() or "")
+    expect(page.locator("#board .better-move").first).to_be_visible()
+    # Graph and summary fit the phone: nothing wider than the window, nothing overlapping.
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    for box in (".analysis-graph", ".analysis-summary"):
+        right = page.evaluate(f"() => document.querySelector('{box}').getBoundingClientRect().right")
+        assert right <= PHONE["width"], f"{box} ends at {right} px"
+    page.screenshot(path=str(shots / "analysis-de-390.png"), full_page=True)
+    assert_layout_holds(page, "the analysed replay in German at 390 px")
+
+
+def test_a_running_game_offers_no_analysis(contexts: Any, server: Server) -> None:
+    """A game still running has no replay (the server refuses it), so no Analyse button either."""
+    seats = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"}]
+    table = str(server.post("/api/tables", {"game": "ra", "options": {}, "seats": seats})["id"])
+    page = contexts()
+    page.goto(f"{server.base}/replay/{table}")
+    expect(page.locator("#board .message")).to_be_visible()
+    expect(page.locator("#analyse")).to_be_hidden()
+    expect(page.locator("#analysis")).to_be_hidden()
