@@ -71,6 +71,20 @@ def serve(
     idle_tables: Annotated[
         int, typer.Option(min=0, help="Tables kept in memory that nobody watches (others are reloaded on demand).")
     ] = SERVICE.idle_tables,
+    analysis_workers: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            help="Decisions of finished games' analyses evaluated at once, in worker processes at the lowest CPU "
+            "priority (0: this process computes none; others on the same database do).",
+        ),
+    ] = SERVICE.analysis_workers,
+    analysis_deadline: Annotated[
+        float, typer.Option(min=1.0, help="Seconds one decision of an analysis may take; past it the analysis fails.")
+    ] = SERVICE.analysis_deadline,
+    analysis_queue: Annotated[
+        int, typer.Option(min=0, help="Analyses waiting at most; more requests answer 429 (0: no limit).")
+    ] = SERVICE.analysis_queue,
     max_body: Annotated[int, typer.Option(min=1, help="Bytes of an HTTP request body (413 above).")] = LIMITS.max_body,
     max_message: Annotated[
         int, typer.Option(min=1, help="Bytes of one WebSocket message from a client (close 1009 above).")
@@ -196,6 +210,9 @@ def serve(
             bot_workers=bot_workers,
             bot_deadline=bot_deadline,
             idle_tables=idle_tables,
+            analysis_workers=analysis_workers,
+            analysis_deadline=analysis_deadline,
+            analysis_queue=analysis_queue,
             lease_seconds=lease_seconds,
             resync_seconds=resync_seconds,
             abandon_seconds=abandon_hours * 3600,

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ra.server.analyses.runner import AnalysisRunner
+from ra.server.analyses.store import AnalysisStore
 from ra.server.bots.runner import BotRunner
 from ra.server.clock import Clock
 from ra.server.cluster.coordinator import Cluster
@@ -42,19 +44,23 @@ class Server:
     presence: Presence
     clocks: TableClocks
     clock: Clock
+    analyses: AnalysisRunner
 
     async def start(self) -> None:
         """Load the tables and resume their bots, then start hearing the other processes, closing idle tables,
-        acting on the players' timers and sending the turn notices."""
+        acting on the players' timers, sending the turn notices and computing the analyses asked for."""
         await self.service.start()
         await self.cluster.start()
         self.abandon.start()
         self.clocks.start()
         await self.presence.start()
         self.notices.start()
+        self.analyses.start()
 
     async def stop(self) -> None:
-        """Stop hearing the others, stop the service (bots, pending commits, storage), give up the leases."""
+        """Stop the analyses and hearing the others, stop the service (bots, pending commits, storage), give up the
+        leases."""
+        await self.analyses.stop()
         await self.notices.stop()
         await self.presence.stop()
         await self.clocks.stop()
@@ -118,4 +124,5 @@ def assemble(settings: Settings) -> Server:
     clocks.play, clocks.publish, clocks.kick, clocks.catch_up = service.apply, service.publish, bots.kick, catch_up
     watched = lambda table_id: local.subscribers(table_id) > 0  # noqa: E731
     abandon = AbandonSweep(storage, db, tables, options, watched, service.publish, clock.now)
-    return Server(storage, service, bots, cluster, abandon, notices, presence, clocks, clock)
+    analyses = AnalysisRunner(AnalysisStore(storage.engine), storage, options, solo=not shared, clock=clock.now)
+    return Server(storage, service, bots, cluster, abandon, notices, presence, clocks, clock, analyses)

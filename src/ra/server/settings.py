@@ -78,6 +78,16 @@ class ServiceSettings:
     clock_sweep_batch: int = 50
     # Tests only: a file holding seconds that the server's clock adds to the system time (ra.server.clock).
     clock_file: Path | None = None
+    # Analyses of finished games (docs/ANALYSIS.md, "In the server"): decisions this process evaluates at once, in
+    # worker processes of their own at the lowest CPU priority (0: this process computes none, others on the same
+    # database do); the hard limit of one decision's evaluation (past it the analysis fails); how often an idle
+    # process looks for queued analyses and a working one saves its progress; analyses queued or running at most
+    # (more requests answer 429; 0: no limit); and the evaluator spec per game (none: the game's own, `analysis_spec`).
+    analysis_workers: int = 1
+    analysis_deadline: float = 120.0
+    analysis_seconds: float = 2.0
+    analysis_queue: int = 100
+    analysis_specs: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.bot_workers < 0 or self.idle_tables < 0 or self.replay_cache_bytes < 0:
@@ -92,6 +102,10 @@ class ServiceSettings:
             raise ValueError("clock_sweep_seconds is more than 0, clock_sweep_batch 1 or more")
         if self.bot_delay < 0 or (self.storage_threads is not None and self.storage_threads < 1):
             raise ValueError("bot_delay is 0 or more, storage_threads 1 or more")
+        if self.analysis_workers < 0 or self.analysis_queue < 0:
+            raise ValueError("analysis_workers and analysis_queue are 0 or more")
+        if self.analysis_deadline <= 0 or self.analysis_seconds <= 0:
+            raise ValueError("analysis_deadline and analysis_seconds are more than 0")
 
     def threads_for_storage(self, shared: bool) -> int:
         """Threads for storage calls: as set, else one alone and four when processes share the database."""

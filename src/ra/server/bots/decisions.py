@@ -1,7 +1,8 @@
 """Bot decisions as pure tasks: (game, spec, seed, the seat's view) -> action id, under a hard deadline.
 
 Any worker can take a decision, and a retry is the same task again; the pools that run them are in pool.py. A
-decision unanswered at the deadline raises DecisionTimeout: the caller plays `fallback` instead.
+decision unanswered at the deadline raises DecisionTimeout: the caller plays `fallback` instead. The same workers
+also evaluate the decisions of finished games' analyses (`work`: an `ra.analysis.Position` is such a task).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from ra.analysis import DecisionReport, Position, evaluate
 from ra.bots import RandomBot, kinds_for, make_bot
 from ra.bots.hints import GENERIC_PURPOSE, reason, sureness
 from ra.core.text import Text
@@ -38,6 +40,13 @@ class DecisionFailed(Exception):
 
 class DecisionTimeout(DecisionFailed):
     """The deadline passed without a decision; the caller plays a fallback move instead of asking again."""
+
+
+def work(task: Decision | Position) -> int | DecisionReport:
+    """What a worker runs: a bot decision (`decide`), or one decision of an analysis (`ra.analysis.evaluate`)."""
+    if isinstance(task, Position):
+        return evaluate(task)
+    return decide(task)
 
 
 def decide(task: Decision) -> int:

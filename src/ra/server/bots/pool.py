@@ -1,15 +1,26 @@
 """Where bot decisions run: worker processes (`workers.ProcessBotPool`, the default) or threads of the server
-(`ThreadBotPool`, for tests and `--bot-workers 0`), behind one small interface (`BotPool`)."""
+(`ThreadBotPool`, for tests and `--bot-workers 0`), behind one small interface (`BotPool`).
+
+The decisions of analyses (`AnalysisPool`) run in a lane of their own: worker processes of the same kind, as many as
+`analysis_workers`, at the lowest CPU priority (`make_analysis_pool`). They never take a worker a bot decision could
+use, and the system runs them only with CPU time the bots and the event loop leave over: an analysis never delays a
+bot move.
+"""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Protocol
+from typing import Protocol, TypeVar
 
+from ra.analysis import DecisionReport, Position, evaluate
 from ra.server.bots.decisions import Decision, DecisionFailed, DecisionTimeout, Hint, HintTask, decide, unpack_hint
 from ra.server.bots.workers import ProcessBotPool
+
+_T = TypeVar("_T")
+_R = TypeVar("_R")
+LOWEST_PRIORITY = 19  # the niceness of the analysis lane's workers (bot workers run at 10)
 
 
 class BotPool(Protocol):
@@ -28,21 +39,47 @@ class BotPool(Protocol):
         ...
 
 
-class ThreadBotPool:
-    """Decisions in threads of this process (`bot_workers=0`): for tests; a thread past the deadline runs on."""
+class AnalysisPool(Protocol):
+    """Where the analyses' decisions are evaluated."""
 
-    def __init__(self, deadline: float, choose: Callable[[Decision], int] = decide, threads: int = 4) -> None:
-        self.deadline, self.choose = deadline, choose
+    async def evaluate(self, position: Position) -> DecisionReport:
+        """The decision's report; DecisionTimeout past the deadline, DecisionFailed if the evaluation gave none."""
+        ...
+
+    def close(self) -> None:
+        """Stop at once: running evaluations are abandoned."""
+        ...
+
+
+class ThreadBotPool:
+    """Decisions in threads of this process (`bot_workers=0`): for tests; a thread past the deadline runs on.
+    It evaluates analyses' decisions too (`evaluate`, with the `evaluator` given)."""
+
+    def __init__(
+        self,
+        deadline: float,
+        choose: Callable[[Decision], int] = decide,
+        threads: int = 4,
+        evaluator: Callable[[Position], DecisionReport] = evaluate,
+    ) -> None:
+        self.deadline, self.choose, self.evaluator = deadline, choose, evaluator
         self._threads = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="ra-bot")
 
     async def decide(self, task: Decision) -> int:
         """The action id; DecisionTimeout past the deadline, DecisionFailed if the bot raised."""
-        work = asyncio.get_running_loop().run_in_executor(self._threads, self.choose, task)
+        return await self._run(self.choose, task)
+
+    async def evaluate(self, position: Position) -> DecisionReport:
+        """One decision of an analysis; DecisionTimeout past the deadline, DecisionFailed if it raised."""
+        return await self._run(self.evaluator, position)
+
+    async def _run(self, work: Callable[[_T], _R], task: _T) -> _R:
+        running = asyncio.get_running_loop().run_in_executor(self._threads, work, task)
         try:
             async with asyncio.timeout(self.deadline):
-                return await work
+                return await running
         except TimeoutError:
-            raise DecisionTimeout(f"no decision within {self.deadline:g} s") from None
+            raise DecisionTimeout(f"no answer within {self.deadline:g} s") from None
         except Exception as exc:
             raise DecisionFailed(f"{type(exc).__name__}: {exc}") from exc
 
@@ -59,6 +96,13 @@ def make_pool(workers: int, deadline: float) -> BotPool:
     if workers == 0:
         return ThreadBotPool(deadline)
     return ProcessBotPool(workers, deadline)
+
+
+def make_analysis_pool(workers: int, deadline: float, bot_workers: int) -> AnalysisPool:
+    """The analyses' lane: `workers` processes at the lowest priority, or threads when bots decide in threads."""
+    if bot_workers == 0:
+        return ThreadBotPool(deadline, threads=workers)
+    return ProcessBotPool(workers, deadline, niceness=LOWEST_PRIORITY)
 
 
 async def ask_hint(pool: BotPool, task: HintTask) -> Hint:

@@ -27,14 +27,16 @@ from multiprocessing.context import ForkServerContext, SpawnContext
 from multiprocessing.process import BaseProcess
 from typing import Any
 
+from ra.analysis import DecisionReport, Position
 from ra.bots import parse_spec
-from ra.server.bots.decisions import Decision, DecisionFailed, DecisionTimeout, decide, warm_up
+from ra.server.bots.decisions import Decision, DecisionFailed, DecisionTimeout, decide, warm_up, work
 
 log = logging.getLogger("ra.server")
 
 RESTART_PAUSE = 1.0  # seconds before trying again to start a worker after one failed to start
 QUICK_KINDS = frozenset({"random", "greedy"})  # bots without a search: a decision takes milliseconds
 SLOW = 0.5  # seconds: a bot without a time limit deciding this slowly on average waits behind the quick ones
+ANALYSIS_RANK = 2  # an analysis's decisions wait behind every bot decision (ranks 0 and 1)
 
 
 def _worker_main(conn: Connection, niceness: int) -> None:
@@ -53,7 +55,7 @@ def _worker_main(conn: Connection, niceness: int) -> None:
         except (EOFError, OSError):
             return
         try:
-            answer: tuple[str, Any] = ("ok", decide(task))
+            answer: tuple[str, Any] = ("ok", work(task))
         except Exception as exc:
             answer = ("error", f"{type(exc).__name__}: {exc}")
         try:
@@ -64,8 +66,8 @@ def _worker_main(conn: Connection, niceness: int) -> None:
 
 @dataclass(eq=False)
 class _Job:
-    task: Decision
-    future: asyncio.Future[int]
+    task: Decision | Position
+    future: asyncio.Future[Any]
     submitted: float
     worker: _Worker | None = None
     started: float = 0.0
@@ -147,15 +149,28 @@ class ProcessBotPool:
             raise DecisionFailed("the bot pool is closed")
         if self._warmed and task.kind in QUICK_KINDS and not any(worker.ready for worker in self._workers):
             return await self._decide_here(task)  # the workers are starting: a quick bot does not wait for them
+        return int(await self._run(task, self._costs.rank(task.spec)))
+
+    async def evaluate(self, position: Position) -> DecisionReport:
+        """One decision of an analysis (`ra.analysis.evaluate`), behind every bot decision queued here;
+        DecisionTimeout past the deadline, DecisionFailed if it raised or its worker died."""
+        if self._closed:
+            raise DecisionFailed("the bot pool is closed")
+        report = await self._run(position, ANALYSIS_RANK)
+        assert isinstance(report, DecisionReport)
+        return report
+
+    async def _run(self, task: Decision | Position, rank: int) -> Any:
+        """Queue the task at `rank` (lower goes first) and wait for its answer, under the deadline."""
         loop = asyncio.get_running_loop()
         job = _Job(task, loop.create_future(), loop.time())
-        heapq.heappush(self._queue, (self._costs.rank(task.spec), next(self._order), job))
+        heapq.heappush(self._queue, (rank, next(self._order), job))
         self._dispatch()
         try:
             async with asyncio.timeout(self.deadline):
                 return await job.future
         except TimeoutError:
-            raise DecisionTimeout(f"no decision within {self.deadline:g} s") from None
+            raise DecisionTimeout(f"no answer within {self.deadline:g} s") from None
         finally:
             if not job.future.done():
                 job.future.cancel()  # if still queued, the dispatcher skips it; if running, its answer is dropped
@@ -255,7 +270,7 @@ class ProcessBotPool:
             self._costs.learn(job.task.spec, asyncio.get_running_loop().time() - job.started)
             if not job.future.done():
                 if status == "ok":
-                    job.future.set_result(int(value))
+                    job.future.set_result(value)
                 else:
                     job.future.set_exception(DecisionFailed(str(value)))
         self._idle.append(worker)
@@ -266,7 +281,7 @@ class ProcessBotPool:
         worker = job.worker
         if worker is not None and worker.job is job:
             self._costs.learn(job.task.spec, self.deadline)
-            self._retire(worker, f"its {job.task.kind} decision overran the deadline")
+            self._retire(worker, f"its {job.task.spec.partition(':')[0]} decision overran the deadline")
             self._dispatch()
 
     def _retire(self, worker: _Worker, why: str) -> None:

@@ -24,7 +24,20 @@ from ra.server.http.errors import add_error_handlers
 from ra.server.http.limits import RateLimiter, RequestBodies
 from ra.server.http.logs import LogUnexpected, redact_tokens_in_logs
 from ra.server.http.openapi import openapi_schema
-from ra.server.http.routes import accounts, chat, health, i18n, learn, meta, notices, pages, players, tables, websocket
+from ra.server.http.routes import (
+    accounts,
+    analysis,
+    chat,
+    health,
+    i18n,
+    learn,
+    meta,
+    notices,
+    pages,
+    players,
+    tables,
+    websocket,
+)
 from ra.server.http.security import SecurityHeaders
 from ra.server.people import assemble_people
 from ra.server.settings import Settings
@@ -67,6 +80,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.clocks = server.clocks  # the players' clocks and their sweep (tests run a round at will)
     app.state.gate = Gate(server.service, server.bots, limits, settings.allowed_origins, presence=server.presence)
     app.state.notices = server.notices
+    app.state.analyses = server.analyses
     app.state.creations = RateLimiter(limits.creations, limits.creation_window)
     app.state.people, app.state.allowed_origins = people, settings.allowed_origins
     origins = settings.allowed_origins
@@ -75,7 +89,7 @@ def create_app(settings: Settings) -> FastAPI:
     )
     add_error_handlers(app)
     app.add_exception_handler(AccountError, account_refusal)  # type: ignore[arg-type]
-    for routes in (meta, tables, websocket, pages, learn, health, accounts, notices, players, chat, i18n):
+    for routes in (meta, tables, analysis, websocket, pages, learn, health, accounts, notices, players, chat, i18n):
         app.include_router(routes.router)
     app.mount("/static", StaticFiles(directory=pages.STATIC, check_dir=False), name="static")
     app.add_middleware(RequestBodies, limits=limits)

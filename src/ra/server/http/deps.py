@@ -9,6 +9,7 @@ from typing import Annotated
 from fastapi import Depends
 from starlette.requests import HTTPConnection
 
+from ra.server.analyses.runner import AnalysisRunner
 from ra.server.cluster.coordinator import Cluster
 from ra.server.http.connection import Gate
 from ra.server.http.limits import RateLimiter
@@ -39,7 +40,14 @@ async def creations(connection: HTTPConnection) -> RateLimiter:
     return limiter
 
 
+async def analyses(connection: HTTPConnection) -> AnalysisRunner:
+    """The process's analyses of finished games (asked for, read back, computed in the background)."""
+    runner: AnalysisRunner = connection.app.state.analyses
+    return runner
+
+
 Service = Annotated[TableService, Depends(table_service)]
 ClusterPart = Annotated[Cluster, Depends(cluster)]
 Sockets = Annotated[Gate, Depends(gate)]
 Creations = Annotated[RateLimiter, Depends(creations)]
+Analyses = Annotated[AnalysisRunner, Depends(analyses)]

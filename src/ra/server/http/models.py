@@ -283,3 +283,22 @@ class GameRecord(BaseModel):
     game: str
     options: dict[str, Any]
     moves: list[Any]
+
+
+AnalysisStatus = Literal["none", "queued", "running", "done", "failed"]
+
+
+class AnalysisProgress(BaseModel):
+    """POST /api/tables/{id}/analysis: the analysis asked for, as it stands (docs/ANALYSIS.md, "In the server")."""
+
+    status: AnalysisStatus
+    done: int = Field(description="decisions evaluated so far")
+    total: int | None = Field(description="decisions to evaluate (null until a process has counted them)")
+
+
+class AnalysisAnswer(AnalysisProgress):
+    """GET /api/tables/{id}/analysis: its progress, the seats' names, and once done the analysis (the JSON of
+    docs/ANALYSIS.md, `"format": "ra-analysis/1"`; its texts are `ra.core.text.Text` JSON, rendered by the reader)."""
+
+    names: list[str]
+    analysis: dict[str, Any] | None

@@ -290,6 +290,30 @@ notice_digests_t = sa.Table(
     sa.Column("sent", sa.DateTime(timezone=True), nullable=False),
 )
 
+# -- analyses of finished games (docs/ANALYSIS.md, "In the server") ------------------------------------------------
+
+# One analysis per finished table, requested over HTTP and computed by exactly one process at a time: the `owner`
+# works on it until `expires` (renewed as it saves its progress); a claim left by a dead process expires and another
+# takes it over, going on from the decisions already in `reports`. `status` queued, running, done or failed; `done`
+# and `total` count the decisions evaluated and to evaluate; `result` the GameAnalysis JSON once done.
+analyses_t = sa.Table(
+    "analyses",
+    metadata,
+    sa.Column("table_id", sa.String(40), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("status", sa.String(8), nullable=False, index=True),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("spec", sa.String(200), nullable=False),
+    sa.Column("done", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("total", sa.Integer, nullable=True),
+    sa.Column("reports", sa.JSON, nullable=True),  # the decisions' reports so far, while it runs
+    sa.Column("result", sa.Text, nullable=True),
+    sa.Column("owner", sa.String(80), nullable=True),
+    sa.Column("expires", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("finished", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("error", sa.String(500), nullable=True),
+)
+
 # What a storage call raises when the database cannot do it now (disk full, read-only, unreachable, locked).
 STORAGE_ERRORS: tuple[type[BaseException], ...] = (SQLAlchemyError, OSError)
 
