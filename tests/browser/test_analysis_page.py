@@ -1,34 +1,39 @@
-"""The replay's analysis (issue 42) in the browser: a finished game's replay → Analyse → the progress → the graph and
-its marks → a click on a mark takes the replay to that decision, which names the better move in words and draws it
-on the board → the summary tells each seat's accuracy; then the same analysis in German at phone width, shown at
-once, its layout holding (layout_check.py).
+"""The replay's analysis (issue 42) in the browser, end to end on a real `ra serve` whose analyses use cheap
+evaluator specs: a finished game's replay → Analyse → the progress → the graph and its marks → a click on a mark
+takes the replay to that decision, which names the better move in words and draws it on the board → the summary
+tells each seat's accuracy; then the same analysis in German at phone width, shown at once, its layout holding
+(layout_check.py); and no Analyse for a game still running.
 
-The analysis comes from `ra.analysis.analyse` on the finished table's own record with a cheap evaluator spec, so
-every decision, mark and better move belongs to the game the replay shows. `ANALYSIS_API` says who answers
-/api/tables/{id}/analysis: "routed" — the browser's requests are answered by `AnalysisRoute` (Playwright's
-`page.route`) from that analysis, in the server's contract (POST → queued, GET → running with a count, then done),
-while the server's own routes are not merged yet.
+The progress bar's counts are checked on their own with `AnalysisRoute` (Playwright's `page.route` answering
+/api/tables/{id}/analysis in the server's contract from `ra.analysis.analyse` on the table's own record): a cheap
+analysis is over before the page could see it run. The layout checks (test_layout.py) use the same route.
 """
 
 from __future__ import annotations
 
 import json
 import time
+import urllib.error
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pytest
 from layout_check import assert_layout_holds
 from playwright.sync_api import Browser, BrowserContext, Page, Route, ViewportSize, expect
 
+from conftest import Server
 from ra.analysis.run import analyse
 
-if TYPE_CHECKING:
-    from conftest import Server
-
-SPEC = "search:samples=2,depth=1,nodes=300"  # cheap: a 2-player Ra game in well under a second
-ANALYSIS_API = "routed"
+# Cheap evaluators: a 2-player game's analysis in about a second (the defaults take ~30 CPU-seconds a game).
+CHEAP = {"ra": "search:samples=2,depth=1,nodes=300", "write": "search:samples=4"}
+SPEC = CHEAP["ra"]
+# `ra serve` with the cheap specs and quick progress (settings that have no option of `ra serve`).
+LAUNCH = (
+    "import dataclasses, ra.commands.serve as serve; "
+    f"serve.SERVICE = dataclasses.replace(serve.SERVICE, analysis_specs={CHEAP!r}, analysis_seconds=0.2); "
+    "from ra.cli import main; main()"
+)
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESKTOP: ViewportSize = {"width": 1300, "height": 900}
 _finished: dict[str, str] = {}  # server base → a finished table there (made once per server)
@@ -49,8 +54,30 @@ def finished_table(server: Server) -> str:
     return table
 
 
+@pytest.fixture(scope="module")
+def cheap_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server of this module whose analyses use the cheap specs."""
+    server = Server(tmp_path_factory.mktemp("ra-analysis"), launch=LAUNCH)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def analysed(server: Server, table: str) -> dict[str, Any]:
+    """Ask the server for the table's analysis and wait for it: its JSON."""
+    server.post(f"/api/tables/{table}/analysis", {})
+    deadline = time.monotonic() + 90
+    while (answer := server.get(f"/api/tables/{table}/analysis"))["status"] != "done":
+        assert answer["status"] != "failed", "the analysis failed"
+        assert time.monotonic() < deadline, f"the analysis did not finish: {answer}"
+        time.sleep(0.3)
+    return dict(answer["analysis"])
+
+
 def analysis_of(server: Server, table: str) -> dict[str, Any]:
-    """The analysis of the table's record, as the server's JSON carries it."""
+    """The analysis of the table's record computed here, as the server's JSON carries it (for `AnalysisRoute`)."""
     if table not in _analyses:
         _analyses[table] = analyse(server.get(f"/api/tables/{table}/record"), seed=0, spec=SPEC).as_json()
     return _analyses[table]
@@ -87,14 +114,24 @@ class AnalysisRoute:
         return {"status": "done", "done": self.total, "total": self.total, "analysis": self.analysis}
 
 
-def open_replay(page: Page, server: Server, table: str, ready: bool = False, lang: str = "") -> AnalysisRoute:
-    analysis = analysis_of(server, table)
-    route = AnalysisRoute(analysis, ready)
-    if ANALYSIS_API == "routed":
-        page.route("**/api/tables/*/analysis", route)
+def open_replay(page: Page, server: Server, table: str, lang: str = "") -> None:
     page.goto(f"{server.base}/replay/{table}" + (f"?lang={lang}" if lang else ""))
     page.wait_for_function("() => document.body.dataset.step === '0'")
+
+
+def routed(page: Page, server: Server, table: str, ready: bool = False) -> AnalysisRoute:
+    """Answer the page's analysis requests from `AnalysisRoute` (the analysis computed here), not the server."""
+    route = AnalysisRoute(analysis_of(server, table), ready)
+    page.route("**/api/tables/*/analysis", route)
     return route
+
+
+# Every value the page's `data-analysis` takes, in order (the page's own record of the states it went through).
+WATCH_STATES = """() => {
+  window.analysisStates = [];
+  new MutationObserver(() => window.analysisStates.push(document.body.dataset.analysis))
+    .observe(document.body, { attributes: true, attributeFilter: ["data-analysis"] });
+}"""
 
 
 def costly(analysis: dict[str, Any]) -> list[dict[str, Any]]:
@@ -123,27 +160,29 @@ def contexts(browser: Browser) -> Iterator[Any]:
     assert not errors, f"JavaScript errors on the page: {errors}"
 
 
-def test_analyse_a_finished_game_and_walk_its_decisions(contexts: Any, server: Server, shots: Path) -> None:
+def test_analyse_a_finished_game_and_walk_its_decisions(contexts: Any, cheap_server: Server, shots: Path) -> None:
+    server = cheap_server
     table = finished_table(server)
     page = contexts()
-    route = open_replay(page, server, table)
-    analysis = route.analysis
-    assert costly(analysis), "random bots make costly decisions"
+    open_replay(page, server, table)
+    assert server.get(f"/api/tables/{table}/analysis")["status"] == "none"
 
     # Nothing yet: the button, no graph.
     expect(page.locator("#analyse")).to_be_visible()
     expect(page.locator("#analysis-result")).to_be_hidden()
+    page.evaluate(WATCH_STATES)
     page.click("#analyse")
-    # The progress while it runs, the replay usable meanwhile.
-    expect(page.locator("#analysis-status")).to_contain_text(f"of {route.total} decisions")
-    expect(page.locator("#analysis-bar")).to_be_visible()
+    # The replay stays usable while the server works.
     page.click("#forward")
     page.wait_for_function("() => document.body.dataset.step === '1'")
     expect(page.locator("#analyse")).to_be_hidden()
     # Done: the graph, a mark per costly decision, the legend.
-    expect(page.locator("#analysis-result")).to_be_visible(timeout=15_000)
+    expect(page.locator("#analysis-result")).to_be_visible(timeout=60_000)
     expect(page.locator("#analysis-progress")).to_be_hidden()
-    assert route.posts == 1
+    states = page.evaluate("() => window.analysisStates")
+    assert states[-1] == "done" and {"queued", "running"} & set(states[:-1]), states
+    analysis = server.get(f"/api/tables/{table}/analysis")["analysis"]
+    assert analysis["spec"] == SPEC and costly(analysis), "random bots make costly decisions"
     marks = page.locator(".analysis-graph .analysis-mark")
     assert marks.count() == len(costly(analysis))
     for verdict in ("inaccuracy", "mistake", "blunder"):
@@ -197,21 +236,44 @@ def test_analyse_a_finished_game_and_walk_its_decisions(contexts: Any, server: S
     page.screenshot(path=str(shots / "analysis-summary.png"), full_page=True)
 
 
-def analysed_replay(page: Page, server: Server, lang: str = "") -> AnalysisRoute:
-    """The replay of a finished game whose analysis is done: shown at once, no button (also a layout-check page)."""
-    route = open_replay(page, server, finished_table(server), ready=True, lang=lang)
+def test_the_progress_counts_the_decisions(contexts: Any, cheap_server: Server) -> None:
+    """While an analysis runs, the page tells how many decisions are done, with a bar, asking every ~1.5 s."""
+    server = cheap_server
+    table = finished_table(server)
+    page = contexts()
+    route = routed(page, server, table)
+    open_replay(page, server, table)
+    page.click("#analyse")
+    status, n = page.locator("#analysis-status"), route.total
+    expect(status).to_contain_text(f"Analysing: {n // 3} of {n} decisions")
+    assert page.evaluate("() => document.querySelector('#analysis-bar').value") == pytest.approx(1 / 3, abs=0.02)
+    expect(status).to_contain_text(f"Analysing: {2 * n // 3} of {n} decisions")
+    expect(page.locator("#analysis-result")).to_be_visible(timeout=10_000)
+    assert route.posts == 1
+
+
+def analysed_replay(page: Page, server: Server, lang: str = "") -> None:
+    """The replay of a finished game whose analysis is done, answered by `AnalysisRoute` (a page of the layout checks,
+    on any test server)."""
+    table = finished_table(server)
+    routed(page, server, table, ready=True)
+    open_replay(page, server, table, lang=lang)
     expect(page.locator(".analysis-graph")).to_be_visible()
-    return route
 
 
-def test_a_done_analysis_shows_at_once_in_german_at_phone_width(contexts: Any, server: Server, shots: Path) -> None:
+def test_a_done_analysis_shows_at_once_in_german_at_phone_width(
+    contexts: Any, cheap_server: Server, shots: Path
+) -> None:
+    server = cheap_server
+    table = finished_table(server)
+    analysis = analysed(server, table)
     page = contexts(phone=True)
-    route = analysed_replay(page, server, lang="de")
+    open_replay(page, server, table, lang="de")
+    expect(page.locator(".analysis-graph")).to_be_visible()
     expect(page.locator("#analyse")).to_be_hidden()
-    assert route.posts == 0
     expect(page.locator("#analysis-title")).to_have_text("Analyse")
     expect(page.locator("#analysis-legend")).to_contain_text("Patzer")
-    worst = max(costly(route.analysis), key=lambda d: d["loss"])
+    worst = max(costly(analysis), key=lambda d: d["loss"])
     page.locator(f'.analysis-mark[data-index="{worst["index"]}"]').click()
     page.wait_for_function("(i) => document.body.dataset.step === String(i)", arg=worst["index"])
     detail = page.locator("#analysis-detail")
@@ -228,8 +290,9 @@ def test_a_done_analysis_shows_at_once_in_german_at_phone_width(contexts: Any, s
     assert_layout_holds(page, "the analysed replay in German at 390 px")
 
 
-def test_a_running_game_offers_no_analysis(contexts: Any, server: Server) -> None:
+def test_a_running_game_offers_no_analysis(contexts: Any, cheap_server: Server) -> None:
     """A game still running has no replay (the server refuses it), so no Analyse button either."""
+    server = cheap_server
     seats = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"}]
     table = str(server.post("/api/tables", {"game": "ra", "options": {}, "seats": seats})["id"])
     page = contexts()
@@ -237,3 +300,6 @@ def test_a_running_game_offers_no_analysis(contexts: Any, server: Server) -> Non
     expect(page.locator("#board .message")).to_be_visible()
     expect(page.locator("#analyse")).to_be_hidden()
     expect(page.locator("#analysis")).to_be_hidden()
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        server.post(f"/api/tables/{table}/analysis", {})
+    assert refused.value.code == 409
