@@ -36,21 +36,21 @@ LAUNCH = (
 )
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESKTOP: ViewportSize = {"width": 1300, "height": 900}
-_finished: dict[str, str] = {}  # server base → a finished table there (made once per server)
+_finished: dict[tuple[str, str], str] = {}  # (server base, game) → a finished table there
 _analyses: dict[str, dict[str, Any]] = {}  # table id → its analysis JSON
 
 
-def finished_table(server: Server) -> str:
-    """A 2-player Ra game of two random bots, played to its end (once per server)."""
-    if server.base in _finished:
-        return _finished[server.base]
+def finished_table(server: Server, game: str = "ra") -> str:
+    """A 2-player game of two random bots, played to its end (once per server and game)."""
+    if (server.base, game) in _finished:
+        return _finished[server.base, game]
     seats = [{"kind": "bot", "bot": "random"}] * 2
-    table = str(server.post("/api/tables", {"game": "ra", "options": {}, "seats": seats})["id"])
+    table = str(server.post("/api/tables", {"game": game, "options": {}, "seats": seats})["id"])
     deadline = time.monotonic() + 120
     while server.get(f"/api/tables/{table}")["status"] != "finished":
         assert time.monotonic() < deadline, "the bots did not finish their game"
         time.sleep(0.3)
-    _finished[server.base] = table
+    _finished[server.base, game] = table
     return table
 
 
@@ -303,3 +303,23 @@ def test_a_running_game_offers_no_analysis(contexts: Any, cheap_server: Server) 
     with pytest.raises(urllib.error.HTTPError) as refused:
         server.post(f"/api/tables/{table}/analysis", {})
     assert refused.value.code == 409
+
+
+@pytest.mark.parametrize("game", ["ra", "write"])
+def test_every_better_move_is_drawn_on_the_board(contexts: Any, cheap_server: Server, game: str) -> None:
+    """Each game's `whereIs` finds the better move of every costly decision on the board at its step."""
+    server = cheap_server
+    table = finished_table(server, game)
+    analysis = analysed(server, table)
+    page = contexts()
+    open_replay(page, server, table)
+    expect(page.locator(".analysis-graph")).to_be_visible()
+    missing = []
+    for decision in costly(analysis):
+        # By the keyboard: close marks overlap, and a mark is a button there too.
+        page.locator(f'.analysis-mark[data-index="{decision["index"]}"]').focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("(i) => document.body.dataset.step === String(i)", arg=decision["index"])
+        if not page.locator("#board .better-move").count():
+            missing.append(f"move {decision['index']}: {decision['best']}")
+    assert not missing, f"better moves not found on the {game} board: {missing}"
