@@ -126,6 +126,11 @@ def routed(page: Page, server: Server, table: str, ready: bool = False) -> Analy
     return route
 
 
+# The elements that reach past the window's right edge (tag, class, right edge), the widest first.
+WIDER_THAN_WINDOW = """() => [...document.querySelectorAll('body *')]
+  .map((e) => [e.tagName + '.' + e.getAttribute('class'), Math.round(e.getBoundingClientRect().right)])
+  .filter(([, right]) => right > window.innerWidth).sort((a, b) => b[1] - a[1]).slice(0, 8)"""
+
 # Every value the page's `data-analysis` takes, in order (the page's own record of the states it went through).
 WATCH_STATES = """() => {
   window.analysisStates = [];
@@ -221,6 +226,17 @@ def test_analyse_a_finished_game_and_walk_its_decisions(contexts: Any, cheap_ser
     expect(page.locator("body")).to_have_attribute("data-decision", first["class"])
     expect(page.locator("#analysis-detail .best")).to_be_visible()
 
+    # From costly move to costly move.
+    second = sorted(d["index"] for d in costly(analysis))[1]
+    page.click("#first")
+    expect(page.locator("#analysis-previous")).to_be_disabled()
+    page.click("#analysis-next")
+    page.wait_for_function("(i) => document.body.dataset.step === String(i)", arg=first["index"])
+    page.click("#analysis-next")
+    page.wait_for_function("(i) => document.body.dataset.step === String(i)", arg=second)
+    page.click("#analysis-previous")
+    page.wait_for_function("(i) => document.body.dataset.step === String(i)", arg=first["index"])
+
     # The summary: each seat's accuracy, counts and costliest decisions, which jump to their step.
     expect(page.locator("#analysis-summary-body tr.summary-seat")).to_have_count(2)
     for seat in analysis["seats"]:
@@ -282,7 +298,8 @@ def test_a_done_analysis_shows_at_once_in_german_at_phone_width(
     assert "better" not in (detail.text_content() or "")
     expect(page.locator("#board .better-move").first).to_be_visible()
     # Graph and summary fit the phone: nothing wider than the window, nothing overlapping.
-    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    wide = page.evaluate(WIDER_THAN_WINDOW)
+    assert not wide, f"wider than the window: {wide}"
     for box in (".analysis-graph", ".analysis-summary"):
         right = page.evaluate(f"() => document.querySelector('{box}').getBoundingClientRect().right")
         assert right <= PHONE["width"], f"{box} ends at {right} px"

@@ -13,7 +13,7 @@ import { api } from "../common/api.js";
 import { byId, el, nameEl, replaceChildren } from "../common/dom.js";
 import { place, render, slot, t, tn, tp } from "../common/i18n.js";
 import { AnalysisGraph, verdictIcon } from "./analysis_graph.js";
-import { COSTLY, POLL_MS, decisionAt, isCostly, progressShare, tenths } from "./analysis_data.js";
+import { COSTLY, POLL_MS, decisionAt, isCostly, nextCostly, progressShare, tenths } from "./analysis_data.js";
 
 /**
  * A class of decision in words, as a heading or a badge.
@@ -87,6 +87,12 @@ export class AnalysisPanel {
     // A game still running has no replay (the server refuses it) and so no analysis either; checked here too.
     if (!this.page.finished) return;
     this.button.addEventListener("click", () => void this.request());
+    for (const [id, direction] of /** @type {const} */ ([["analysis-previous", -1], ["analysis-next", 1]])) {
+      byId(id).addEventListener("click", () => {
+        const found = this.analysis && nextCostly(this.analysis, this.page.step(), direction);
+        if (found) this.page.show(found.index);
+      });
+    }
     let state;
     try {
       state = await api.analysis(this.page.tableId);
@@ -209,6 +215,8 @@ export class AnalysisPanel {
     for (const node of this.page.board.querySelectorAll(".better-move")) node.classList.remove("better-move");
     if (!this.analysis) return;
     this.graph?.setStep(step);
+    /** @type {HTMLButtonElement} */ (byId("analysis-previous")).disabled = !nextCostly(this.analysis, step, -1);
+    /** @type {HTMLButtonElement} */ (byId("analysis-next")).disabled = !nextCostly(this.analysis, step, 1);
     const d = decisionAt(this.analysis, step);
     this.detail.hidden = false;
     document.body.dataset.decision = d ? d.class : "";
