@@ -226,16 +226,15 @@ def test_analyse_a_finished_game_and_walk_its_decisions(contexts: Any, cheap_ser
     expect(page.locator("body")).to_have_attribute("data-decision", first["class"])
     expect(page.locator("#analysis-detail .best")).to_be_visible()
 
-    # From costly move to costly move.
-    second = sorted(d["index"] for d in costly(analysis))[1]
+    # From costly move to costly move (from the start: those after step 0).
+    after = [i for i in sorted(d["index"] for d in costly(analysis)) if i > 0]
     page.click("#first")
     expect(page.locator("#analysis-previous")).to_be_disabled()
-    page.click("#analysis-next")
-    page.wait_for_function("(i) => document.body.dataset.step === String(i)", arg=first["index"])
-    page.click("#analysis-next")
-    page.wait_for_function("(i) => document.body.dataset.step === String(i)", arg=second)
+    for index in after[:2]:
+        page.click("#analysis-next")
+        page.wait_for_function("(i) => document.body.dataset.step === String(i)", arg=index)
     page.click("#analysis-previous")
-    page.wait_for_function("(i) => document.body.dataset.step === String(i)", arg=first["index"])
+    page.wait_for_function("(i) => document.body.dataset.step === String(i)", arg=after[0])
 
     # The summary: each seat's accuracy, counts and costliest decisions, which jump to their step.
     expect(page.locator("#analysis-summary-body tr.summary-seat")).to_have_count(2)
@@ -243,10 +242,12 @@ def test_analyse_a_finished_game_and_walk_its_decisions(contexts: Any, cheap_ser
         row = page.locator(f'#analysis-summary-body tr.summary-seat[data-seat="{seat["seat"]}"]')
         expect(row.locator(".accuracy")).to_have_text(f"{round(seat['accuracy'], 1):g}%")
         expect(row.locator(".count.v-blunder")).to_have_text(str(seat["counts"]["blunder"]))
-        jumps = page.locator(f'#analysis-summary-body tr.summary-costliest[data-seat="{seat["seat"]}"] .analysis-jump')
+        more = page.locator(f'#analysis-summary-body tr.summary-more[data-seat="{seat["seat"]}"]')
+        expect(more.locator(".lost")).to_have_text(f"Points lost: {round(seat['lost'], 1):g}")
+        jumps = page.locator(f'#analysis-summary-body tr.summary-more[data-seat="{seat["seat"]}"] .analysis-jump')
         expect(jumps).to_have_count(len(seat["costliest"]))
     seat = next(s for s in analysis["seats"] if s["costliest"])
-    jump = page.locator(f'#analysis-summary-body tr.summary-costliest[data-seat="{seat["seat"]}"] .analysis-jump').first
+    jump = page.locator(f'#analysis-summary-body tr.summary-more[data-seat="{seat["seat"]}"] .analysis-jump').first
     jump.click()
     page.wait_for_function("(i) => document.body.dataset.step === String(i)", arg=seat["costliest"][0])
     page.screenshot(path=str(shots / "analysis-summary.png"), full_page=True)

@@ -185,17 +185,20 @@ export class AnalysisPanel {
       Array.from({ length: analysis.players }, (_, seat) => el("li", { class: `legend-seat s-${seat}` },
         el("span", { class: "legend-line" }), nameEl(this.page.names(seat)))),
       COSTLY.map((verdict) => el("li", { class: `legend-class v-${verdict}` }, verdictIcon(verdict), verdictName(verdict))));
-    // Each seat's row, then its costliest decisions on a row of their own (a phone has no room for a column).
+    // Each seat's row, then the points it lost and its costliest decisions on a row of their own (a phone has no
+    // room for more columns).
     replaceChildren(byId("analysis-summary-body"), analysis.seats.map((s) => [
       el("tr", { class: "summary-seat", dataset: { seat: String(s.seat) } },
         el("th", { scope: "row" }, el("span", { class: `legend-line s-${s.seat}` }), nameEl(this.page.names(s.seat))),
         el("td", { class: "accuracy" }, t("{percent}%", { percent: tenths(s.accuracy) })),
-        el("td", { class: "lost" }, tenths(s.lost).toLocaleString(document.documentElement.lang || "en")),
         COSTLY.map((verdict) => el("td", { class: `count v-${verdict}`, title: verdictCount(verdict, s.counts[verdict] ?? 0) }, String(s.counts[verdict] ?? 0)))),
-      s.costliest.length ? el("tr", { class: "summary-costliest", dataset: { seat: String(s.seat) } }, el("td", { colspan: "6" },
-        place(t("Costliest: {moves}", { moves: slot("moves") }), { moves: el("span", { class: "jumps" }, s.costliest.map((index) => el("button", {
-          class: "analysis-jump", type: "button", title: t("Go to move {number}", { number: index }), on: { click: () => this.page.show(index) },
-        }, t("move {number}", { number: index })))) }))) : null,
+      el("tr", { class: "summary-more", dataset: { seat: String(s.seat) } }, el("td", { colspan: "5" },
+        el("span", { class: "lost" }, t("Points lost: {points}", { points: tenths(s.lost) })),
+        s.costliest.length ? el("span", { class: "costliest" }, place(t("Costliest: {moves}", { moves: slot("moves") }), {
+          moves: el("span", { class: "jumps" }, s.costliest.map((index) => el("button", {
+            class: "analysis-jump", type: "button", title: t("Go to move {number}", { number: index }), on: { click: () => this.page.show(index) },
+          }, t("move {number}", { number: index })))),
+        })) : null)),
     ]));
     for (const verdict of COSTLY) {
       const head = byId(`analysis-head-${verdict}`);
