@@ -4,6 +4,7 @@ restart. On SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -58,9 +59,9 @@ def analysed(record: dict[str, Any]) -> dict[str, Any]:
     return GameAnalysis.from_json(analyse(record, 0, CHEAP["ra"]).as_json()).as_json()
 
 
-def strip_times(data: dict[str, object]) -> dict[str, object]:
+def strip_times(data: dict[str, Any]) -> dict[str, Any]:
     """An analysis's JSON without its CPU times (they differ from run to run)."""
-    decisions = [{k: v for k, v in d.items() if k != "cpu_seconds"} for d in data["decisions"]]  # type: ignore[attr-defined]
+    decisions = [{k: v for k, v in d.items() if k != "cpu_seconds"} for d in data["decisions"]]
     return {**{k: v for k, v in data.items() if k != "cpu_seconds"}, "decisions": decisions}
 
 
@@ -152,8 +153,6 @@ def test_bots_play_on_and_the_server_answers_while_an_analysis_runs(client_with:
     table = finished_table(client)
     client.post(f"/api/tables/{table['id']}/analysis")
     wait_for(lambda: counting.total > 0, what="the analysis to start")
-    import time
-
     started = time.monotonic()
     game = finished_table(client)  # a bots' game from its start to its end while the analysis runs
     took = time.monotonic() - started

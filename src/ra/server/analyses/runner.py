@@ -26,7 +26,7 @@ from ra.server.bots.pool import AnalysisPool, make_analysis_pool
 from ra.server.settings import ServiceSettings
 from ra.server.storage.leases import process_name
 from ra.server.storage.rows import Storage, now
-from ra.server.tables.model import GAME_OVER, ServiceError, Table
+from ra.server.tables.model import ServiceError, Table
 from ra.server.tables.rebuild import rebuild
 
 log = logging.getLogger("ra.server")
@@ -95,6 +95,7 @@ class AnalysisRunner:
             if self.pool is None:
                 workers, deadline = self.settings.analysis_workers, self.settings.analysis_deadline
                 self.pool = make_analysis_pool(workers, deadline, self.settings.bot_workers)
+            self._wake = asyncio.Event()  # of this event loop (an app may be started again on another)
             self._task = asyncio.create_task(self._loop(), name="ra-analyses")
 
     async def stop(self) -> None:
@@ -106,6 +107,7 @@ class AnalysisRunner:
             self._task = None
         if self.pool is not None:
             self.pool.close()
+            self.pool = None
         with contextlib.suppress(Exception):  # storage away: the claim expires instead
             await asyncio.to_thread(self.store.release, self.owner)
 
@@ -176,7 +178,7 @@ class AnalysisRunner:
             raise ValueError(f"no table {table_id} of a known game")
         state = rebuild(game_module(row.game), row, self.storage.moves(table_id)).state
         if not state.is_terminal():
-            raise ValueError(str(GAME_OVER))
+            raise ValueError(str(t("only a finished game can be analysed")))
         return dict(state.record()), len(state.scores())
 
     async def _evaluate_all(self, todo: list[Position], reports: dict[int, DecisionReport]) -> None:

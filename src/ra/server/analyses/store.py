@@ -99,6 +99,9 @@ class AnalysisStore:
             .limit(1)
             .with_for_update(skip_locked=True)  # processes claiming together take different rows
         )
+        with self.engine.connect() as c:  # most looks find nothing: no write transaction for those
+            if c.execute(sa.select(rows.c.table_id).where(unfinished, free).limit(1)).first() is None:
+                return None
         with self.engine.begin() as c:
             table_id = c.execute(query).scalar()
             if table_id is None:
