@@ -65,6 +65,7 @@
  * @property {number} [done]
  * @property {number | null} [total]
  * @property {GameAnalysis | null} [analysis]
+ * @property {string[]} [names]  the seats' names (GET)
  */
 
 /** The costly classes, mildest first (the order of the legend and the summary's columns). */
