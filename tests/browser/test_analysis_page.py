@@ -288,7 +288,7 @@ def test_a_done_analysis_shows_at_once_in_german_at_phone_width(
     open_replay(page, server, table, lang="de")
     expect(page.locator(".analysis-graph")).to_be_visible()
     expect(page.locator("#analyse")).to_be_hidden()
-    expect(page.locator("#analysis-title")).to_have_text("Analyse")
+    expect(page.locator("#analysis-title")).to_have_text("Spielanalyse")
     expect(page.locator("#analysis-legend")).to_contain_text("Patzer")
     worst = max(costly(analysis), key=lambda d: d["loss"])
     page.locator(f'.analysis-mark[data-index="{worst["index"]}"]').click()
