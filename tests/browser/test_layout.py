@@ -1,5 +1,6 @@
 """Layouts that hold from 320 to 1,440 px (issue 31, items 6 and 7): the lobby, a Ra table in an auction, an RA and
-Write table a few moves in, both tutorials a few steps in and both rules pages, each at 320, 390 and 1,440 px.
+Write table a few moves in, both tutorials a few steps in, both rules pages and an analysed replay (issue 42), each
+at 320, 390 and 1,440 px.
 
 On each, layout_check.py's measure: the page no wider than the window, no name or chip broken inside a word or
 clipped (an ellipsis keeps the whole name in a title), no two controls overlapping, no control over other words.
@@ -18,6 +19,7 @@ import pytest
 from layout_check import assert_layout_holds
 from moves_check import clickable
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from test_analysis_page import analysed_replay
 from test_learn_pages import advance
 
 if TYPE_CHECKING:
@@ -149,6 +151,7 @@ PAGES: dict[str, Any] = {
     "learn-write": lambda page, server: tutorial_steps_in(page, server, "write"),
     "rules-ra": rules("ra"),
     "rules-write": rules("write"),
+    "replay-analysis": analysed_replay,
 }
 
 

@@ -1,7 +1,8 @@
 // Replay of a finished table, move by move, from GET /api/tables/{id}/replay: spectator views after each action
 // (step 0 = the start), every score shown (the game is over). The board is the same as at the table; spectator
 // views have no legal actions, so nothing on it is clickable. Each move is told in the engine's words (the log
-// entry's lines); hovering or tapping a tile or disk names it.
+// entry's lines); hovering or tapping a tile or disk names it. Below the controls, the game's analysis
+// (js/replay/analysis.js): asked for with a button, then a graph, a summary and the better move at each decision.
 
 /** @typedef {import("./common/types.js").BaseView} BaseView */
 /** @typedef {import("./common/types.js").Board} Board */
@@ -15,6 +16,7 @@ import { loadBoard } from "./games.js";
 import { entryLines } from "./common/move_log.js";
 import { t, tn, tp } from "./common/i18n.js";
 import { startPage, words } from "./common/page.js";
+import { AnalysisPanel } from "./replay/analysis.js";
 
 /**
  * A replay step's move in words: the lines telling it.
@@ -40,6 +42,8 @@ class ReplayPage {
     this.index = 0;
     /** @type {ReturnType<typeof setInterval> | undefined} */
     this.timer = undefined;
+    /** @type {AnalysisPanel | null} */
+    this.analysis = null;
   }
 
   /** @param {number} i */
@@ -59,6 +63,7 @@ class ReplayPage {
       li.classList.toggle("current", Number(li.dataset.step) === this.index);
     }
     this.logList.querySelector(".current")?.scrollIntoView({ block: "nearest" });
+    this.analysis?.step(this.index, step.view);
     document.body.dataset.step = String(this.index);
   }
 
@@ -120,8 +125,15 @@ class ReplayPage {
       else return;
       event.preventDefault();
     });
-    this.showResult(this.steps[this.steps.length - 1].view);
+    const last = this.steps[this.steps.length - 1].view;
+    this.showResult(last);
+    this.analysis = new AnalysisPanel({
+      tableId: this.tableId, board: this.boardRoot, module, finished: Boolean(last.result),
+      names: (seat) => last.names?.[seat] || tp("seat", "Player {number}", { number: seat + 1 }),
+      show: (step) => this.show(step), step: () => this.index, view: () => this.steps[this.index]?.view ?? null,
+    });
     this.show(0);
+    void this.analysis.start();
   }
 
   /**

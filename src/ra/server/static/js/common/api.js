@@ -99,6 +99,18 @@ export const api = {
    */
   replay: (id) => request("GET", `${tablePath(id)}/replay`),
   /**
+   * The analysis of a finished game: its status, and the analysis once done (docs/ANALYSIS.md).
+   * @param {string} id
+   * @returns {Promise<import("../replay/analysis_data.js").AnalysisState>}
+   */
+  analysis: (id) => request("GET", `${tablePath(id)}/analysis`),
+  /**
+   * Ask for the analysis of a finished game (409 while the game runs); answers its status.
+   * @param {string} id
+   * @returns {Promise<import("../replay/analysis_data.js").AnalysisState>}
+   */
+  analyse: (id) => request("POST", `${tablePath(id)}/analysis`, {}),
+  /**
    * @param {string} id
    * @param {number} seat
    * @param {string} token

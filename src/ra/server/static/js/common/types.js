@@ -221,6 +221,8 @@
  * @property {(view: BaseView, prev: BaseView) => ScoringNews | null} [scoringNews]
  * @property {(view: BaseView, notation: string) => string | null} [confirmMove]
  * @property {(step: HTMLElement, action: LegalAction) => boolean} [leadsTo]
+ * @property {(root: HTMLElement, view: BaseView, seat: number, notation: string) => HTMLElement[]} [whereIs]
+ *   the board's elements an action of `seat` concerns (the replay's analysis draws a better move on them)
  */
 
 export {};

@@ -26,6 +26,7 @@ import { disk, tile } from "./tiles.js";
 export { rulesPanel } from "./help.js";
 export { confirmMove, turnHint } from "./panels.js";
 export { scoringNews } from "./scores.js";
+export { whereIs } from "./where.js";
 
 /**
  * A board drawing Ra views into `root`.

@@ -25,6 +25,7 @@ import { place, slot, t, tn } from "../../common/i18n.js";
 export { leadsTo } from "./choice.js";
 export { rulesPanel } from "./help.js";
 export { scoringNews } from "./scores.js";
+export { whereIs } from "./where.js";
 
 /**
  * What a bonus entry is and how to make it.
