@@ -4,17 +4,21 @@ and mining is reproducible from its master seed."""
 
 from __future__ import annotations
 
+import math
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from ra.analysis.run import Position, decision_seed
-from ra.puzzles.mine import Settings, mine, verdict, weigh
+from ra.bots.registry import game_bots
+from ra.puzzles.mine import MAX_THEME_SHARE, Settings, mine, verdict, weigh
 from ra.puzzles.model import Puzzle, PuzzleSet, bundled, dumps, legal_notations, load
 from ra.tournament.runner import derive_seed
 
 GAMES = ("ra", "write")
 WANTED = 300  # the issue's count per game
+MIN_THEMES = 4  # themes the committed puzzles span at least
 RECONFIRMED = 3  # puzzles per game whose evaluation is run again (the analysis evaluator costs ~0.3 s each)
 
 
@@ -29,9 +33,12 @@ def test_every_committed_puzzle_rebuilds_and_its_solution_is_legal(game: str) ->
     puzzles = committed(game)
     assert len(puzzles.puzzles) >= WANTED
     assert len({p.id for p in puzzles.puzzles}) == len(puzzles.puzzles)
+    themes = game_bots(game)
+    assert themes.theme is not None
     for puzzle in puzzles.puzzles:
         view = puzzles.view(puzzle)
         legal = legal_notations(view)
+        ids = {entry["notation"]: entry["id"] for entry in view["legal_actions"]}
         assert view["viewer"] == puzzle.seat
         assert puzzle.solution in legal and puzzle.played in legal, puzzle.id
         assert len(legal) == puzzle.options >= 2
@@ -39,6 +46,11 @@ def test_every_committed_puzzle_rebuilds_and_its_solution_is_legal(game: str) ->
         assert puzzle.margin >= puzzles.min_margin, puzzle.id
         assert puzzle.agree >= puzzles.min_agree * puzzle.samples, puzzle.id
         assert str(puzzle.reason)
+        # Its theme is what its solution teaches, and no theme crowds out the others.
+        assert puzzle.theme == themes.theme(view, ids[puzzle.solution]) in themes.themes, puzzle.id
+    shares = Counter(p.theme for p in puzzles.puzzles)
+    assert max(shares.values()) <= math.ceil(len(puzzles.puzzles) * MAX_THEME_SHARE), shares
+    assert len(shares) >= MIN_THEMES, shares
 
 
 def confirm_again(puzzles: PuzzleSet, puzzle: Puzzle) -> tuple[str, float, int]:

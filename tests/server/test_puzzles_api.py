@@ -11,6 +11,8 @@ import pytest
 from account_helpers import csrf, people_app, sign_up
 from fastapi.testclient import TestClient
 
+from ra.bots.registry import game_bots
+from ra.core.text import english
 from ra.puzzles.model import bundled
 
 GAMES = ("ra", "write")
@@ -51,6 +53,8 @@ def test_a_guest_walks_a_fixed_sequence_easiest_first(api: TestClient, game: str
     assert next_puzzle(api, game, total)["id"] == first[0]["id"]  # the sequence starts again
     assert first[0]["solver"] is None and first[0]["view"]["viewer"] == first[0]["seat"]
     assert [c["notation"] for c in first[0]["choices"]] == [e["notation"] for e in first[0]["view"]["legal_actions"]]
+    titles = {english(title) for title in game_bots(game).themes.values()}
+    assert all(p["theme"] in titles for p in first)  # each names what it teaches
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -8,12 +8,15 @@ best first, with the analysis evaluator (`ra.bots.registry.game_bots(game).evalu
 legal action weighed: RA and Write's evaluator gets all legal ids as `include`). A position becomes a puzzle only
 if its best action's mean margin beats EVERY other legal action's by `min_margin` points (the game's `mistake`
 threshold) and, against each other action, did at least as well in `min_agree` (80%) of the sampled deals. Each
-game gives at most `per_game` puzzles; games are taken in order until `count` puzzles are found, so the result is
-the same with any number of worker processes.
+game gives at most `per_game` puzzles, and no theme (what the solution teaches: `theme` of the game's bots) more
+than `max_theme_share` of `count`, so that the easy themes (drawing on, letting a lot go) do not crowd out the
+others; games are taken in order until `count` puzzles are found, so the result is the same with any number of
+worker processes.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -35,6 +38,7 @@ SCREENS: dict[str, str] = {"ra": "search:samples=3,depth=1,nodes=300", "write": 
 TABLE_SPECS: tuple[str, ...] = ("greedy:epsilon=0.4", "greedy:epsilon=0.15", "greedy")
 PLAYERS: dict[str, tuple[int, ...]] = {"ra": (3, 4, 5), "write": (2, 3, 4)}
 MIN_AGREE = 0.8
+MAX_THEME_SHARE = 0.3  # of the puzzles wanted, at most this share on one theme
 PER_GAME = 2  # puzzles taken from one game at most (variety)
 SCREENED = 40  # candidate positions screened per game at most (a seeded sample)
 CONFIRMED = 5  # positions confirmed with the analysis evaluator per game at most
@@ -56,6 +60,7 @@ class Settings:
     screen: str = ""  # "" : SCREENS[game]
     min_margin: float = 0.0  # 0 : the game's `mistake` threshold
     min_agree: float = MIN_AGREE
+    max_theme_share: float = MAX_THEME_SHARE
 
     def filled(self) -> Settings:
         support = game_bots(self.game)
@@ -69,6 +74,7 @@ class Settings:
             self.screen or SCREENS.get(self.game, support.analysis_spec),
             self.min_margin or support.thresholds.mistake,
             self.min_agree,
+            self.max_theme_share,
         )
 
 
@@ -128,7 +134,7 @@ class Found:
 
 
 def mine_game(settings: Settings, index: int) -> Found:
-    """Play game `index` of the mining and take at most PER_GAME puzzles from it (a pure task for a worker)."""
+    """Play game `index` of the mining and confirm its puzzles (a pure task for a worker; `mine` picks among them)."""
     started = time.process_time()
     game = settings.game
     module = game_module(game)
@@ -149,6 +155,7 @@ def mine_game(settings: Settings, index: int) -> Found:
             screened.append((cheap.margin, position))
     screened.sort(key=lambda pair: (-pair[0], pair[1].index))
     puzzles: list[Puzzle] = []
+    theme = game_bots(game).theme
     for _, position in screened[:CONFIRMED]:
         seen = Position(game, settings.spec, decision_seed(analysis_seed, position.index), position.index,
                         position.seat, position.view, position.chosen)  # fmt: skip
@@ -172,11 +179,10 @@ def mine_game(settings: Settings, index: int) -> Found:
                 options=len(position.view["legal_actions"]),
                 reason=reason(game, position.view, sure),
                 rating=START_MU + (STEP if played != solution else -STEP),
+                theme=theme(position.view, sure.best) if theme is not None else "",
                 played=played,
             )
         )
-        if len(puzzles) >= PER_GAME:
-            break
     source = None
     if puzzles:
         last = max(p.index for p in puzzles)
@@ -235,21 +241,38 @@ def mine(settings: Settings, jobs: int = 1, progress: Progress | None = None, ma
     puzzles: list[Puzzle] = []
     cpu = 0.0
     played = 0
+    themes: dict[str, int] = {}  # theme -> puzzles taken
+    cap = max(1, math.ceil(settings.count * settings.max_theme_share))
     if progress is not None:
         progress(0, settings.count, 0)
     for found in _games(settings, jobs):
         played += 1
         cpu += found.cpu_seconds
-        if found.source is not None:
-            for puzzle in found.puzzles[: settings.count - len(puzzles)]:
+        taken = _pick(found.puzzles, themes, cap)
+        if taken and found.source is not None:
+            taken = taken[: settings.count - len(puzzles)]
+            for puzzle in taken:
+                themes[puzzle.theme] = themes.get(puzzle.theme, 0) + 1
                 puzzles.append(_with_source(puzzle, len(games)))
-            games.append(found.source)
+            last = max(p.index for p in taken)
+            games.append(SourceGame(found.source.options, found.source.seed, found.source.moves[:last]))
         if progress is not None:
             progress(len(puzzles), settings.count, played)
         if len(puzzles) >= settings.count or played >= max_games:
             break
     return PuzzleSet(settings.game, settings.seed, settings.spec, settings.screen, settings.min_margin,
                      settings.min_agree, games, puzzles, played, cpu)  # fmt: skip
+
+
+def _pick(found: Sequence[Puzzle], themes: Mapping[str, int], cap: int) -> list[Puzzle]:
+    """At most PER_GAME of a game's puzzles, none on a theme that already has `cap`, in the game's order."""
+    taken: list[Puzzle] = []
+    counts = dict(themes)
+    for puzzle in found:
+        if len(taken) < PER_GAME and counts.get(puzzle.theme, 0) < cap:
+            taken.append(puzzle)
+            counts[puzzle.theme] = counts.get(puzzle.theme, 0) + 1
+    return taken
 
 
 def _with_source(puzzle: Puzzle, source: int) -> Puzzle:

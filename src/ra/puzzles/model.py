@@ -66,6 +66,7 @@ class Puzzle:
     options: int  # legal actions in the position
     reason: Text  # why the solution is best, in the player's words
     rating: float = START_MU  # the puzzle's starting rating (openskill mu)
+    theme: str = ""  # what it teaches: a key of the game's THEMES (`ra.bots.registry`), from its solution
     played: str = field(default="", compare=False)  # what the bot in the real game played there
 
     def as_json(self) -> dict[str, Any]:
@@ -82,6 +83,7 @@ class Puzzle:
             "options": self.options,
             "reason": self.reason.as_json(),
             "rating": round(self.rating, 2),
+            "theme": self.theme,
             "played": self.played,
         }
 
@@ -101,6 +103,7 @@ class Puzzle:
             options=int(data["options"]),
             reason=Text.from_json(data["reason"]),
             rating=float(data.get("rating", START_MU)),
+            theme=str(data.get("theme", "")),
             played=str(data.get("played", "")),
         )
 

@@ -17,6 +17,7 @@ from fastapi import Path as PathParam
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from ra.bots.registry import game_bots
 from ra.core.text import t
 from ra.games import game_module
 from ra.i18n.render import Reader, render
@@ -88,6 +89,7 @@ class PuzzleOut(BaseModel):
     choices: list[Choice]
     rating: float  # the puzzle's rating (mu)
     task: str  # what the player is asked, in their language
+    theme: str  # what the puzzle teaches ("When to invoke Ra"), in their language ("" if none)
     solver: Solver | None = None
 
 
@@ -204,6 +206,7 @@ async def next_puzzle(
         choices=choices(game, view, reader),
         rating=round(rating, 2),
         task=render(t("Find the best move. One move is clearly better than every other here."), reader),
+        theme=theme_title(game, puzzle.theme, reader),
         solver=solver,
     )
 
@@ -241,6 +244,12 @@ async def answer_puzzle(
         why=render(puzzle.reason, reader),
         rating=moved,
     )
+
+
+def theme_title(game: str, theme: str, reader: Reader) -> str:
+    """A theme's title in the reader's language ("" for a puzzle without a known theme)."""
+    title = game_bots(game).themes.get(theme)
+    return render(title, reader) if title is not None else ""
 
 
 def solution_phrase(game: str, view: dict[str, Any], entry: dict[str, Any]) -> Any:

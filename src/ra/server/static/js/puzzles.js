@@ -36,6 +36,7 @@ import { startPage } from "./common/page.js";
  * @property {Choice[]} choices
  * @property {number} rating
  * @property {string} task
+ * @property {string} theme
  * @property {{rating: number, answers: number, solved: number} | null} [solver]
  */
 
@@ -136,6 +137,8 @@ class PuzzlePage {
     document.body.dataset.puzzleId = puzzle.id;
     delete document.body.dataset.puzzleVerdict;
     byId("puzzle-task").textContent = puzzle.task;
+    byId("puzzle-theme").textContent = puzzle.theme;
+    byId("puzzle-theme").hidden = !puzzle.theme;
     byId("puzzle-count").textContent = t("Puzzle {number} of {total}", { number: puzzle.index + 1, total: puzzle.total });
     byId("puzzle-about").textContent = tn("A game of {n} player; you play seat {seat}.", "A game of {n} players; you play seat {seat}.", puzzle.players, { seat: puzzle.seat + 1 });
     byId("puzzle-rating").textContent = puzzle.solver
