@@ -61,12 +61,8 @@ def free_port() -> int:
 class Server:
     """`ra serve` in a subprocess; `restart()` stops it and starts it again on the same port and data."""
 
-    # How the server process starts `ra serve` (a test may first change the service's defaults, as settings
-    # that have no option: the analyses' cheap evaluator specs).
-    LAUNCH = "from ra.cli import main; main()"
-
-    def __init__(self, data: Path, extra: tuple[str, ...] = (), launch: str = LAUNCH) -> None:
-        self.data, self.extra, self.launch = data, extra, launch  # `extra`: more `ra serve` options
+    def __init__(self, data: Path, extra: tuple[str, ...] = ()) -> None:
+        self.data, self.extra = data, extra  # `extra`: more `ra serve` options
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
@@ -74,7 +70,7 @@ class Server:
 
     def start(self) -> None:
         cmd = [
-            sys.executable, "-c", self.launch, "serve",
+            sys.executable, "-c", "from ra.cli import main; main()", "serve",
             "--port", str(self.port), "--data", str(self.data), "--bot-delay", str(BOT_DELAY),
             "--log-level", "warning", *self.extra,
         ]  # fmt: skip

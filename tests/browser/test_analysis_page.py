@@ -28,12 +28,8 @@ from ra.analysis.run import analyse
 # Cheap evaluators: a 2-player game's analysis in about a second (the defaults take ~30 CPU-seconds a game).
 CHEAP = {"ra": "search:samples=2,depth=1,nodes=300", "write": "search:samples=4"}
 SPEC = CHEAP["ra"]
-# `ra serve` with the cheap specs and quick progress (settings that have no option of `ra serve`).
-LAUNCH = (
-    "import dataclasses, ra.commands.serve as serve; "
-    f"serve.SERVICE = dataclasses.replace(serve.SERVICE, analysis_specs={CHEAP!r}, analysis_seconds=0.2); "
-    "from ra.cli import main; main()"
-)
+# `ra serve` with the cheap specs and quick progress.
+SERVE_OPTIONS = (*(f"--analysis-spec={game}={spec}" for game, spec in CHEAP.items()), "--analysis-seconds=0.2")
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESKTOP: ViewportSize = {"width": 1300, "height": 900}
 _finished: dict[tuple[str, str], str] = {}  # (server base, game) → a finished table there
@@ -57,7 +53,7 @@ def finished_table(server: Server, game: str = "ra") -> str:
 @pytest.fixture(scope="module")
 def cheap_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server of this module whose analyses use the cheap specs."""
-    server = Server(tmp_path_factory.mktemp("ra-analysis"), launch=LAUNCH)
+    server = Server(tmp_path_factory.mktemp("ra-analysis"), extra=SERVE_OPTIONS)
     server.start()
     try:
         yield server

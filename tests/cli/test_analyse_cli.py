@@ -195,3 +195,28 @@ def test_a_local_ray_instance_gives_the_same_analysis(tmp_path: Path) -> None:
     pytest.importorskip("ray")
     path = record_file(tmp_path, players=3)
     assert without_costs(analyse_json(path, "ra", "--ray", "--jobs", "2")) == without_costs(analyse_json(path, "ra"))
+
+
+@pytest.mark.parametrize(
+    ("option", "problem"),
+    [
+        ("chess=search", "GAME one of ra, write"),
+        ("ra", "GAME one of ra, write"),
+        ("ra=mcts", "a search spec"),
+        ("write=search:depth=2", "takes only samples and seconds"),
+    ],
+)
+def test_serve_refuses_an_analysis_spec_it_cannot_use(option: str, problem: str) -> None:
+    """`ra serve --analysis-spec` names a game and a search spec its bots take, or the server does not start."""
+    result = CliRunner().invoke(app, ["serve", "--analysis-spec", option])
+    assert result.exit_code == 2
+    assert problem in result.output
+
+
+def test_serve_takes_analysis_specs_per_game() -> None:
+    from ra.commands.serve import analysis_specs_of
+
+    assert analysis_specs_of(["ra=search:samples=2,depth=1", "write=search:samples=4"]) == {
+        "ra": "search:samples=2,depth=1",
+        "write": "search:samples=4",
+    }

@@ -5,12 +5,14 @@ Each option is a field of `ra.server.settings.Settings`, and its default is that
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
 
+from ra.core.text import english
 from ra.server.settings import Limits, NoticeSettings, Settings
 
 DEFAULT = Settings()
@@ -85,6 +87,17 @@ def serve(
     analysis_queue: Annotated[
         int, typer.Option(min=0, help="Analyses waiting at most; more requests answer 429 (0: no limit).")
     ] = SERVICE.analysis_queue,
+    analysis_spec: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="GAME=SPEC",
+            help="The evaluator of a game's analyses (repeatable), e.g. ra=search:samples=4,depth=1 (default: the "
+            "game's own, docs/ANALYSIS.md; cheaper is faster and rougher).",
+        ),
+    ] = None,
+    analysis_seconds: Annotated[
+        float, typer.Option(min=0.05, help="Seconds between saves of a running analysis's progress.")
+    ] = SERVICE.analysis_seconds,
     max_body: Annotated[int, typer.Option(min=1, help="Bytes of an HTTP request body (413 above).")] = LIMITS.max_body,
     max_message: Annotated[
         int, typer.Option(min=1, help="Bytes of one WebSocket message from a client (close 1009 above).")
@@ -213,6 +226,8 @@ def serve(
             analysis_workers=analysis_workers,
             analysis_deadline=analysis_deadline,
             analysis_queue=analysis_queue,
+            analysis_specs=analysis_specs_of(analysis_spec or ()),
+            analysis_seconds=analysis_seconds,
             lease_seconds=lease_seconds,
             resync_seconds=resync_seconds,
             abandon_seconds=abandon_hours * 3600,
@@ -223,6 +238,26 @@ def serve(
         notices=notices,
     )
     run(settings)
+
+
+def analysis_specs_of(options: Sequence[str]) -> dict[str, str]:
+    """`--analysis-spec GAME=SPEC` options as a mapping (exit 2 for an unknown game or a spec its bots refuse)."""
+    from ra.bots import parse_spec
+    from ra.games import GAMES
+
+    specs: dict[str, str] = {}
+    for option in options:
+        game, _, spec = option.partition("=")
+        if game not in GAMES or not spec:
+            _fail(f"--analysis-spec {option!r}: expected GAME=SPEC with GAME one of {', '.join(GAMES)}")
+        try:
+            kind, _ = parse_spec(spec, game)
+        except ValueError as exc:
+            _fail(f"--analysis-spec {option!r}: {english(exc.args[0]) if exc.args else exc}")
+        if kind != "search":  # the evaluators are the games' search bots (docs/ANALYSIS.md)
+            _fail(f"--analysis-spec {option!r}: an analysis's evaluator is a search spec (search:...)")
+        specs[game] = spec
+    return specs
 
 
 def run(settings: Settings) -> None:
