@@ -202,7 +202,7 @@ def test_a_local_ray_instance_gives_the_same_analysis(tmp_path: Path) -> None:
     [
         ("chess=search", "GAME one of ra, write"),
         ("ra", "GAME one of ra, write"),
-        ("ra=mcts", "a search spec"),
+        ("ra=mcts", "search bot"),
         ("write=search:depth=2", "takes only samples and seconds"),
     ],
 )

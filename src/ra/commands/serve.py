@@ -242,7 +242,7 @@ def serve(
 
 def analysis_specs_of(options: Sequence[str]) -> dict[str, str]:
     """`--analysis-spec GAME=SPEC` options as a mapping (exit 2 for an unknown game or a spec its bots refuse)."""
-    from ra.bots import parse_spec
+    from ra.bots.evaluator import search_settings
     from ra.games import GAMES
 
     specs: dict[str, str] = {}
@@ -251,11 +251,9 @@ def analysis_specs_of(options: Sequence[str]) -> dict[str, str]:
         if game not in GAMES or not spec:
             _fail(f"--analysis-spec {option!r}: expected GAME=SPEC with GAME one of {', '.join(GAMES)}")
         try:
-            kind, _ = parse_spec(spec, game)
+            search_settings(spec, game)
         except ValueError as exc:
             _fail(f"--analysis-spec {option!r}: {english(exc.args[0]) if exc.args else exc}")
-        if kind != "search":  # the evaluators are the games' search bots (docs/ANALYSIS.md)
-            _fail(f"--analysis-spec {option!r}: an analysis's evaluator is a search spec (search:...)")
         specs[game] = spec
     return specs
 
