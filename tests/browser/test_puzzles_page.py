@@ -100,3 +100,20 @@ def test_the_page_fits_a_phone(browser: Browser, server: Server, problems: list[
     button = page.locator("#choices button").first
     box = button.bounding_box()
     assert box is not None and box["width"] <= PHONE["width"] and box["height"] >= 30  # a thumb can hit it
+
+
+def test_the_lobby_leads_to_each_games_puzzles(
+    browser: Browser, server: Server, problems: list[str], closing: list[Page]
+) -> None:
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    closing.append(page)
+    page.on("pageerror", lambda exc: problems.append(str(exc)))
+    page.goto(server.base)
+    links = page.locator("#puzzle-links a")
+    expect(links).to_have_count(2)
+    assert [links.nth(i).get_attribute("href") for i in range(2)] == ["/puzzles/ra", "/puzzles/write"]
+    links.first.click()
+    page.wait_for_function(ASKING)
+    assert page.url.endswith("/puzzles/ra")
+    expect(page.locator("#puzzle-theme")).not_to_be_empty()

@@ -11,7 +11,9 @@ A game's subpackage may define, at module level (docs/BOTS.md, "Layout"):
 - `PURPOSE_NAMES_MOVE`: True where its purposes begin with the move itself ("Draw a tile: ..."), so that an
   analysis need not name the move again;
 - `evaluate`, `ANALYSIS_SPEC`, `ANALYSIS_THRESHOLDS`: its fair evaluator for analyses (`ra.bots.evaluator`);
-- `THEMES` (theme -> title) and `theme(view, action) -> str`: what a puzzle solved by `action` teaches.
+- `THEMES` (theme -> title) and `theme(view, action) -> str`: what a puzzle solved by `action` teaches;
+  `PUZZLE_SCREEN_SPEC` (the cheap evaluator that picks positions worth confirming) and `PUZZLE_PLAYERS` (the
+  player counts of the games puzzles are mined from; `ra.puzzles.mine`).
 
 A game without a subpackage still gets `random` and `mcts` with random playouts, and the generic ladder.
 """
@@ -85,6 +87,8 @@ class GameBots:
     thresholds: Thresholds | None = None
     themes: Mapping[str, Text] = field(default_factory=dict)  # a puzzle's theme -> its title
     theme: Theme | None = None
+    puzzle_screen_spec: str = ""
+    puzzle_players: tuple[int, ...] = ()
 
 
 def game_bots(game: str) -> GameBots:
@@ -111,6 +115,8 @@ def _load(game: str) -> GameBots:
         thresholds=getattr(module, "ANALYSIS_THRESHOLDS", None),
         themes=dict(getattr(module, "THEMES", {})),
         theme=getattr(module, "theme", None),
+        puzzle_screen_spec=getattr(module, "PUZZLE_SCREEN_SPEC", ""),
+        puzzle_players=tuple(getattr(module, "PUZZLE_PLAYERS", ())),
     )
 
 

@@ -13,11 +13,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from ra.commands.terminal import Lang, reader_language
 from ra.core.text import t, tn
+from ra.games import DEFAULT_GAME, GAMES
 from ra.i18n import Reader, render
 from ra.puzzles.mine import Settings, mine
 from ra.puzzles.model import data_path, dumps
 
-GAMES = ("ra", "write")
 app = typer.Typer(help="Puzzles from real play: mine them from games between bots.", no_args_is_help=True)
 
 
@@ -28,7 +28,7 @@ def register(parent: typer.Typer) -> None:
 
 @app.command(name="mine")
 def mine_command(
-    game: Annotated[str, typer.Option(help="The game: ra or write.")] = "ra",
+    game: Annotated[str, typer.Option(help="The game: ra or write.")] = DEFAULT_GAME,
     count: Annotated[int, typer.Option(min=1, max=100_000, help="Puzzles to find.")] = 300,
     seed: Annotated[int, typer.Option(min=0, help="The master seed: the same seed gives the same puzzles.")] = 0,
     jobs: Annotated[int, typer.Option(min=1, max=256, help="Worker processes.")] = 1,

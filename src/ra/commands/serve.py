@@ -242,6 +242,7 @@ def serve(
 
 def analysis_specs_of(options: Sequence[str]) -> dict[str, str]:
     """`--analysis-spec GAME=SPEC` options as a mapping (exit 2 for an unknown game or a spec its bots refuse)."""
+    from ra.bots import make_bot
     from ra.bots.evaluator import search_settings
     from ra.games import GAMES
 
@@ -252,6 +253,7 @@ def analysis_specs_of(options: Sequence[str]) -> dict[str, str]:
             _fail(f"--analysis-spec {option!r}: expected GAME=SPEC with GAME one of {', '.join(GAMES)}")
         try:
             search_settings(spec, game)
+            make_bot(spec, game)  # the settings the game's search bot itself refuses
         except ValueError as exc:
             _fail(f"--analysis-spec {option!r}: {english(exc.args[0]) if exc.args else exc}")
         specs[game] = spec

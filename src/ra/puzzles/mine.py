@@ -32,11 +32,8 @@ from ra.games import game_module
 from ra.puzzles.model import START_MU, Puzzle, PuzzleSet, SourceGame
 from ra.tournament.runner import derive_seed, play_game
 
-# The cheap screen per game: deals sampled are few, so it only decides which positions deserve the real evaluator.
-SCREENS: dict[str, str] = {"ra": "search:samples=3,depth=1,nodes=300", "write": "search:samples=6"}
 # Bots at the table: the game's easy and medium levels and one in between (no search: playing must stay cheap).
 TABLE_SPECS: tuple[str, ...] = ("greedy:epsilon=0.4", "greedy:epsilon=0.15", "greedy")
-PLAYERS: dict[str, tuple[int, ...]] = {"ra": (3, 4, 5), "write": (2, 3, 4)}
 MIN_AGREE = 0.8
 MAX_THEME_SHARE = 0.3  # of the puzzles wanted, at most this share on one theme
 PER_GAME = 2  # puzzles taken from one game at most (variety)
@@ -57,7 +54,7 @@ class Settings:
     count: int
     seed: int = 0
     spec: str = ""  # the confirming evaluator ("" : the game's ANALYSIS_SPEC)
-    screen: str = ""  # "" : SCREENS[game]
+    screen: str = ""  # "" : the game's PUZZLE_SCREEN_SPEC (ra.bots.registry)
     min_margin: float = 0.0  # 0 : the game's `mistake` threshold
     min_agree: float = MIN_AGREE
     max_theme_share: float = MAX_THEME_SHARE
@@ -71,7 +68,7 @@ class Settings:
             self.count,
             self.seed,
             self.spec or support.analysis_spec,
-            self.screen or SCREENS.get(self.game, support.analysis_spec),
+            self.screen or support.puzzle_screen_spec or support.analysis_spec,
             self.min_margin or support.thresholds.mistake,
             self.min_agree,
             self.max_theme_share,
@@ -119,7 +116,7 @@ def weigh(position: Position, spec: str) -> Verdict | None:
 def table(settings: Settings, index: int) -> tuple[list[str], int]:
     """Game `index`'s bots (one spec per seat) and its engine seed."""
     rng = random.Random(derive_seed(settings.seed, index, "puzzle-table"))
-    players = rng.choice(PLAYERS.get(settings.game, (3,)))
+    players = rng.choice(game_bots(settings.game).puzzle_players or (game_module(settings.game).MIN_PLAYERS,))
     return [rng.choice(TABLE_SPECS) for _ in range(players)], derive_seed(settings.seed, index, "engine")
 
 

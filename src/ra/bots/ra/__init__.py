@@ -39,6 +39,10 @@ PURPOSE_NAMES_MOVE = True
 ANALYSIS_SPEC = "search:samples=10,depth=2,nodes=4000,blind=1,learned=3"
 # Points of final margin lost from which a decision is an inaccuracy, a mistake, a blunder (docs/ANALYSIS.md).
 ANALYSIS_THRESHOLDS = Thresholds(inaccuracy=1.0, mistake=3.0, blunder=6.0)
+# Puzzles (`ra.puzzles.mine`): the cheap evaluator that screens positions (few deals: it only picks which ones the
+# analysis evaluator confirms), and the player counts of the games they are mined from.
+PUZZLE_SCREEN_SPEC = "search:samples=3,depth=1,nodes=300"
+PUZZLE_PLAYERS = (3, 4, 5)
 
 
 def greedy(seed: int = 0, **settings: float) -> Bot:
@@ -65,6 +69,8 @@ __all__ = [
     "ANALYSIS_THRESHOLDS",
     "LEVELS",
     "PURPOSE_NAMES_MOVE",
+    "PUZZLE_PLAYERS",
+    "PUZZLE_SCREEN_SPEC",
     "THEMES",
     "RaGreedyBot",
     "RaSearchBot",

@@ -37,6 +37,10 @@ LEVELS: tuple[Level, ...] = (
 ANALYSIS_SPEC = "search:samples=100"
 # Points of final margin lost from which a decision is an inaccuracy, a mistake, a blunder (docs/ANALYSIS.md).
 ANALYSIS_THRESHOLDS = Thresholds(inaccuracy=2.0, mistake=5.0, blunder=10.0)
+# Puzzles (`ra.puzzles.mine`): the cheap evaluator that screens positions (few deals: it only picks which ones the
+# analysis evaluator confirms), and the player counts of the games they are mined from.
+PUZZLE_SCREEN_SPEC = "search:samples=6"
+PUZZLE_PLAYERS = (2, 3, 4)
 
 
 def greedy(seed: int = 0, **settings: float) -> Bot:
@@ -66,6 +70,8 @@ __all__ = [
     "ANALYSIS_SPEC",
     "ANALYSIS_THRESHOLDS",
     "LEVELS",
+    "PUZZLE_PLAYERS",
+    "PUZZLE_SCREEN_SPEC",
     "THEMES",
     "WriteGreedyBot",
     "WriteSearchBot",

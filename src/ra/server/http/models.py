@@ -146,6 +146,7 @@ class GameInfo(BaseModel):
     bots: BotInfo
     tutorial: bool = Field(False, description="whether /learn/{name} teaches the game")
     rules: str = Field("", description="the address of the game's rules page")
+    puzzles: str = Field("", description="the address of the game's puzzles page (empty: none)")
     skips: bool = Field(False, description="whether a seat whose time runs out can be skipped (the pace's `skip`)")
 
 

@@ -8,6 +8,7 @@ from ra.bots import kinds_for, levels_for
 from ra.core.text import Text
 from ra.games import GAMES, game_module
 from ra.i18n.render import Reader, render
+from ra.puzzles.model import data_path
 from ra.server.http.errors import errors
 from ra.server.http.languages import shipped
 from ra.server.http.models import BotInfo, GameInfo, LevelInfo, Meta, OptionInfo, PlayerCounts
@@ -43,6 +44,7 @@ def game_info(game: str, language: str = "en") -> GameInfo:
         bots=BotInfo(kinds=list(kinds_for(game)), levels=levels),
         tutorial=game in TUTORIALS,
         rules=f"/rules/{game}",
+        puzzles=f"/puzzles/{game}" if data_path(game).exists() else "",
         skips=bool(getattr(module, "PASS_MOVES", ())),
     )
 

@@ -108,6 +108,14 @@ class LobbyPage {
         { links: el("span", { class: "learn-list" }, links.flatMap((link, i) => (i ? [" · ", link] : [link]))) })
       : null);
     box.hidden = links.length === 0;
+    const puzzles = (this.meta.games || []).filter((g) => canDraw(g.name) && g.puzzles).map((g) =>
+      el("a", { href: g.puzzles || "", class: "puzzle-link" }, t("{game} puzzles", { game: g.title })));
+    const practice = byId("puzzle-links");
+    replaceChildren(practice, puzzles.length
+      ? place(t("Sharpen your play with puzzles from real games: {links}", { links: slot("links") }),
+        { links: el("span", { class: "learn-list" }, puzzles.flatMap((link, i) => (i ? [" · ", link] : [link]))) })
+      : null);
+    practice.hidden = puzzles.length === 0;
   }
 
   /** The seats and options of the selected game. */

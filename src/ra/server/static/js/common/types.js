@@ -155,6 +155,7 @@
  * @property {{kinds: string[], levels: BotLevel[]}} bots
  * @property {boolean} [tutorial]  the game has a tutorial (/learn/<game>)
  * @property {string} [rules]  its rules page, e.g. "/rules/ra"
+ * @property {string} [puzzles]  its puzzles page, e.g. "/puzzles/ra" (empty: none)
  * @property {boolean} [skips]  a seat whose time runs out can be skipped (the pace's `skip`)
  */
 
