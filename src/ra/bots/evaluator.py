@@ -40,16 +40,6 @@ class Thresholds:
         return {"inaccuracy": self.inaccuracy, "mistake": self.mistake, "blunder": self.blunder}
 
 
-def search_settings(spec: str, game: str) -> dict[str, float]:
-    """The settings of an evaluator's spec: a search spec the game's bots take (ValueError otherwise)."""
-    from ra.bots.spec import parse_spec  # the spec module imports the registry, which imports this module
-
-    kind, settings = parse_spec(spec, game)
-    if kind != "search":
-        raise ValueError(f"an analysis's evaluator is the game's search bot, not {kind!r}")
-    return settings
-
-
 class Evaluate(Protocol):
     """A game's fair evaluator (see the module's docstring)."""
 

@@ -217,3 +217,11 @@ def parse_spec(spec: str, game: str | None = None) -> tuple[str, Settings]:
             raise _refuse(t("setting {setting} of bot {bot} is given twice", setting=repr(key), bot=repr(kind)))
         settings[key] = _number(kind, key, value.strip(), bound)
     return kind, settings
+
+
+def search_settings(spec: str, game: str) -> dict[str, float]:
+    """The settings of an evaluator's spec: a search spec the game's bots take (ValueError otherwise)."""
+    kind, settings = parse_spec(spec, game)
+    if kind != "search":
+        raise ValueError(f"an analysis's evaluator is the game's search bot, not {kind!r}")
+    return settings

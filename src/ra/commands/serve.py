@@ -243,7 +243,7 @@ def serve(
 def analysis_specs_of(options: Sequence[str]) -> dict[str, str]:
     """`--analysis-spec GAME=SPEC` options as a mapping (exit 2 for an unknown game or a spec its bots refuse)."""
     from ra.bots import make_bot
-    from ra.bots.evaluator import search_settings
+    from ra.bots.spec import search_settings
     from ra.games import GAMES
 
     specs: dict[str, str] = {}

@@ -13,7 +13,7 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from ra.bots.base import Bot
-from ra.bots.evaluator import Thresholds, search_settings
+from ra.bots.evaluator import Thresholds
 from ra.bots.ra.heuristic import RaGreedyBot
 from ra.bots.ra.hints import purpose
 from ra.bots.ra.playout import rollout
@@ -58,6 +58,8 @@ def search(seed: int = 0, **settings: float) -> Bot:
 
 def evaluate(view: Mapping[str, Any], seed: int, spec: str, include: Collection[int]) -> dict[int, list[float]]:
     """Every legal action's margin in each sampled bag, from the view's seat (`ra.bots.evaluator`)."""
+    from ra.bots.spec import search_settings  # the spec module imports the registry, which imports this package
+
     settings = search_settings(spec, "ra")
     bot = RaSearchBot(seed, **{key: value for key, value in settings.items() if key != "seconds"})
     bot.choose(view)

@@ -13,7 +13,7 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from ra.bots.base import Bot
-from ra.bots.evaluator import Thresholds, search_settings
+from ra.bots.evaluator import Thresholds
 from ra.bots.registry import Level
 from ra.bots.write.heuristic import WriteGreedyBot
 from ra.bots.write.hints import purpose
@@ -60,6 +60,8 @@ def search(seed: int = 0, **settings: float) -> Bot:
 
 def evaluate(view: Mapping[str, Any], seed: int, spec: str, include: Collection[int]) -> dict[int, list[float]]:
     """Greedy's best entries and those in `include`: their margins in each sampled deck (`ra.bots.evaluator`)."""
+    from ra.bots.spec import search_settings  # the spec module imports the registry, which imports this package
+
     settings = search_settings(spec, "write")
     bot = WriteSearchBot(seed, samples=settings.get("samples", DEFAULT_SAMPLES), include=include)
     bot.choose(view)
