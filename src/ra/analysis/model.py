@@ -176,6 +176,23 @@ class GameAnalysis:
     seats: list[SeatSummary]
     cpu_seconds: float = field(default=0.0, compare=False)  # what it cost (not part of what it says)
 
+    @classmethod
+    def of(
+        cls,
+        game: str,
+        players: int,
+        moves: int,
+        seed: int,
+        spec: str,
+        thresholds: Thresholds,
+        decisions: Sequence[DecisionReport],
+    ) -> GameAnalysis:
+        """The analysis made of these decisions' reports: each seat summed up, the cost the reports'."""
+        reports = list(decisions)
+        seats = [summarise(seat, reports) for seat in range(players)]
+        cost = sum(report.cpu_seconds for report in reports)
+        return cls(game, players, moves, seed, spec, thresholds, reports, seats, cost)
+
     def decision(self, index: int) -> DecisionReport | None:
         """The report of the record's move `index` (None if that move was not a decision analysed)."""
         return next((r for r in self.decisions if r.index == index), None)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ra.analysis.model import DecisionReport, GameAnalysis, spread, summarise
+from ra.analysis.model import DecisionReport, GameAnalysis, spread
 from ra.bots.evaluator import Thresholds
 from ra.bots.hints import GENERIC_PURPOSE, purpose_of
 from ra.bots.registry import game_bots
@@ -152,6 +152,15 @@ def _words(module: GameModule, view: Mapping[str, Any], action: int) -> Text | N
     return module.legal_phrase(view, entry) if entry is not None else None
 
 
+def what_for(module: GameModule, view: Mapping[str, Any], action: int) -> Text:
+    """A move and what it is for, in the hint's words (the move named first where those words do not name it)."""
+    why = purpose_of(module.GAME, view, action)
+    if why is None or not game_bots(module.GAME).purpose_names_move:
+        move = _words(module, view, action) or module.action_to_str(action)
+        why = tp("two sentences", "{first} {second}", first=t("{move}.", move=move), second=why or GENERIC_PURPOSE)
+    return why
+
+
 def better(module: GameModule, view: Mapping[str, Any], best: int, agree: int, samples: int) -> Text:
     """Why `best` was better, in the player's words: the move, what it is for (the hint's words), how sure."""
     sure = tn(
@@ -160,10 +169,7 @@ def better(module: GameModule, view: Mapping[str, Any], best: int, agree: int, s
         samples,
         agree=agree,
     )
-    why = purpose_of(module.GAME, view, best)
-    if why is None or not game_bots(module.GAME).purpose_names_move:  # name the move first
-        move = _words(module, view, best) or module.action_to_str(best)
-        why = tp("two sentences", "{first} {second}", first=t("{move}.", move=move), second=why or GENERIC_PURPOSE)
+    why = what_for(module, view, best)
     # TRANSLATORS: a better move in an analysis: {why} is what that move is for ("Draw a tile: ..."), {sure} a
     # sentence on how sure the analysis is.
     return t("Better: {why} {sure}", why=why, sure=sure)
@@ -196,18 +202,8 @@ def analyse(
         reports.append(report)
         if progress is not None:
             progress(len(reports), len(todo))
-    players = len(final.scores())
-    return GameAnalysis(
-        game=module.GAME,
-        players=players,
-        moves=len(record["moves"]),
-        seed=seed,
-        spec=spec or default,
-        thresholds=thresholds,
-        decisions=reports,
-        seats=[summarise(seat, reports) for seat in range(players)],
-        cpu_seconds=sum(report.cpu_seconds for report in reports),
-    )
+    return GameAnalysis.of(module.GAME, len(final.scores()), len(record["moves"]), seed, spec or default, thresholds,
+                           reports)  # fmt: skip
 
 
 def _final(record: Mapping[str, Any], module: GameModule) -> GameState:
@@ -215,4 +211,4 @@ def _final(record: Mapping[str, Any], module: GameModule) -> GameState:
     return replay_moves(state, record_moves(record, module))
 
 
-__all__ = ["Mapper", "Position", "Progress", "analyse", "better", "decision_seed", "evaluate", "positions"]
+__all__ = ["Mapper", "Position", "Progress", "analyse", "better", "decision_seed", "evaluate", "positions", "what_for"]

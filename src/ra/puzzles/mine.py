@@ -24,10 +24,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from ra.analysis.run import Position, decision_seed, positions
-from ra.bots.hints import GENERIC_PURPOSE, purpose_of
+from ra.analysis.run import Position, decision_seed, positions, what_for
 from ra.bots.registry import game_bots
-from ra.core.text import Text, t, tn, tp
+from ra.core.text import Text, t, tn
 from ra.games import game_module
 from ra.puzzles.model import START_MU, Puzzle, PuzzleSet, SourceGame
 from ra.tournament.runner import derive_seed, play_game
@@ -191,12 +190,7 @@ def mine_game(settings: Settings, index: int) -> Found:
 
 def reason(game: str, view: Mapping[str, Any], sure: Verdict) -> Text:
     """Why the solution is the move: what it is for (the hint's words) and by how much it beat every other."""
-    module = game_module(game)
-    entry = next(e for e in view["legal_actions"] if e.get("id") == sure.best)
-    move = module.legal_phrase(view, entry)
-    why = purpose_of(game, view, sure.best)
-    if why is None or not game_bots(game).purpose_names_move:
-        why = tp("two sentences", "{first} {second}", first=t("{move}.", move=move), second=why or GENERIC_PURPOSE)
+    why = what_for(game_module(game), view, sure.best)
     by = tn(
         "It beat every other move by at least {points} points of final margin, and each of them in {agree} of the "
         "{n} deal imagined.",

@@ -17,7 +17,7 @@ import json
 import logging
 from collections.abc import Callable, Iterator
 
-from ra.analysis import DecisionReport, GameAnalysis, Position, analysis_parts, positions, summarise
+from ra.analysis import DecisionReport, GameAnalysis, Position, analysis_parts, positions
 from ra.core.text import t
 from ra.games import GAMES, game_module
 from ra.server.analyses.store import Analysis, AnalysisStore
@@ -222,20 +222,9 @@ class AnalysisRunner:
     ) -> None:
         game = str(record["game"])
         _, thresholds = analysis_parts(game)
-        # The reports as stored (rounded): a run resumed from saved reports then sums up exactly as a fresh one.
-        reports = [DecisionReport.from_json(report.as_json()) for report in reports]
         moves = record["moves"]
-        result = GameAnalysis(
-            game=game,
-            players=players,
-            moves=len(moves) if isinstance(moves, list) else 0,
-            seed=analysis.seed,
-            spec=analysis.spec,
-            thresholds=thresholds,
-            decisions=reports,
-            seats=[summarise(seat, reports) for seat in range(players)],
-            cpu_seconds=sum(report.cpu_seconds for report in reports),
-        )
+        size = len(moves) if isinstance(moves, list) else 0
+        result = GameAnalysis.of(game, players, size, analysis.seed, analysis.spec, thresholds, reports)
         text = await asyncio.to_thread(json.dumps, result.as_json(), ensure_ascii=False, separators=(",", ":"))
         if await asyncio.to_thread(self.store.finish, analysis.table_id, self.owner, len(reports), text, self.clock()):
             self.computed += 1
