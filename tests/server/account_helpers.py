@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from core_helpers import settings_on
+from app_helpers import settings_on
 from fastapi.testclient import TestClient
 
 from ra.server.http.app import create_app

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from core_helpers import app_with
+from app_helpers import app_with
 from fastapi.testclient import TestClient
 
 from ra.bots import Bot, RandomBot
@@ -20,7 +20,7 @@ from ra.server.tables import service as tables
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """No server test may hang: a WebSocket waiting for a message that never comes fails after 60 s."""
     for item in items:
-        if Path(str(item.path)).parent == Path(__file__).parent:
+        if Path(__file__).parent in Path(str(item.path)).parents:
             item.add_marker(pytest.mark.timeout(60))
 
 
@@ -62,5 +62,5 @@ def fake_game(monkeypatch: pytest.MonkeyPatch) -> str:
 
 
 # Throwaway PostgreSQL and Redis, every storage test on both databases (services.py); the multi-process pair.
+from processes import scale_pair  # noqa: E402, F401
 from services import postgres, pytest_generate_tests, redis_server, storage_kind  # noqa: E402, F401
-from test_scale_processes import scale_pair  # noqa: E402, F401

@@ -20,7 +20,7 @@ import pytest
 import sqlalchemy as sa
 from account_helpers import account_settings, csrf, new_listed_table, sign_up
 from aiosmtpd.controller import Controller
-from core_helpers import settings_on
+from app_helpers import settings_on
 from fastapi.testclient import TestClient
 from server_helpers import person, read_until
 

@@ -1,6 +1,6 @@
-"""A seeded uniform-random playthrough of any game as text: the golden files tests/golden/<game>_<n>p_seed<s>.txt.
+"""A seeded uniform-random playthrough of any game as text: the golden files tests/games/golden/<game>_<n>p_seed<s>.txt.
 
-Regenerate with: python -m ra.games.playthrough GAME SEED PLAYERS > tests/golden/GAME_PLAYERSp_seedSEED.txt
+Regenerate with: python -m ra.games.playthrough GAME SEED PLAYERS > tests/games/golden/GAME_PLAYERSp_seedSEED.txt
 """
 
 from __future__ import annotations

@@ -150,7 +150,7 @@ class WriteRules(SharedLists):
             self._moves.append(_new_move(Move, (player, REVEAL_ACTION, self._reveal())))
             return
         # §2: make a card or bonus entry (or decline one), written out here rather than by calling sheet.py's entry
-        # functions: a call costs as much as the entry itself. tests/write/test_shared_lists.py holds them equal.
+        # functions: a call costs as much as the entry itself. tests/games/write/test_shared_lists.py holds them equal.
         entry, slot, arg, move, b, mark, at, symbol, lo, hi = PLAN[action][player]  # offsets ready (plan.py)
         self._moves.append(move)
         s = self.sheets

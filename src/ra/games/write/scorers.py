@@ -4,7 +4,7 @@ A Kingdom is scored three times a game, and in a rollout that is a tenth of all 
 the seats spends more on its own offsets, slices and majority passes than on the counts, so each player count and
 Kingdom gets its own function, generated once at import as `state.clone` is: every seat's boxes at fixed offsets,
 the counts at C speed over the sheets' bytes, the majorities as plain comparisons. scoring.py keeps the meaning
-(`score_kingdom`, `end_bonuses`, `totals`) and tests/write/test_scorers.py holds the two equal over many games.
+(`score_kingdom`, `end_bonuses`, `totals`) and tests/games/write/test_scorers.py holds the two equal over many games.
 """
 
 from __future__ import annotations
