@@ -2,7 +2,7 @@
 
 `create_app(settings)` assembles the server process's parts (`ra.server.assembly`), keeps them in `app.state` for
 the routes' dependencies (deps.py), and includes the routers of `routes/`, one per resource. Layers, outermost first:
-unexpected errors logged (logs.py), security headers (security.py), gzip, request bodies checked (limits.py), then
+unexpected errors logged (logs.py), security headers (security.py), gzip, request bodies checked (bodies.py), then
 the routes. HTTP bodies and answers are the Pydantic models of models.py, WebSocket messages those of messages.py.
 """
 
