@@ -15,6 +15,8 @@ RETURN_GRACE = 15.0  # seconds a person who returns after a time-out has at leas
 BANK = (30, 4 * 3600)
 INCREMENT = (0, 300)
 PER_MOVE = (600, 14 * 24 * 3600)
+# What a pace that leaves a number out gets.
+DEFAULT_BANK, DEFAULT_INCREMENT, DEFAULT_PER_MOVE = 300, 10, 86400
 
 
 def pace_of(options: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -57,10 +59,10 @@ def check_pace(pace: AskedPace | None, passes: bool, check_level: Callable[[str]
     check_level(pace.level)
     checked: dict[str, Any] = {"kind": pace.kind, "timeout": pace.timeout, "level": pace.level}
     if pace.kind == LIVE:
-        checked["bank"] = 300 if pace.bank is None else pace.bank
-        checked["increment"] = 10 if pace.increment is None else pace.increment
+        checked["bank"] = DEFAULT_BANK if pace.bank is None else pace.bank
+        checked["increment"] = DEFAULT_INCREMENT if pace.increment is None else pace.increment
     else:
-        checked["per_move"] = 86400 if pace.per_move is None else pace.per_move
+        checked["per_move"] = DEFAULT_PER_MOVE if pace.per_move is None else pace.per_move
     return checked
 
 
