@@ -33,6 +33,7 @@ from ra.server.assembly import assemble
 from ra.server.collector import tune
 from ra.server.settings import Settings
 from ra.server.tables.model import Snapshot
+from ra.server.tables.requests import NewTable
 
 
 async def reader(sub: Any, seat: int, counts: list[int]) -> None:
@@ -62,7 +63,8 @@ async def play(args: argparse.Namespace, data: str) -> dict[str, Any]:
     await server.start()
     service, rng = server.service, random.Random(args.seed)
     seats = [{"kind": "person", "name": f"P{i + 1}"} for i in range(args.seats)]
-    ids = [(await service.create({"game": args.game, "seats": seats}))["id"] for _ in range(args.tables)]
+    asked = NewTable.model_validate({"game": args.game, "seats": seats})
+    ids = [(await service.create(asked))["id"] for _ in range(args.tables)]
     counts, readers = [0], []
     for table_id in ids:
         for seat in range(args.seats):

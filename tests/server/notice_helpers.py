@@ -24,8 +24,8 @@ from app_helpers import settings_on
 from fastapi.testclient import TestClient
 from server_helpers import person, read_until
 
+from ra.server.accounts.links import VERIFY_PATH, verify_token
 from ra.server.http.app import create_app
-from ra.server.notices.links import VERIFY_PATH, verify_token
 from ra.server.notices.service import Notices
 from ra.server.settings import NoticeSettings
 from ra.server.storage.schema import accounts_t, players_t

@@ -1,5 +1,5 @@
 """Issue 41, finding 8: look-alike names, weak passwords, and a client that picks its own address with
-X-Forwarded-For. A name is free only if no account's skeleton (UTS #39, accounts/names.py) is the same; a password
+X-Forwarded-For. A name is free only if no account's skeleton (UTS #39, guards/look_alikes.py) is the same; a password
 is refused if it is mostly white space, of too few characters, common, or the name; `ra serve` believes no proxy
 header unless told which proxies to trust."""
 
@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from services import free_port, wait_port
 
 from ra.commands.serve import proxy_options
-from ra.server.accounts.names import skeleton
+from ra.server.guards.look_alikes import skeleton
 
 
 @pytest.fixture

@@ -16,6 +16,7 @@ from services import RedisServer
 from ra.server.assembly import assemble
 from ra.server.cluster.doorbell import RedisDoorbell
 from ra.server.settings import Settings
+from ra.server.tables.requests import NewTable
 
 
 async def until(check: Callable[[], bool], seconds: float = 5) -> None:
@@ -90,7 +91,8 @@ def test_a_client_connecting_has_its_table_read_once(
         await server.start()
         try:
             service = server.service
-            table = await service.get((await service.create({"game": "ra", "seats": [person("A"), person("B")]}))["id"])
+            created = await service.create(NewTable.model_validate({"game": "ra", "seats": [person("A"), person("B")]}))
+            table = await service.get(created["id"])
             reads: list[Any] = []
             changes = server.storage.changes
 

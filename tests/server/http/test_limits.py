@@ -14,7 +14,8 @@ from fastapi.testclient import TestClient
 from server_helpers import bot, create, person, read_until, ws_url
 from starlette.websockets import WebSocketDisconnect
 
-from ra.server.http.limits import RateLimiter, json_depth_exceeds, parse_json
+from ra.server.guards.json_text import json_depth_exceeds, parse_json
+from ra.server.guards.rates import RateLimiter
 from ra.server.settings import Limits
 
 MiB = 1024 * 1024

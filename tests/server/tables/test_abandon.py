@@ -18,6 +18,7 @@ from ra.server.settings import ServiceSettings, Settings
 from ra.server.storage.rows import MoveRow, NewMove, SeqConflictError, TableRow, now
 from ra.server.storage.sql import SqlStorage
 from ra.server.tables.model import ServiceError
+from ra.server.tables.requests import NewTable
 
 DAY = dt.timedelta(days=1)
 
@@ -81,7 +82,9 @@ def test_the_sweep_closes_an_idle_table_at_the_time_set_and_keeps_its_record(tmp
         await server.start()
         try:
             seats = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"}]
-            created = await server.service.create({"game": "ra", "seats": seats, "options": {}})
+            created = await server.service.create(
+                NewTable.model_validate({"game": "ra", "seats": seats, "options": {}})
+            )
             table_id = created["id"]
             clock = now()
             server.abandon.clock = lambda: clock + dt.timedelta(seconds=3599)

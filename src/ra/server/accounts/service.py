@@ -22,11 +22,11 @@ from email_validator import EmailNotValidError, validate_email
 from ra.core.text import t
 from ra.server.accounts.devices import mark_of
 from ra.server.accounts.errors import AccountError
-from ra.server.accounts.names import name_key, skeleton
+from ra.server.accounts.links import token_matches, verify_token
 from ra.server.accounts.passwords import Passwords, checked_password
 from ra.server.accounts.sessions import new_secret, secret_hash
 from ra.server.accounts.store import Account, AccountStore, SessionRow
-from ra.server.notices.links import token_matches, verify_token
+from ra.server.guards.look_alikes import name_key, skeleton
 from ra.server.settings import AccountSettings
 from ra.server.storage.rows import now
 from ra.server.storage.schema import STORAGE_ERRORS

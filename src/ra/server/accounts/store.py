@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
-from ra.server.notices.links import new_mail_secret
+from ra.server.accounts.links import new_mail_secret
 from ra.server.storage.rows import TableRow
 from ra.server.storage.schema import (
     account_marks_t,

@@ -43,8 +43,9 @@ from ra.server.chat.messages import (
     read_chat_message,
 )
 from ra.server.chat.reports import Reports, TooManyReports
-from ra.server.http.limits import Counter, JsonError, MessageRate, RateLimiter, parse_json
-from ra.server.http.security import origin_allowed
+from ra.server.guards.json_text import JsonError, parse_json
+from ra.server.guards.origins import origin_allowed
+from ra.server.guards.rates import Counter, MessageRate, RateLimiter
 from ra.server.settings import AccountSettings, Limits
 from ra.server.storage.rows import now
 from ra.server.storage.schema import STORAGE_ERRORS

@@ -9,7 +9,8 @@ from pydantic import BaseModel, Field
 
 from ra.server.accounts.passwords import MAX_PASSWORD
 from ra.server.accounts.service import MAX_EMAIL
-from ra.server.http.models import Closed, TableSummary
+from ra.server.guards.closed import Closed
+from ra.server.http.models import TableSummary
 
 Speed = Literal["live", "turn_based"]
 MAX_NAME_INPUT = 160  # characters of a name as typed; the service cleans it to at most 40

@@ -2,7 +2,7 @@
 
 `create_app(settings)` assembles the server process's parts (`ra.server.assembly`), keeps them in `app.state` for
 the routes' dependencies (deps.py), and includes the routers of `routes/`, one per resource. Layers, outermost first:
-unexpected errors logged (logs.py), security headers (security.py), gzip, request bodies checked (limits.py), then
+unexpected errors logged (logs.py), security headers (security.py), gzip, request bodies checked (bodies.py), then
 the routes. HTTP bodies and answers are the Pydantic models of models.py, WebSocket messages those of messages.py.
 """
 
@@ -19,9 +19,10 @@ from starlette.middleware.gzip import GZipMiddleware
 from ra.server.accounts.errors import AccountError
 from ra.server.assembly import assemble
 from ra.server.chat.room import ChatGate
+from ra.server.guards.rates import RateLimiter
+from ra.server.http.bodies import RequestBodies
 from ra.server.http.connection import Gate
 from ra.server.http.errors import add_error_handlers
-from ra.server.http.limits import RateLimiter, RequestBodies
 from ra.server.http.logs import LogUnexpected, redact_tokens_in_logs
 from ra.server.http.openapi import openapi_schema
 from ra.server.http.routes import (

@@ -19,7 +19,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from ra.core.errors import text_of
 from ra.core.protocol import GameModule
 from ra.core.text import Text, t, tn
-from ra.server.http.limits import Counter, JsonError, MessageRate, parse_json
+from ra.server.guards.json_text import JsonError, parse_json
+from ra.server.guards.origins import origin_allowed
+from ra.server.guards.rates import Counter, MessageRate
 from ra.server.http.messages import (
     PONG,
     Action,
@@ -34,7 +36,6 @@ from ra.server.http.messages import (
     error,
     read_client_message,
 )
-from ra.server.http.security import origin_allowed
 from ra.server.notices.presence import Presence
 from ra.server.settings import Limits
 from ra.server.tables.interfaces import Subscription

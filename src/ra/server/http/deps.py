@@ -11,8 +11,8 @@ from starlette.requests import HTTPConnection
 
 from ra.server.analyses.runner import AnalysisRunner
 from ra.server.cluster.coordinator import Cluster
+from ra.server.guards.rates import RateLimiter
 from ra.server.http.connection import Gate
-from ra.server.http.limits import RateLimiter
 from ra.server.tables.service import TableService
 
 

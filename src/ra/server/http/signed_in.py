@@ -13,7 +13,7 @@ from ra.core.text import t
 from ra.server.accounts.errors import AccountError
 from ra.server.accounts.service import SignedIn
 from ra.server.accounts.sessions import CSRF_HEADER, SESSION_COOKIE, csrf_matches
-from ra.server.http.security import origin_allowed
+from ra.server.guards.origins import origin_allowed
 from ra.server.people import People
 
 NOT_SIGNED_IN = t("Sign in first.")

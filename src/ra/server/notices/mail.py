@@ -3,7 +3,7 @@
 
 A mail names the table's game and links to the table through the site's `/t/{id}/mine` route, which brings a signed-in
 account to its kept seat (no seat token travels in a mail), and to the account page, where notices are changed. Every
-notice carries the account's one-click unsubscribe link (links.py) in its text and in `List-Unsubscribe` with
+notice carries the account's one-click unsubscribe link (accounts/links.py) in its text and in `List-Unsubscribe` with
 `List-Unsubscribe-Post` (RFC 2369, RFC 8058). A verification mail carries the signed link that confirms its address.
 """
 

@@ -24,9 +24,9 @@ from email.message import EmailMessage
 
 import sqlalchemy as sa
 
+from ra.server.accounts.links import token_matches, unsubscribe_link, unsubscribe_token, verify_link, verify_token
 from ra.server.accounts.service import in_thread
-from ra.server.http.limits import RateLimiter
-from ra.server.notices.links import token_matches, unsubscribe_link, unsubscribe_token, verify_link, verify_token
+from ra.server.guards.rates import RateLimiter
 from ra.server.notices.mail import Mailer, SmtpMailer, Waiting, digest_mail, turn_mail, verify_mail
 from ra.server.notices.prefs import Prefs
 from ra.server.notices.presence import Presence

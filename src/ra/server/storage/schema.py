@@ -75,7 +75,7 @@ bot_turns_t = sa.Table(
 # -- accounts, ratings and chat (docs/ACCOUNTS.md): tables of their own, beside the tables' rows --------------------
 
 # A person who signed up. `name_key` is the name folded for comparison (unique: "Ann" and "ann" are one name);
-# `name_skeleton` folded for the eye (unique: "admin" and "аdmin" with a Cyrillic а are one name; accounts/names.py);
+# `name_skeleton` folded for the eye (unique: "admin" and "аdmin" (a Cyrillic а) are one name; guards/look_alikes.py);
 # `password` an Argon2 hash; `email` optional, for notices and resets, never shown in any view, log or answer; it
 # receives notices only once `email_verified` (the moment its signed link was opened). `mail_secret`: a random
 # secret per account that signs its mails' links (verification, one-click unsubscribe).

@@ -1,5 +1,5 @@
-"""A new table from a POST body (checked game, options and seats, fresh secrets, the creator's answer); a table
-as loaded in memory.
+"""A new table as a client asked for it (its game, options, seats and pace checked; fresh secrets; the creator's
+answer); a table as loaded in memory.
 
 Secrets of a table: the game seed (deals the bag or deck), the bot seed (seeds the bots' decisions), and the
 creator's token, from which every person seat's token derives (`model.seat_token`), so that the creator can
@@ -23,11 +23,12 @@ from ra.server.storage.rows import MoveRow, TableRow, new_bot_seed
 from ra.server.tables.model import ServiceError, Table, check_name, seat_token, status_of, token_hash
 from ra.server.tables.pace import check_pace, new_clock
 from ra.server.tables.rebuild import Rebuilt, narrated_log, new_state
+from ra.server.tables.requests import NewTable, SeatSpec
 from ra.server.tables.story import bot_names, split_table_options
 
 
 @dataclass(frozen=True)
-class NewTable:
+class Created:
     """A checked new table: its row (to store), its game, and the creator's token (to answer once)."""
 
     row: TableRow
@@ -35,31 +36,23 @@ class NewTable:
     creator: str
 
 
-def new_table(body: Any, check_bot: Callable[[str, str], None]) -> NewTable:
-    """Check a POST /api/tables body (`check_bot(spec, game)` raises ValueError for a bad spec); ServiceError."""
-    if not isinstance(body, dict):
-        raise ServiceError("bad_message", t("the body is a JSON object with game, options and seats"))
-    game = body.get("game")
-    if not isinstance(game, str) or game not in GAMES:
-        shown = repr(game)[:40] if game is not None else "missing"
-        raise ServiceError("bad_message", t("game is one of {games}, not {game}", games=", ".join(GAMES), game=shown))
+def new_table(asked: NewTable, check_bot: Callable[[str, str], None]) -> Created:
+    """A new table as `asked` (its shape checked by its model; `check_bot(spec, game)` raises ValueError for a bad
+    spec); ServiceError for what the game, its options or a seat's bot or name refuse."""
+    game = asked.game
+    if game not in GAMES:
+        raise ServiceError(
+            "bad_message", t("game is one of {games}, not {game}", games=", ".join(GAMES), game=repr(game)[:40])
+        )
     module = game_module(game)
-    options = body.get("options")
-    options = {} if options is None else options
-    if not isinstance(options, dict):
-        raise ServiceError("bad_message", t("options is a JSON object"))
+    options = dict(asked.options or {})
     if "seed" in options or "order" in options:
         raise ServiceError("bad_message", t("the server chooses the seed; options may not hold seed or order"))
     if "pace" in options:
         raise ServiceError("bad_message", t("the pace is a field of its own, not an option"))
-    seats_in = body.get("seats")
-    if not isinstance(seats_in, list) or not seats_in:
-        raise ServiceError(
-            "bad_message", t("seats is a non-empty list of seats, each with its kind and a name or a bot")
-        )
     table_id = secrets.token_urlsafe(6)
     creator = secrets.token_urlsafe(24)
-    seats = _seats(seats_in, game, table_id, creator, check_bot)
+    seats = _seats(asked.seats, game, table_id, creator, check_bot)
     try:
         options, helpers = split_table_options(module, options)
     except ValueError as exc:
@@ -73,7 +66,7 @@ def new_table(body: Any, check_bot: Callable[[str, str], None]) -> NewTable:
     options["names"] = [s["name"] for s in seats]
     try:
         passes = bool(getattr(module, "PASS_MOVES", ()))
-        pace = check_pace(body.get("pace"), passes, lambda level: check_bot(level, game))
+        pace = check_pace(asked.pace, passes, lambda level: check_bot(level, game))
     except ValueError as exc:
         raise ServiceError("bad_message", text_of(exc)) from None
     if pace is not None:
@@ -95,28 +88,26 @@ def new_table(body: Any, check_bot: Callable[[str, str], None]) -> NewTable:
         clock=new_clock(pace, len(seats)),
     )
     row.status = status_of(row, state)
-    return NewTable(row, state, creator)
+    return Created(row, state, creator)
 
 
 def _seats(
-    seats_in: list[Any], game: str, table_id: str, creator: str, check_bot: Callable[[str, str], None]
+    asked: list[SeatSpec], game: str, table_id: str, creator: str, check_bot: Callable[[str, str], None]
 ) -> list[dict[str, Any]]:
     seats: list[dict[str, Any]] = []
-    for i, spec in enumerate(seats_in):
-        if not isinstance(spec, dict) or spec.get("kind") not in ("person", "bot"):
-            raise ServiceError("bad_message", t("seat {seat}: kind must be 'person' or 'bot'", seat=i))
-        if spec["kind"] == "bot":
-            bot = spec.get("bot")
-            if not isinstance(bot, str) or not bot.strip():
+    for i, spec in enumerate(asked):
+        if spec.kind == "bot":
+            bot = spec.bot or ""
+            if not bot.strip():
                 raise ServiceError("bad_message", t("seat {seat}: a bot seat needs a bot spec, e.g. 'random'", seat=i))
             try:
                 check_bot(bot, game)
             except ValueError as exc:
                 raise ServiceError("bad_message", t("seat {seat}: {reason}", seat=i, reason=text_of(exc))) from None
-            name = check_name(spec["name"]) if spec.get("name") else None  # named below, once all names are known
+            name = check_name(spec.name) if spec.name else None  # named below, once all names are known
             seats.append({"kind": "bot", "name": name, "bot": bot.strip(), "taken": True})
         else:
-            name = check_name(spec["name"]) if spec.get("name") else f"Player {i + 1}"
+            name = check_name(spec.name) if spec.name else f"Player {i + 1}"
             token = seat_token(creator, table_id, i)
             seats.append({"kind": "person", "name": name, "token_hash": token_hash(token), "taken": False})
     labels = [s["bot"].partition(":")[0].strip() if s["name"] is None else None for s in seats]

@@ -5,17 +5,18 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Collection, Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from ra.core.text import t
 
 LIVE, TURN = "live", "turn"
-TIMEOUTS = ("bot", "skip", "lose")
 RETURN_GRACE = 15.0  # seconds a person who returns after a time-out has at least
-# Bounds of the pace's numbers, in seconds (http/models.py's `Pace` says the same to clients).
+# Bounds of the pace's numbers, in seconds (tables/requests.py's `Pace` says the same to clients).
 BANK = (30, 4 * 3600)
 INCREMENT = (0, 300)
 PER_MOVE = (600, 14 * 24 * 3600)
+# What a pace that leaves a number out gets.
+DEFAULT_BANK, DEFAULT_INCREMENT, DEFAULT_PER_MOVE = 300, 10, 86400
 
 
 def pace_of(options: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -30,36 +31,38 @@ def turn_based(options: Mapping[str, Any]) -> bool:
     return pace is not None and pace["kind"] == TURN
 
 
-def check_pace(pace: Any, passes: bool, check_level: Callable[[str], None]) -> dict[str, Any] | None:
-    """A pace from a creation body, complete and checked (None: no clock); ValueError says what is wrong.
-    `passes`: the game has pass-like moves (`skip` needs them); `check_level(level)` raises ValueError."""
-    if pace is None:
+class AskedPace(Protocol):
+    """A pace as a creation body asks for it, its shape already checked (tables/requests.py's `Pace`: the kinds,
+    time-outs and bounds); what is left to check needs the game and the bots."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def timeout(self) -> str: ...
+    @property
+    def level(self) -> str: ...
+    @property
+    def bank(self) -> int | None: ...
+    @property
+    def increment(self) -> int | None: ...
+    @property
+    def per_move(self) -> int | None: ...
+
+
+def check_pace(pace: AskedPace | None, passes: bool, check_level: Callable[[str], None]) -> dict[str, Any] | None:
+    """A new table's pace, complete (None: no clock); ValueError says what is wrong. `passes`: the game has
+    pass-like moves (`skip` needs them); `check_level(level)` raises ValueError for a level no bot has."""
+    if pace is None or pace.kind == "none":
         return None
-    if not isinstance(pace, dict):
-        raise ValueError(t("pace is an object with kind live or turn"))
-    kind = pace.get("kind", "none")
-    if kind == "none":
-        return None
-    if kind not in (LIVE, TURN):
-        raise ValueError(t("pace's kind is none, live or turn"))
-    timeout = pace.get("timeout", "bot")
-    if timeout not in TIMEOUTS:
-        raise ValueError(t("pace's timeout is bot, skip or lose"))
-    if timeout == "skip" and not passes:
+    if pace.timeout == "skip" and not passes:
         raise ValueError(t("this game has no move to skip a turn with: its timeout is bot or lose"))
-    level = pace.get("level", "medium")
-    if not isinstance(level, str) or len(level) > 40:
-        raise ValueError(t("pace's level is a bot level, e.g. medium"))
-    check_level(level)
-    checked: dict[str, Any] = {"kind": kind, "timeout": timeout, "level": level}
-    names = {LIVE: (("bank", BANK, 300), ("increment", INCREMENT, 10)), TURN: (("per_move", PER_MOVE, 86400),)}
-    for name, (low, high), default in names[kind]:
-        value = pace.get(name, default)
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise ValueError(
-                t("pace's {name} is a whole number of seconds from {low} to {high}", name=name, low=low, high=high)
-            )
-        checked[name] = value
+    check_level(pace.level)
+    checked: dict[str, Any] = {"kind": pace.kind, "timeout": pace.timeout, "level": pace.level}
+    if pace.kind == LIVE:
+        checked["bank"] = DEFAULT_BANK if pace.bank is None else pace.bank
+        checked["increment"] = DEFAULT_INCREMENT if pace.increment is None else pace.increment
+    else:
+        checked["per_move"] = DEFAULT_PER_MOVE if pace.per_move is None else pace.per_move
     return checked
 
 

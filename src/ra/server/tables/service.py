@@ -41,6 +41,7 @@ from ra.server.tables.model import (
     version_views,
 )
 from ra.server.tables.rebuild import replay_json, state_before_last
+from ra.server.tables.requests import NewTable
 from ra.server.tables.store import TableStore
 from ra.server.tables.story import table_option
 from ra.server.tables.wire import json_text
@@ -136,10 +137,10 @@ class TableService:
         async with table.lock:
             await self.peers.refresh(table)
 
-    async def create(self, body: Any) -> dict[str, Any]:
-        """Create a table from a POST body; the answer holds each person seat's token and invite link, and the
+    async def create(self, asked: NewTable) -> dict[str, Any]:
+        """Create a table as `asked`; the answer holds each person seat's token and invite link, and the
         creator's token (`invites` gives the links again)."""
-        fresh = new_table(body, _check_bot)
+        fresh = new_table(asked, _check_bot)
         await self.db(self.storage.create_table, fresh.row)
         table = self.tables.add(fresh.row, fresh.state)
         self.kick_bots(table)

@@ -21,9 +21,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from ra.core.text import Text, t
 from ra.games import game_module
 from ra.i18n.render import Reader, render
+from ra.server.guards.closed import Closed
 from ra.server.http.errors import errors
 from ra.server.http.languages import html_page, page_language
-from ra.server.http.models import Closed
 from ra.server.http.routes.pages import STATIC
 from ra.server.http.rules_pages import has_rules, page_link, render_markdown, rules_markdown
 from ra.server.tables.model import ServiceError

@@ -16,11 +16,11 @@ from ra.core.text import Text, t
 from ra.i18n.languages import CODES
 from ra.i18n.render import Reader, render
 from ra.server.accounts.errors import AccountError
+from ra.server.accounts.links import MAX_TOKEN, UNSUBSCRIBE_PATH
 from ra.server.http import account_models as api
 from ra.server.http.languages import page_language
 from ra.server.http.routes.tables import TableId
 from ra.server.http.signed_in import Acting, MaybeSignedIn, Signed
-from ra.server.notices.links import MAX_TOKEN, UNSUBSCRIBE_PATH
 from ra.server.notices.prefs import Prefs
 from ra.server.notices.service import Notices
 

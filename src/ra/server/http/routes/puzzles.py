@@ -25,9 +25,9 @@ from ra.puzzles.model import Puzzle, PuzzleSet, bundled
 from ra.server.accounts.errors import AccountError
 from ra.server.accounts.service import in_thread
 from ra.server.accounts.sessions import CSRF_HEADER, csrf_matches
+from ra.server.guards.closed import Closed
 from ra.server.http.errors import errors
 from ra.server.http.languages import html_page, page_language
-from ra.server.http.models import Closed
 from ra.server.http.routes.pages import STATIC
 from ra.server.http.signed_in import MaybeSignedIn, PeopleParts
 from ra.server.ratings.puzzles import PuzzleRatings

@@ -12,6 +12,7 @@ from fastapi.responses import Response
 from ra.server.http import models as api
 from ra.server.http.deps import Creations, Service
 from ra.server.http.errors import error, errors
+from ra.server.tables.requests import NewTable
 
 router = APIRouter()
 TableId = Annotated[str, PathParam(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
@@ -30,14 +31,14 @@ async def list_tables(service: Service, status: api.TableStatus | None = None) -
     response_model_exclude_none=True,
     responses=errors(400, 413, 415, 429),
 )
-async def create_table(request: Request, body: api.NewTable, service: Service, creations: Creations) -> Any:
+async def create_table(request: Request, body: NewTable, service: Service, creations: Creations) -> Any:
     """Create a table; the answer holds each person seat's token and invite link, and the creator token."""
     address = request.client.host if request.client else "unknown"
     wait = creations.retry_after(address)
     if wait:
         message = f"too many new tables from your address; try again in {wait} s"
         return error(429, message, {"Retry-After": str(wait)})
-    return api.TableCreated.model_validate(await service.create(body.model_dump(exclude_none=True)))
+    return api.TableCreated.model_validate(await service.create(body))
 
 
 @router.get("/api/tables/{table_id}", responses=errors(400, 404))

@@ -22,7 +22,7 @@ NOW = sa.DateTime(timezone=True)
 
 def upgrade() -> None:
     """Add the columns and tables, and fold the existing names (a later look-alike of an earlier name keeps none)."""
-    from ra.server.accounts.names import skeleton
+    from ra.server.guards.look_alikes import skeleton
 
     with op.batch_alter_table("accounts") as batch:
         batch.add_column(sa.Column("name_skeleton", sa.String(160), nullable=True))

@@ -1,0 +1,83 @@
+"""How often a client may act and how much it may hold open: sliding windows per key, a token bucket per
+connection, counts with a ceiling. Every limit is a field of `ra.server.settings`; 0 switches a count limit off."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import deque
+from collections.abc import Callable
+
+
+class RateLimiter:
+    """At most `count` events per `window` seconds for each key (a sliding window of event times).
+
+    Memory is bounded: at most `max_keys` keys are tracked; the least recently used one is forgotten first.
+    """
+
+    def __init__(
+        self, count: int, window: float, max_keys: int = 10_000, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.count, self.window, self.max_keys, self.clock = count, window, max_keys, clock
+        self.events: dict[str, deque[float]] = {}
+
+    def retry_after(self, key: str) -> int:
+        """0 and the event is counted if `key` may act now; else the whole seconds until it may."""
+        if self.count <= 0:
+            return 0
+        now = self.clock()
+        times = self.events.pop(key, None) or deque()
+        while times and times[0] <= now - self.window:
+            times.popleft()
+        self.events[key] = times  # re-inserted: dicts keep insertion order, so the first key is the stalest
+        if len(times) >= self.count:
+            return max(1, math.ceil(times[0] + self.window - now))
+        times.append(now)
+        while len(self.events) > self.max_keys:
+            del self.events[next(iter(self.events))]
+        return 0
+
+
+class MessageRate:
+    """At most `rate` events a second on average, in bursts of up to `burst` (a token bucket); `rate` 0 is no
+    limit. For one connection's messages: memory and time constant whatever the client sends."""
+
+    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate, self.burst, self.clock = rate, max(1, burst), clock
+        self.tokens, self.last = float(self.burst), clock()
+
+    def allow(self) -> bool:
+        """True (the event counted) if one more event may happen now."""
+        if self.rate <= 0:
+            return True
+        now = self.clock()
+        self.tokens = min(float(self.burst), self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Counter:
+    """Open things (WebSockets) per key, with a ceiling; `enter` refuses past it, `leave` gives the place back."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.open: dict[str, int] = {}
+
+    def enter(self, key: str) -> bool:
+        """Count one more for `key` and return True, or False (nothing counted) if `key` is at the limit."""
+        n = self.open.get(key, 0)
+        if self.limit > 0 and n >= self.limit:
+            return False
+        self.open[key] = n + 1
+        return True
+
+    def leave(self, key: str) -> None:
+        """Count one less for `key`."""
+        n = self.open.get(key, 0) - 1
+        if n > 0:
+            self.open[key] = n
+        else:
+            self.open.pop(key, None)
