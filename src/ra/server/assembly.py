@@ -26,9 +26,10 @@ from ra.server.tables.abandon import AbandonSweep
 from ra.server.tables.cache import ReplayCache
 from ra.server.tables.clocks import TableClocks
 from ra.server.tables.commits import StorageCalls
-from ra.server.tables.model import Snapshot, Table
 from ra.server.tables.service import TableService
+from ra.server.tables.snapshot import Snapshot
 from ra.server.tables.store import TableStore
+from ra.server.tables.table import Table
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,10 @@ from dataclasses import replace
 from ra.core.undo import Step
 from ra.server.storage.rows import MoveRow, TableRow
 from ra.server.tables.creation import stand_in_bots
-from ra.server.tables.model import Table, narrated_entry, seat_view, status_of
+from ra.server.tables.log import narrated_entry
+from ra.server.tables.snapshot import seat_view
+from ra.server.tables.summary import status_of
+from ra.server.tables.table import Table
 from ra.server.tables.wire import json_text
 
 

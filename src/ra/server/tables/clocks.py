@@ -40,9 +40,11 @@ from ra.server.storage.clocks import due_tables, store_event
 from ra.server.storage.sql import SqlStorage
 from ra.server.tables.commits import StorageCalls
 from ra.server.tables.creation import stand_in_bots
-from ra.server.tables.model import ServiceError, Table, status_of
+from ra.server.tables.errors import ServiceError
 from ra.server.tables.pace import LIVE, RETURN_GRACE, charged, due_of, pace_of, ran_out
 from ra.server.tables.store import TableStore
+from ra.server.tables.summary import status_of
+from ra.server.tables.table import Table
 
 log = logging.getLogger("ra.server")
 

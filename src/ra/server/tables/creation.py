@@ -2,7 +2,7 @@
 as loaded in memory.
 
 Secrets of a table: the game seed (deals the bag or deck), the bot seed (seeds the bots' decisions), and the
-creator's token, from which every person seat's token derives (`model.seat_token`), so that the creator can
+creator's token, from which every person seat's token derives (`tokens.seat_token`), so that the creator can
 recover the invite links later. Only hashes of tokens are stored; none of these is ever sent except in the
 creator's own answers.
 """
@@ -20,10 +20,14 @@ from ra.core.protocol import GameState
 from ra.core.text import t
 from ra.games import GAMES, game_module
 from ra.server.storage.rows import MoveRow, TableRow, new_bot_seed
-from ra.server.tables.model import ServiceError, Table, check_name, seat_token, status_of, token_hash
+from ra.server.tables.errors import ServiceError
+from ra.server.tables.names import check_name
 from ra.server.tables.pace import check_pace, new_clock
 from ra.server.tables.rebuild import Rebuilt, narrated_log, new_state
 from ra.server.tables.story import bot_names, split_table_options
+from ra.server.tables.summary import status_of
+from ra.server.tables.table import Table
+from ra.server.tables.tokens import seat_token, token_hash
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,8 @@ from ra.core.protocol import GameModule, GameState, Move
 from ra.core.record import replay_moves
 from ra.core.undo import Step, standing
 from ra.server.storage.rows import MoveRow, TableRow
-from ra.server.tables.model import log_entry, seat_view, undo_entry
+from ra.server.tables.log import log_entry, undo_entry
+from ra.server.tables.snapshot import seat_view
 from ra.server.tables.story import engine_options, narration_texts, revealed
 
 

@@ -25,24 +25,17 @@ from ra.server.storage.rows import MoveRow, NewMove, SeqConflictError, Storage
 from ra.server.tables.cache import ReplayCache
 from ra.server.tables.commits import GroupCommit, StorageCalls
 from ra.server.tables.creation import invitations, new_table
+from ra.server.tables.errors import GAME_OVER, ServiceError
 from ra.server.tables.interfaces import Bots, Clocks, Peers, PubSub, Subscription, Turns
-from ra.server.tables.model import (
-    GAME_OVER,
-    ServiceError,
-    Snapshot,
-    Table,
-    check_name,
-    hash_matches,
-    narrated_entry,
-    status_of,
-    summary,
-    token_matches,
-    undo_entry,
-    version_views,
-)
+from ra.server.tables.log import narrated_entry, undo_entry
+from ra.server.tables.names import check_name
 from ra.server.tables.rebuild import replay_json, state_before_last
+from ra.server.tables.snapshot import Snapshot, version_views
 from ra.server.tables.store import TableStore
 from ra.server.tables.story import table_option
+from ra.server.tables.summary import status_of, summary
+from ra.server.tables.table import Table
+from ra.server.tables.tokens import hash_matches, token_matches
 from ra.server.tables.wire import json_text
 
 log = logging.getLogger("ra.server")

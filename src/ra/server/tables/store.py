@@ -18,8 +18,9 @@ from ra.server.storage.rows import MoveRow, Storage, TableRow
 from ra.server.tables.cache import LoadedTables
 from ra.server.tables.commits import StorageCalls
 from ra.server.tables.creation import loaded_table
-from ra.server.tables.model import ServiceError, Table
+from ra.server.tables.errors import ServiceError
 from ra.server.tables.rebuild import Rebuilt, rebuild
+from ra.server.tables.table import Table
 
 
 class TableStore:
