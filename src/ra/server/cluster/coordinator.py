@@ -33,8 +33,8 @@ from ra.server.storage.schema import STORAGE_ERRORS
 from ra.server.tables.commits import StorageCalls
 from ra.server.tables.errors import ServiceError
 from ra.server.tables.interfaces import PubSub
+from ra.server.tables.loaded import TableLoader
 from ra.server.tables.snapshot import Snapshot
-from ra.server.tables.store import TableStore
 from ra.server.tables.summary import iso
 from ra.server.tables.table import Table
 
@@ -66,7 +66,7 @@ class Cluster:
         self,
         storage: Storage,
         db: StorageCalls,
-        tables: TableStore,
+        tables: TableLoader,
         local: LocalPubSub[Snapshot],
         forget_replay: Callable[[str], None],
         bots: Bots,

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from ra.server.settings import ServiceSettings
 from ra.server.storage.rows import Storage, now
 from ra.server.tables.commits import StorageCalls
-from ra.server.tables.store import TableStore
+from ra.server.tables.loaded import TableLoader
 
 log = logging.getLogger("ra.server")
 
@@ -31,7 +31,7 @@ class AbandonSweep:
         self,
         storage: Storage,
         db: StorageCalls,
-        tables: TableStore,
+        tables: TableLoader,
         settings: ServiceSettings,
         watched: Callable[[str], bool],
         publish: Callable[..., None],

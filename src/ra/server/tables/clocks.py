@@ -34,17 +34,17 @@ from typing import Any
 
 from ra.core.protocol import GameModule, GameState
 from ra.core.text import t
-from ra.server.clock import Clock
 from ra.server.settings import ServiceSettings
-from ra.server.storage.clocks import due_tables, store_event
 from ra.server.storage.sql import SqlStorage
+from ra.server.storage.timers import due_tables, store_event
 from ra.server.tables.commits import StorageCalls
 from ra.server.tables.creation import stand_in_bots
 from ra.server.tables.errors import ServiceError
+from ra.server.tables.loaded import TableLoader
 from ra.server.tables.pace import LIVE, RETURN_GRACE, charged, due_of, pace_of, ran_out
-from ra.server.tables.store import TableStore
 from ra.server.tables.summary import status_of
 from ra.server.tables.table import Table
+from ra.server.time_source import TimeSource
 
 log = logging.getLogger("ra.server")
 
@@ -74,7 +74,7 @@ class TableClocks:
     `tables/interfaces.py`'s `Clocks`), the seats' clock events (time-out, return, leave), and the sweep."""
 
     def __init__(
-        self, storage: SqlStorage, db: StorageCalls, tables: TableStore, clock: Clock, settings: ServiceSettings
+        self, storage: SqlStorage, db: StorageCalls, tables: TableLoader, clock: TimeSource, settings: ServiceSettings
     ) -> None:
         self.storage, self.db, self.tables, self.clock, self.settings = storage, db, tables, clock, settings
         # Bound by assembly.py once the service exists.

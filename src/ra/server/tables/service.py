@@ -2,7 +2,7 @@
 
 Game-agnostic: every game is reached through `ra.games.game_module(name)`. Its collaborators come in as the small
 interfaces of interfaces.py: the pub/sub that tells every connection, the bot runner (`Bots`) and the other processes
-serving the same tables (`Peers`); the tables themselves are `store.TableStore` (loaded ones, others rebuilt from
+serving the same tables (`Peers`); the tables themselves are `loaded.TableLoader` (loaded ones, others rebuilt from
 storage). The seed never leaves the tables except into storage. Storage failures answer `unavailable` and change
 nothing in memory.
 """
@@ -20,23 +20,23 @@ from ra.core.errors import GameOverError, IllegalActionError, NotYourTurnError, 
 from ra.core.protocol import GameState, Move
 from ra.core.text import t
 from ra.core.undo import Step, reasons
-from ra.server.clock import Clock
 from ra.server.storage.rows import MoveRow, NewMove, SeqConflictError, Storage
 from ra.server.tables.cache import ReplayCache
 from ra.server.tables.commits import GroupCommit, StorageCalls
 from ra.server.tables.creation import invitations, new_table
 from ra.server.tables.errors import GAME_OVER, ServiceError
 from ra.server.tables.interfaces import Bots, Clocks, Peers, PubSub, Subscription, Turns
+from ra.server.tables.loaded import TableLoader
 from ra.server.tables.log import narrated_entry, undo_entry
 from ra.server.tables.names import check_name
 from ra.server.tables.rebuild import replay_json, state_before_last
 from ra.server.tables.snapshot import Snapshot, version_views
-from ra.server.tables.store import TableStore
 from ra.server.tables.story import table_option
 from ra.server.tables.summary import status_of, summary
 from ra.server.tables.table import Table
 from ra.server.tables.tokens import hash_matches, token_matches
 from ra.server.tables.wire import json_text
+from ra.server.time_source import TimeSource
 
 log = logging.getLogger("ra.server")
 
@@ -51,7 +51,7 @@ class TableService:
     def __init__(
         self,
         storage: Storage,
-        tables: TableStore,
+        tables: TableLoader,
         pubsub: PubSub[Snapshot],
         bots: Bots,
         peers: Peers,
@@ -59,12 +59,12 @@ class TableService:
         db: StorageCalls,
         replays: ReplayCache,
         clocks: Clocks,
-        clock: Clock,
+        clock: TimeSource,
         turns: Turns | None = None,
     ) -> None:
         self.storage, self.tables, self.pubsub = storage, tables, pubsub
         self.bots, self.peers, self.turns = bots, peers, turns
-        self.clocks, self.clock = clocks, clock  # the players' clocks; the time source (ra.server.clock)
+        self.clocks, self.clock = clocks, clock  # the players' clocks; the time source (ra.server.time_source)
         self.db, self.replays = db, replays
         self.stopping = False
         self.commits = GroupCommit(self._add_moves)

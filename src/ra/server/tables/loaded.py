@@ -23,7 +23,7 @@ from ra.server.tables.rebuild import Rebuilt, rebuild
 from ra.server.tables.table import Table
 
 
-class TableStore:
+class TableLoader:
     """The tables of one process. A table stays loaded while `pinned(id)` says so (clients watch it, a bot plays it,
     an action is being stored); beyond `settings.idle_tables` unpinned ones, the least recently used leave memory."""
 
