@@ -179,8 +179,7 @@ class Cluster:
 
     def deliver(self, table: Table) -> None:
         """A new version of the table for this process's clients only (it changed elsewhere)."""
-        table.version += 1
-        self.local.publish(table.row.id, table.snap())  # not rung: the others have the change from the database
+        self.local.publish(table.row.id, table.new_version())  # not rung: the others have the change from the database
 
     # -- other processes --------------------------------------------------------------------------------------
 

@@ -43,7 +43,7 @@ from ra.server.tables.errors import ServiceError
 from ra.server.tables.loaded import TableLoader
 from ra.server.tables.pace import LIVE, RETURN_GRACE, charged, due_of, pace_of, ran_out
 from ra.server.tables.summary import status_of
-from ra.server.tables.table import Table
+from ra.server.tables.table import Change, Table
 from ra.server.time_source import TimeSource
 
 log = logging.getLogger("ra.server")
@@ -230,10 +230,9 @@ class TableClocks:
             if self.catch_up is not None:
                 await self.catch_up(table)
             return False
-        table.row = replace(row, seats=stored, clock=clock, due=due, clock_version=row.clock_version + 1, updated=stamp)
-        table.row.status = status_of(table.row, table.state)
-        table.bots = stand_in_bots(table.row, table.bots, table.bot_seconds)
-        table.name_log(stored)
+        new = replace(row, seats=stored, clock=clock, due=due, clock_version=row.clock_version + 1, updated=stamp)
+        new.status = status_of(new, table.state)
+        table.swap(Change(row=new, bots=stand_in_bots(new, table.bots, table.bot_seconds)))
         if self.publish is not None:
             self.publish(table)
         if bots_due and self.kick is not None:

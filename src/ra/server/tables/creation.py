@@ -160,8 +160,8 @@ def loaded_table(row: TableRow, game: Rebuilt, moves: list[MoveRow], bot_seconds
         current_at=game.current_at,
         steps=game.steps,
         before=game.before,
+        bot_seconds=bot_seconds,
     )
-    table.bot_seconds = bot_seconds
     return table
 
 

@@ -7,10 +7,12 @@ is the one its moves that stand replay to, and the log tells every step as it wa
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from ra.core.errors import RecordError
 from ra.core.protocol import GameModule, GameState, Move
 from ra.core.record import replay_moves
 from ra.core.undo import Step, standing
@@ -41,8 +43,8 @@ def steps_of(moves: list[MoveRow]) -> list[Step]:
 
 
 def rebuild(module: GameModule, row: TableRow, moves: list[MoveRow]) -> Rebuilt:
-    """A stored table's game, replayed from (options, seed) and checked, with the current players at each seq; an
-    undo step returns to the state before the move it takes back."""
+    """A stored table's game, replayed from (options, seed) and checked through `ra.core.record.replay_moves`, with
+    the current players at each seq; an undo step returns to the state before the move it takes back."""
     steps = steps_of(moves)
     try:
         standing(steps)
@@ -50,18 +52,26 @@ def rebuild(module: GameModule, row: TableRow, moves: list[MoveRow]) -> Rebuilt:
         raise RuntimeError(f"table {row.id}: {exc}") from None
     state = new_state(module, row.options, row.seed)
     current_at = [state.current_players()]
-    earlier: list[GameState] = []  # the state before each move that stands
-    for move in moves:
-        if move.undoes is not None:
-            state = earlier.pop()
-        else:
-            earlier.append(state)
-            state = state.clone()
-            state.apply(move.action, move.player)
-            if state.history[-1].draws != tuple(move.draws):
-                raise RuntimeError(f"table {row.id}: stored draws of move {move.seq} do not replay")
-        current_at.append(state.current_players())
-    return Rebuilt(state, current_at, steps, earlier[-1] if earlier else None)
+    reached = [state.clone()]  # the game after each move that stands (first: before any), kept apart from `state`
+
+    def stood(_index: int, _move: Move, after: GameState) -> None:
+        reached.append(after.clone())
+        current_at.append(after.current_players())
+
+    for taking_back, run in itertools.groupby(moves, key=lambda move: move.undoes is not None):
+        group = list(run)
+        if taking_back:
+            for _ in group:
+                reached.pop()
+                state = reached[-1].clone()
+                current_at.append(state.current_players())
+            continue
+        try:
+            state = replay_moves(state, [(move.player, move.action, tuple(move.draws)) for move in group], stood)
+        except RecordError as exc:
+            at = group[exc.index or 0].seq
+            raise RuntimeError(f"table {row.id}: stored move {at} does not replay: {exc}") from exc
+    return Rebuilt(state, current_at, steps, reached[-2] if len(reached) > 1 else None)
 
 
 def state_before_last(module: GameModule, row: TableRow, state: GameState) -> GameState | None:

@@ -33,9 +33,8 @@ from ra.server.tables.rebuild import replay_json, state_before_last
 from ra.server.tables.snapshot import Snapshot, version_views
 from ra.server.tables.story import table_option
 from ra.server.tables.summary import status_of, summary
-from ra.server.tables.table import Table
+from ra.server.tables.table import Change, Steps, Table
 from ra.server.tables.tokens import hash_matches, token_matches
-from ra.server.tables.wire import json_text
 from ra.server.time_source import TimeSource
 
 log = logging.getLogger("ra.server")
@@ -231,8 +230,7 @@ class TableService:
             new.clock, new.due = clock
         write = clock or (None, None)
         await self.db(self.storage.update_table, new.id, seats, new.status, new.updated, table.row.seats, *write)
-        table.row = new
-        table.name_log(seats)
+        table.swap(Change(row=new))  # the log's entries take the new names
         self.replays.forget(new.id)
         self._publish(table)
 
@@ -304,12 +302,10 @@ class TableService:
         views = version_views(table.module, new, names)
         after = views[None]
         entry = narrated_entry(table.module, table.state, new, names, (table.spectator_view(), after), seq)
-        table.before, table.state, table.seen = table.state, new, (new, names, views)
-        table.steps.append(Step(move.player, None, move.draws))
-        table.current_at.append(new.current_players())
-        table.log.append(entry)
-        table.log_json.append(json_text(entry))
-        row.seq, row.status, row.updated, row.clock, row.due = seq, status, stamp, clock, timer
+        step = Step(move.player, None, move.draws)
+        played = Steps(new, table.state, [step], [new.current_players()], [entry], views)
+        stored = replace(table.row, seq=seq, status=status, updated=stamp, clock=clock, due=timer)
+        table.swap(Change(row=stored, steps=played))
         await self._judge(table)
         self._publish(table)
         if self.turns is not None:
@@ -380,13 +376,10 @@ class TableService:
         before = table.state.current_players()
         # The state before the move it took back (kept: nothing mutates a state once swapped in), and the one
         # before that, replayed (well under a millisecond), so that the move now last can be judged in its turn.
-        table.state, table.seen = back, None
-        table.before = await asyncio.to_thread(state_before_last, table.module, row, back)
-        table.steps.append(Step(seat, verdict.seq))
-        table.current_at.append(back.current_players())
-        table.log.append(entry)
-        table.log_json.append(json_text(entry))
-        row.seq, row.status, row.updated, row.clock, row.due = seq, status, stamp, clock, timer
+        earlier = await asyncio.to_thread(state_before_last, table.module, row, back)
+        played = Steps(back, earlier, [Step(seat, verdict.seq)], [back.current_players()], [entry])
+        stored = replace(table.row, seq=seq, status=status, updated=stamp, clock=clock, due=timer)
+        table.swap(Change(row=stored, steps=played))
         self.replays.forget(row.id)
         await self._judge(table)
         self._publish(table)
@@ -401,8 +394,7 @@ class TableService:
         self._publish(table)
 
     def _publish(self, table: Table) -> None:
-        table.version += 1
-        self.pubsub.publish(table.row.id, table.snap())
+        self.pubsub.publish(table.row.id, table.new_version())
 
     def kick_bots(self, table: Table) -> None:
         """Start the table's bot runner if a bot must act and none is running."""

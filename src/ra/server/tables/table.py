@@ -20,9 +20,41 @@ from ra.server.tables.wire import json_text
 _LOG_GENERATIONS = itertools.count(1)
 
 
-@dataclass(eq=False)
+@dataclass(frozen=True)
+class Steps:
+    """Stored steps (moves and undo steps, ra.core.undo) that take a table's game on; `anew`: its whole game, from
+    the start (a rebuild), in place of the one it had."""
+
+    state: GameState  # the game after them: never mutated again
+    before: GameState | None  # the game just before the last move that stands (None if none stands)
+    steps: Sequence[Step]
+    current_at: Sequence[tuple[int, ...]]  # the current players after each step (`anew`: at seq 0 first)
+    entries: Sequence[dict[str, Any]]  # the log entry of each step
+    # The views of `state` with the table's names made with it, by viewer (None: none made, or names changed).
+    views: Mapping[int | None, dict[str, Any]] | None = None
+    anew: bool = False
+
+
+@dataclass(frozen=True)
+class Change:
+    """What one `Table.swap` changes; None: stays as it is."""
+
+    row: TableRow | None = None  # a new row object (never one changed in place: published snapshots keep theirs)
+    bots: Mapping[int, str] | None = None
+    steps: Steps | None = None
+
+
+# The fields that `Table` itself fills in as they are asked for (caches, the version count): every other field
+# changes only through `Table.swap` (tests/server/test_table_swap.py).
+_CACHES = frozenset({"version", "snapshot", "seen", "judged", "log_json", "log_serialized", "log_generation"})
+
+
+@dataclass(eq=False, frozen=True)
 class Table:
-    """A loaded table: its stored row, the live game state, the public log and the bot spec of each bot seat."""
+    """A loaded table: its stored row, the live game state, the public log and the bot spec of each bot seat.
+
+    Frozen: its data changes in one place, `swap` (a move, an undo, seats, a clock event, a catch-up, a rebuild), so
+    that nothing outside this class assigns a field or changes its lists."""
 
     row: TableRow
     module: GameModule
@@ -60,7 +92,8 @@ class Table:
         judged = self.judged
         if judged is None or judged[0] is not self.state or judged[1] != len(self.steps):
             verdict = judge(self.steps, self.before, self.state, getattr(self.module, "reveals", None))
-            self.judged = judged = (self.state, len(self.steps), verdict)
+            judged = (self.state, len(self.steps), verdict)
+            self._cache(judged=judged)
         return judged[2]
 
     def needs_judging(self) -> bool:
@@ -100,11 +133,11 @@ class Table:
         """The current version's snapshot (made once per version)."""
         if self.snapshot is None or self.snapshot.version != self.version:
             if len(self.log_json) != len(self.log):
-                self.log_json = [json_text(entry) for entry in self.log]
+                self._cache(log_json=[json_text(entry) for entry in self.log])
             if self.log_json is not self.log_serialized:  # a new list: its entries may have changed (names)
-                self.log_serialized, self.log_generation = self.log_json, next(_LOG_GENERATIONS)
+                self._cache(log_serialized=self.log_json, log_generation=next(_LOG_GENERATIONS))
             views, undo = self.views(), self.undo_offer()
-            self.snapshot = Snapshot(
+            snapshot = Snapshot(
                 self.version,
                 self.state,
                 self.log,
@@ -116,17 +149,53 @@ class Table:
                 undo,
                 self.log_generation,
             )
+            self._cache(snapshot=snapshot)
+            return snapshot
         return self.snapshot
+
+    def new_version(self) -> Snapshot:
+        """Count a new version (the table changed, or its watchers are to be told again) and snap it."""
+        self._cache(version=self.version + 1)
+        return self.snap()
 
     def views(self) -> dict[int | None, dict[str, Any]]:
         """The views of the current state with the current names made so far, by viewer: the spectator's always
         (made now if need be), the seats' if the game made them with it (never to be changed)."""
         names, seen = self.names, self.seen
         if seen is None or seen[0] is not self.state or seen[1] != names or None not in seen[2]:
-            self.seen = seen = (self.state, names, {None: seat_view(self.state, None, names)})
+            seen = (self.state, names, {None: seat_view(self.state, None, names)})
+            self._cache(seen=seen)
         return seen[2]
 
-    def name_log(self, seats: Sequence[Mapping[str, Any]]) -> None:
+    def swap(self, change: Change) -> None:
+        """Make `change` the table's new data: the one place it changes. New rows and states come in as new objects
+        (snapshots already published keep the old ones); steps are added to the steps, current players and log (or
+        replace them, `anew`). A row with other seats gives the log's entries their names. Caller holds the lock."""
+        renamed = change.row is not None and change.row.seats != self.row.seats
+        if change.row is not None:
+            object.__setattr__(self, "row", change.row)
+        if change.bots is not None:
+            object.__setattr__(self, "bots", dict(change.bots))
+        played = change.steps
+        if played is not None:
+            if played.anew:
+                object.__setattr__(self, "steps", list(played.steps))
+                object.__setattr__(self, "current_at", list(played.current_at))
+                object.__setattr__(self, "log", list(played.entries))
+                self._cache(log_json=[])  # serialized again for the next snapshot: a new generation
+            else:
+                self.steps.extend(played.steps)
+                self.current_at.extend(played.current_at)
+                self.log.extend(played.entries)
+                self.log_json.extend(json_text(entry) for entry in played.entries)
+            object.__setattr__(self, "state", played.state)
+            object.__setattr__(self, "before", played.before)
+            views = played.views
+            self._cache(seen=None if views is None else (played.state, self.names, dict(views)))
+        if renamed:
+            self._name_log(self.row.seats)
+
+    def _name_log(self, seats: Sequence[Mapping[str, Any]]) -> None:
         """Give the log's entries the names of `seats` (the table's seats from now on). Only if a name changed is the
         log serialized anew (a new generation: clients that kept entries get it whole); a seat taken, away or back
         keeps it, so that they still get only the new entries."""
@@ -136,7 +205,13 @@ class Table:
             if 0 <= player < len(seats) and entry["name"] != seats[player]["name"]:
                 entry["name"], changed = seats[player]["name"], True
         if changed:
-            self.log_json = []
+            self._cache(log_json=[])
+
+    def _cache(self, **values: Any) -> None:
+        """Fill in what the table makes as it is asked for (never its data: `swap`)."""
+        for name, value in values.items():
+            assert name in _CACHES, name
+            object.__setattr__(self, name, value)
 
     def spectator_view(self) -> dict[str, Any]:
         """The spectator's view of the current state with the current names (made once; never to be changed)."""
