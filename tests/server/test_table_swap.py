@@ -120,7 +120,7 @@ def _offences(tree: ast.AST) -> list[str]:
                 found.append(f"line {node.lineno}: {ast.unparse(node)}")
             if node.func.attr == "__setattr__" and isinstance(owner, ast.Name) and owner.id == "object":
                 found.append(f"line {node.lineno}: {ast.unparse(node)}")
-    return found
+    return sorted(set(found))
 
 
 def test_nothing_outside_the_table_changes_its_data() -> None:
