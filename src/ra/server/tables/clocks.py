@@ -18,7 +18,7 @@ The clock's state (`Table.row.clock`: per seat `left`, the seconds left, and `si
 None) is written with each move, in the move's own transaction (storage/writes.py). Only persons' seats that are to
 act run, and only while the table is `running` (every person seat taken). RA and Write's simultaneous choices run
 the clock of every seat that must choose at once. The timer is the row's `due`: each process's `TableClocks.sweep`
-looks for due ones every `clock_sweep_seconds`, and a time-out is stored once across processes (storage/clocks.py),
+looks for due ones every `clock_sweep_seconds`, and a time-out is stored once across processes (storage/timers.py),
 or, for `skip`, is the pass move itself (the moves' unique key decides).
 """
 
