@@ -44,7 +44,7 @@ def played(seed: int, moves: int) -> tuple[TableRow, GameState, list[MoveRow]]:
 
 
 def loaded(row: TableRow, moves: list[MoveRow]) -> Table:
-    return loaded_table(dataclasses.replace(row, seq=len(moves)), rebuild(WRITE, row, moves), moves, 2.0)
+    return loaded_table(dataclasses.replace(row, seq=len(moves)), rebuild(WRITE, row, moves), 2.0)
 
 
 def same(a: Table, b: Table) -> None:

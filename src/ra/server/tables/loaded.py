@@ -64,14 +64,14 @@ class TableLoader:
 
     def rebuilt(self, row: TableRow, moves: list[MoveRow]) -> Table:
         """A stored table as it is in memory, its game replayed from (options, seed) through `moves` (blocking)."""
-        table = loaded_table(row, rebuild(game_module(row.game), row, moves), moves, self.bot_seconds)
+        table = loaded_table(row, rebuild(game_module(row.game), row, moves), self.bot_seconds)
         if table.needs_judging():
             table.verdict()  # whether its last move may be taken back, judged here in the rebuild's thread
         return table
 
     def add(self, row: TableRow, state: GameState) -> Table:
         """A new table (just stored), now loaded."""
-        table = loaded_table(row, Rebuilt(state, [state.current_players()], [], None), [], self.bot_seconds)
+        table = loaded_table(row, Rebuilt(state, [state.current_players()], [], None, []), self.bot_seconds)
         self.loaded.put(row.id, table)
         return table
 
