@@ -170,7 +170,8 @@ class Table:
     def swap(self, change: Change) -> None:
         """Make `change` the table's new data: the one place it changes. New rows and states come in as new objects
         (snapshots already published keep the old ones); steps are added to the steps, current players and log (or
-        replace them, `anew`). A row with other seats gives the log's entries their names. Caller holds the lock."""
+        replace them, `anew`). A row with other seats gives the log's entries their names. Called under the table's
+        lock (the abandon sweep's `updated` stamp aside)."""
         renamed = change.row is not None and change.row.seats != self.row.seats
         if change.row is not None:
             object.__setattr__(self, "row", change.row)
