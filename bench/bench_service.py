@@ -32,8 +32,8 @@ from sqlalchemy.engine import make_url
 from ra.server.assembly import assemble
 from ra.server.collector import tune
 from ra.server.settings import Settings
-from ra.server.tables.model import Snapshot
 from ra.server.tables.requests import NewTable
+from ra.server.tables.snapshot import Snapshot
 
 
 async def reader(sub: Any, seat: int, counts: list[int]) -> None:

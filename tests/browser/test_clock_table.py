@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, expect
 from test_write_table import new_stats, play_step
 
 from conftest import Server
-from ra.server.clock import write_offset
+from ra.server.time_source import write_offset
 
 # Both seats are to act (a simultaneous choice): the page marks each seat to act in the clocks panel.
 BOTH_TO_ACT = "() => document.querySelectorAll('#clocks .seat-clock.running').length === 2"

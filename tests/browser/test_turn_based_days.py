@@ -24,7 +24,7 @@ from test_browser_accounts import PASSWORD
 from test_browser_table import READY, click_action, legal_notations, wait_turn
 
 from conftest import Server
-from ra.server.clock import write_offset
+from ra.server.time_source import write_offset
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

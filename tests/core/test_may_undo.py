@@ -155,7 +155,7 @@ def test_a_move_that_shows_another_seats_hidden_card_reveals() -> None:
 )  # fmt: skip
 def test_a_games_own_reveals_agrees_with_comparing_every_seats_views(game: str, options: dict[str, Any]) -> None:
     """The games' cheap `reveals` (drew or ended) is what the view comparison finds, move by move over whole games:
-    the server judges undo by the cheap one (tables/model.py), so it must not miss a reveal the views show."""
+    the server judges undo by the cheap one (tables/table.py), so it must not miss a reveal the views show."""
     module = game_module(game)
     rng = random.Random(11)
     moves = reveal_moves = 0

@@ -3,8 +3,8 @@ cluster coordinator, the bot runner, the table service and the turn notices; sta
 
 The parts reach each other through small interfaces (`TableService` takes `Bots`, `Peers` and `Clocks`, `BotRunner`
 a `play` and a `may_play`, `Cluster` the runner's `busy` and `kick`, `TableClocks` the service's `apply` and
-`publish`). Those that point back at parts made after them are bound here, and only here, by name. One `Clock` gives
-every part the time (tests set it).
+`publish`). Those that point back at parts made after them are bound here, and only here, by name. One `TimeSource`
+gives every part the time (tests set it).
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from ra.server.analyses.runner import AnalysisRunner
 from ra.server.analyses.store import AnalysisStore
 from ra.server.bots.runner import BotRunner
-from ra.server.clock import Clock
 from ra.server.cluster.coordinator import Cluster
 from ra.server.cluster.pubsub import LocalPubSub
 from ra.server.notices.presence import Presence, SharedPresence
@@ -26,9 +25,11 @@ from ra.server.tables.abandon import AbandonSweep
 from ra.server.tables.cache import ReplayCache
 from ra.server.tables.clocks import TableClocks
 from ra.server.tables.commits import StorageCalls
-from ra.server.tables.model import Snapshot, Table
+from ra.server.tables.loaded import TableLoader
 from ra.server.tables.service import TableService
-from ra.server.tables.store import TableStore
+from ra.server.tables.snapshot import Snapshot
+from ra.server.tables.table import Table
+from ra.server.time_source import TimeSource
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,7 @@ class Server:
     notices: Notices
     presence: Presence
     clocks: TableClocks
-    clock: Clock
+    clock: TimeSource
     analyses: AnalysisRunner
 
     async def start(self) -> None:
@@ -96,8 +97,8 @@ def assemble(settings: Settings) -> Server:
             await cluster.refresh(table)
         return table
 
-    clock = Clock(file=options.clock_file)  # the one time source of the game (ra.server.clock)
-    tables = TableStore(storage, db, options, pinned)
+    clock = TimeSource(file=options.clock_file)  # the one time source of the game (ra.server.time_source)
+    tables = TableLoader(storage, db, options, pinned)
     replays = ReplayCache(options.replay_cache_bytes)
     local: LocalPubSub[Snapshot] = LocalPubSub(lambda _table_id: tables.evict())  # its last watcher left
     bots = BotRunner(tables, play, may_play, options)

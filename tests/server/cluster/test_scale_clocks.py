@@ -16,11 +16,11 @@ from processes import Serve, serve_processes
 from services import Postgres, RedisServer, free_port
 from websockets.sync.client import connect
 
-from ra.server.clock import write_offset
-from ra.server.storage import clocks as stored_clocks
+from ra.server.storage import timers as stored_timers
 from ra.server.storage.rows import MoveRow, NewMove, TableRow, now
 from ra.server.storage.sql import SqlStorage
 from ra.server.tables.pace import charged, due_of, new_clock
+from ra.server.time_source import write_offset
 
 PACE = {"kind": "live", "bank": 60, "increment": 0, "timeout": "bot", "level": "easy"}
 QUICK = ("--bot-delay", "0.01", "--bot-workers", "0", "--lease-seconds", "2", "--resync-seconds", "0.5")
@@ -153,12 +153,12 @@ def test_a_time_out_is_stored_once_and_a_move_on_the_old_clock_loses(two: tuple[
     seats = [{"kind": "person", "name": "A", "taken": True}, {"kind": "person", "name": "B", "taken": True}]
     row = TableRow("t1", "ra", {"players": 2, "pace": pace}, 1, seats, "running", clock=clock, due=due_of(clock))
     a.create_table(row)
-    assert stored_clocks.due_tables(b.engine, start, 10) == ["t1"]
+    assert stored_timers.due_tables(b.engine, start, 10) == ["t1"]
     out = {0: {"stand_in": "easy"}}
-    first = stored_clocks.store_event(a.engine, a.leases, "t1", 0, 0, out, clock, None, start, True)
-    second = stored_clocks.store_event(b.engine, b.leases, "t1", 0, 0, out, clock, None, start, True)
+    first = stored_timers.store_event(a.engine, a.leases, "t1", 0, 0, out, clock, None, start, True)
+    second = stored_timers.store_event(b.engine, b.leases, "t1", 0, 0, out, clock, None, start, True)
     assert first is not None and first[0]["stand_in"] == "easy" and second is None  # exactly once
-    assert stored_clocks.due_tables(b.engine, start, 10) == []
+    assert stored_timers.due_tables(b.engine, start, 10) == []
     late = NewMove("t1", MoveRow(1, 0, 0, "draw"), "running", start, clock_version=0)
     assert b.add_moves([late])[0] is not None  # made on the clock before the time-out: refused
     fresh = NewMove("t1", MoveRow(1, 0, 0, "draw"), "running", start, by_bot=True, clock_version=1)

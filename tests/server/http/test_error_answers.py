@@ -19,7 +19,7 @@ from uvicorn.logging import AccessFormatter
 from ra.core.text import t
 from ra.server.http.app import create_app
 from ra.server.settings import Settings
-from ra.server.tables.model import ServiceError
+from ra.server.tables.errors import ServiceError
 
 
 def next_reply(ws: Any) -> dict[str, Any]:

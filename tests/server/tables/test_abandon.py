@@ -17,7 +17,7 @@ from ra.server.assembly import assemble
 from ra.server.settings import ServiceSettings, Settings
 from ra.server.storage.rows import MoveRow, NewMove, SeqConflictError, TableRow, now
 from ra.server.storage.sql import SqlStorage
-from ra.server.tables.model import ServiceError
+from ra.server.tables.errors import ServiceError
 from ra.server.tables.requests import NewTable
 
 DAY = dt.timedelta(days=1)

@@ -1,4 +1,4 @@
-"""The players' clocks over HTTP and WebSocket, on a clock the tests control (`ra.server.clock`): a live clock runs
+"""The players' clocks over HTTP and WebSocket, on a time the tests control (`ra.server.time_source`): a live clock runs
 out and a bot plays for the seat until its person returns; turn-based time per move over simulated days; the skip
 and lose policies; leaving a game; RA and Write's simultaneous choices, each seat's clock running at once; the
 pace's bounds; a time-out stored once by two processes on SQLite and PostgreSQL."""

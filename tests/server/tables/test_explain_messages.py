@@ -21,7 +21,7 @@ from ra.games import GAMES, game_module
 from ra.games.ra import State
 from ra.i18n.render import Reader, render
 from ra.server.http.rules_pages import render_markdown, rules_markdown
-from ra.server.tables.model import Snapshot
+from ra.server.tables.snapshot import Snapshot
 from ra.server.tables.story import engine_options
 
 STATIC_JS = Path(__file__).resolve().parents[3] / "src" / "ra" / "server" / "static" / "js"

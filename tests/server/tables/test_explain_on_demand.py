@@ -16,7 +16,7 @@ from server_helpers import create, person, read_until, ws_url
 from ra.core.text import Text
 from ra.i18n.render import Reader, render
 from ra.server.http.messages import ExplainMessage
-from ra.server.tables import model, story
+from ra.server.tables import snapshot, story
 
 
 @pytest.fixture
@@ -35,7 +35,7 @@ def explained(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
         calls.append(view["viewer"])
         return real(module, view, options)
 
-    monkeypatch.setattr(model, "explanation", counting)
+    monkeypatch.setattr(snapshot, "explanation", counting)
     return calls
 
 

@@ -12,7 +12,9 @@ from fastapi.testclient import TestClient
 from server_helpers import bot, create, no_secrets, person, read_until, wait_status, ws_url
 
 from ra.server.bots.decisions import Decision
-from ra.server.tables.model import ServiceError, check_name, decision_seed, token_hash
+from ra.server.tables.errors import ServiceError
+from ra.server.tables.names import check_name
+from ra.server.tables.tokens import decision_seed, token_hash
 
 
 @pytest.mark.parametrize(

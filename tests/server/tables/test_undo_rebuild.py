@@ -11,7 +11,7 @@ from ra.core.protocol import GameState
 from ra.core.undo import judge
 from ra.games import game_module
 from ra.server.storage.rows import MoveRow, TableRow
-from ra.server.tables.rebuild import narrated_log, new_state, rebuild, state_before_last
+from ra.server.tables.rebuild import new_state, rebuild, state_before_last
 
 WRITE = game_module("write")
 
@@ -52,7 +52,7 @@ def test_a_chain_taken_back_move_by_move_replays_to_the_game_before_it() -> None
     assert len(game.current_at) == len(stored) + 1 and len(game.steps) == len(stored)
     before = state_before_last(WRITE, row, game.state)
     assert game.before is not None and before is not None and game.before.to_json() == before.to_json()
-    log = narrated_log(WRITE, row, stored)
+    log = game.log
     assert [entry["seq"] for entry in log] == list(range(1, len(stored) + 1))
     assert [entry.get("undoes") for entry in log[-2:]] == [i + 2, i + 1]
     assert log[-1]["text"].startswith(f"{['Ana', 'Ben', 'Cy'][seat]} took back: ")

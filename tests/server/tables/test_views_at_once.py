@@ -11,7 +11,7 @@ from app_helpers import app_with, service_of
 from fastapi.testclient import TestClient
 from server_helpers import create, person, read_until, ws_url
 
-from ra.server.tables.model import seat_view
+from ra.server.tables.snapshot import seat_view
 
 
 @pytest.fixture

@@ -20,8 +20,11 @@ from ra.server.accounts.service import SignedIn, in_thread
 from ra.server.accounts.store import AccountStore, HeldSeat, table_data, table_row
 from ra.server.storage.rows import now
 from ra.server.storage.schema import account_seats_t, listings_t, tables_t
-from ra.server.tables.model import ServiceError, Table, hash_matches, summary, token_hash
+from ra.server.tables.errors import ServiceError
 from ra.server.tables.pace import turn_based
+from ra.server.tables.summary import summary
+from ra.server.tables.table import Table
+from ra.server.tables.tokens import hash_matches, token_hash
 
 LISTING_FIELDS = ("open_seats", "rated", "rated_bots", "turn_based")
 OPEN_LIMIT = 100  # open tables the lobby lists at once

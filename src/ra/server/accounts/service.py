@@ -30,7 +30,8 @@ from ra.server.guards.look_alikes import name_key, skeleton
 from ra.server.settings import AccountSettings
 from ra.server.storage.rows import now
 from ra.server.storage.schema import STORAGE_ERRORS
-from ra.server.tables.model import ServiceError, check_name
+from ra.server.tables.errors import ServiceError
+from ra.server.tables.names import check_name
 
 P = ParamSpec("P")
 R = TypeVar("R")

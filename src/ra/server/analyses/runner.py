@@ -26,8 +26,9 @@ from ra.server.bots.pool import AnalysisPool, make_analysis_pool
 from ra.server.settings import ServiceSettings
 from ra.server.storage.leases import process_name
 from ra.server.storage.rows import Storage, now
-from ra.server.tables.model import ServiceError, Table
+from ra.server.tables.errors import ServiceError
 from ra.server.tables.rebuild import rebuild
+from ra.server.tables.table import Table
 
 log = logging.getLogger("ra.server")
 SEED = 0  # the analysis seed of every table (docs/ANALYSIS.md, "In the server")

@@ -18,9 +18,11 @@ from ra.server.bots.decisions import Decision, DecisionFailed, DecisionTimeout, 
 from ra.server.bots.pool import BotPool, ask_hint, make_pool
 from ra.server.settings import ServiceSettings
 from ra.server.tables.creation import capped_spec
-from ra.server.tables.model import GAME_OVER, ServiceError, Table, decision_seed
-from ra.server.tables.store import TableStore
+from ra.server.tables.errors import GAME_OVER, ServiceError
+from ra.server.tables.loaded import TableLoader
 from ra.server.tables.story import table_option
+from ra.server.tables.table import Table
+from ra.server.tables.tokens import decision_seed
 
 log = logging.getLogger("ra.server")
 ATTEMPTS = 3  # asks per decision before the fallback move
@@ -37,7 +39,7 @@ class BotRunner:
 
     def __init__(
         self,
-        tables: TableStore,
+        tables: TableLoader,
         play: Play,
         may_play: MayPlay,
         settings: ServiceSettings,

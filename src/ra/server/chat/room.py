@@ -49,7 +49,7 @@ from ra.server.guards.rates import Counter, MessageRate, RateLimiter
 from ra.server.settings import AccountSettings, Limits
 from ra.server.storage.rows import now
 from ra.server.storage.schema import STORAGE_ERRORS
-from ra.server.tables.model import ServiceError
+from ra.server.tables.errors import ServiceError
 from ra.server.tables.service import TableService
 
 log = logging.getLogger("ra.server")

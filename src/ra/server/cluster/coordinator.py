@@ -31,9 +31,12 @@ from ra.server.storage.leases import Leases
 from ra.server.storage.rows import Storage
 from ra.server.storage.schema import STORAGE_ERRORS
 from ra.server.tables.commits import StorageCalls
+from ra.server.tables.errors import ServiceError
 from ra.server.tables.interfaces import PubSub
-from ra.server.tables.model import ServiceError, Snapshot, Table, iso
-from ra.server.tables.store import TableStore
+from ra.server.tables.loaded import TableLoader
+from ra.server.tables.snapshot import Snapshot
+from ra.server.tables.summary import iso
+from ra.server.tables.table import Table
 
 log = logging.getLogger("ra.server")
 TAKE_AT_START = 1000  # bot turns a starting process takes over at most (the lease sweep takes any others later)
@@ -63,7 +66,7 @@ class Cluster:
         self,
         storage: Storage,
         db: StorageCalls,
-        tables: TableStore,
+        tables: TableLoader,
         local: LocalPubSub[Snapshot],
         forget_replay: Callable[[str], None],
         bots: Bots,
@@ -176,8 +179,7 @@ class Cluster:
 
     def deliver(self, table: Table) -> None:
         """A new version of the table for this process's clients only (it changed elsewhere)."""
-        table.version += 1
-        self.local.publish(table.row.id, table.snap())  # not rung: the others have the change from the database
+        self.local.publish(table.row.id, table.new_version())  # not rung: the others have the change from the database
 
     # -- other processes --------------------------------------------------------------------------------------
 

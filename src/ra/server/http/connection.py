@@ -38,9 +38,11 @@ from ra.server.http.messages import (
 )
 from ra.server.notices.presence import Presence
 from ra.server.settings import Limits
+from ra.server.tables.errors import ServiceError
 from ra.server.tables.interfaces import Subscription
-from ra.server.tables.model import ServiceError, Snapshot, Table
 from ra.server.tables.service import TableService
+from ra.server.tables.snapshot import Snapshot
+from ra.server.tables.table import Table
 from ra.server.tables.wire import json_text
 
 log = logging.getLogger("ra.server")

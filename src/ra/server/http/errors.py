@@ -14,7 +14,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ra.core.text import Text
 from ra.server.http.models import ErrorAnswer
-from ra.server.tables.model import ServiceError
+from ra.server.tables.errors import ServiceError
 
 ERROR_TEXT = {
     400: "bad input (the message says what)",

@@ -4,7 +4,7 @@ answers. docs/PROTOCOL.md's tables of messages and fields are generated from the
 A client message is validated here (`read_client_message`); each field names its own refusal, the `bad_message`
 text the client gets when that field is wrong or missing, and each message that needs a seat names the `forbidden`
 text a spectator gets for it. What only the game can judge (a notation, whether an action is legal) is checked after,
-by the engine. The server's `state` message is built as text once per table version (`tables.model.Snapshot`);
+by the engine. The server's `state` message is built as text once per table version (`tables.snapshot.Snapshot`);
 `StateMessage` is its shape, and a test holds the two equal.
 """
 

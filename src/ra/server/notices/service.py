@@ -34,8 +34,8 @@ from ra.server.notices.store import Due, NoticeStore, Recipient, Target
 from ra.server.settings import NoticeSettings
 from ra.server.storage.leases import process_name
 from ra.server.storage.rows import now as utc_now
-from ra.server.tables.model import Table
 from ra.server.tables.pace import turn_based
+from ra.server.tables.table import Table
 
 log = logging.getLogger("ra.server")
 DAY = dt.timedelta(days=1)

@@ -109,7 +109,7 @@ class Leases:
         return [committed]
 
     def hand(self, c: sa.Connection, table_id: str, seq: int) -> Effect:
-        """In a clock event's transaction (clocks.py): bots are due now without a move (a bot plays for an absent
+        """In a clock event's transaction (timers.py): bots are due now without a move (a bot plays for an absent
         seat), and this process owns the turn; what to do once the transaction has committed."""
         until = time.time() + self.seconds
         values = {"table_id": table_id, "seq": seq, "owner": self.owner, "expires": _utc(until)}

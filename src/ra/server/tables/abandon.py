@@ -14,11 +14,13 @@ import contextlib
 import datetime as dt
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 
 from ra.server.settings import ServiceSettings
 from ra.server.storage.rows import Storage, now
 from ra.server.tables.commits import StorageCalls
-from ra.server.tables.store import TableStore
+from ra.server.tables.loaded import TableLoader
+from ra.server.tables.table import Change
 
 log = logging.getLogger("ra.server")
 
@@ -31,7 +33,7 @@ class AbandonSweep:
         self,
         storage: Storage,
         db: StorageCalls,
-        tables: TableStore,
+        tables: TableLoader,
         settings: ServiceSettings,
         watched: Callable[[str], bool],
         publish: Callable[..., None],
@@ -74,7 +76,7 @@ class AbandonSweep:
         for table_id in watched:
             table = self.tables.peek(table_id)
             if table is not None and table.row.updated < stamp - limit / 2 and table.row.status in ("open", "running"):
-                table.row.updated = stamp  # as stored: the resync finds nothing new
+                table.swap(Change(row=replace(table.row, updated=stamp)))  # as stored: the resync finds nothing new
         closed: list[str] = await self.db(self.storage.abandon_idle, stamp - limit)
         for table_id in closed:
             log.info("table %s: abandoned (no move and nobody watching for %d s)", table_id, self.seconds)
@@ -82,6 +84,6 @@ class AbandonSweep:
             if table is None:
                 continue
             async with table.lock:
-                table.row.status = "abandoned"
+                table.swap(Change(row=replace(table.row, status="abandoned")))
             self.publish(table)
         return closed

@@ -7,7 +7,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 
-from ra.server.tables.model import Table
+from ra.server.tables.table import Table
 
 
 class LoadedTables:

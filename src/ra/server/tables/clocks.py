@@ -18,7 +18,7 @@ The clock's state (`Table.row.clock`: per seat `left`, the seconds left, and `si
 None) is written with each move, in the move's own transaction (storage/writes.py). Only persons' seats that are to
 act run, and only while the table is `running` (every person seat taken). RA and Write's simultaneous choices run
 the clock of every seat that must choose at once. The timer is the row's `due`: each process's `TableClocks.sweep`
-looks for due ones every `clock_sweep_seconds`, and a time-out is stored once across processes (storage/clocks.py),
+looks for due ones every `clock_sweep_seconds`, and a time-out is stored once across processes (storage/timers.py),
 or, for `skip`, is the pass move itself (the moves' unique key decides).
 """
 
@@ -34,15 +34,17 @@ from typing import Any
 
 from ra.core.protocol import GameModule, GameState
 from ra.core.text import t
-from ra.server.clock import Clock
 from ra.server.settings import ServiceSettings
-from ra.server.storage.clocks import due_tables, store_event
 from ra.server.storage.sql import SqlStorage
+from ra.server.storage.timers import due_tables, store_event
 from ra.server.tables.commits import StorageCalls
 from ra.server.tables.creation import stand_in_bots
-from ra.server.tables.model import ServiceError, Table, status_of
+from ra.server.tables.errors import ServiceError
+from ra.server.tables.loaded import TableLoader
 from ra.server.tables.pace import LIVE, RETURN_GRACE, charged, due_of, pace_of, ran_out
-from ra.server.tables.store import TableStore
+from ra.server.tables.summary import status_of
+from ra.server.tables.table import Change, Table
+from ra.server.time_source import TimeSource
 
 log = logging.getLogger("ra.server")
 
@@ -72,7 +74,7 @@ class TableClocks:
     `tables/interfaces.py`'s `Clocks`), the seats' clock events (time-out, return, leave), and the sweep."""
 
     def __init__(
-        self, storage: SqlStorage, db: StorageCalls, tables: TableStore, clock: Clock, settings: ServiceSettings
+        self, storage: SqlStorage, db: StorageCalls, tables: TableLoader, clock: TimeSource, settings: ServiceSettings
     ) -> None:
         self.storage, self.db, self.tables, self.clock, self.settings = storage, db, tables, clock, settings
         # Bound by assembly.py once the service exists.
@@ -228,10 +230,9 @@ class TableClocks:
             if self.catch_up is not None:
                 await self.catch_up(table)
             return False
-        table.row = replace(row, seats=stored, clock=clock, due=due, clock_version=row.clock_version + 1, updated=stamp)
-        table.row.status = status_of(table.row, table.state)
-        table.bots = stand_in_bots(table.row, table.bots, table.bot_seconds)
-        table.name_log(stored)
+        new = replace(row, seats=stored, clock=clock, due=due, clock_version=row.clock_version + 1, updated=stamp)
+        new.status = status_of(new, table.state)
+        table.swap(Change(row=new, bots=stand_in_bots(new, table.bots, table.bot_seconds)))
         if self.publish is not None:
             self.publish(table)
         if bots_due and self.kick is not None:

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from ra.core.text import t
 from ra.server.storage.rows import NewMove, SeqConflictError
 from ra.server.storage.schema import STORAGE_ERRORS
-from ra.server.tables.model import ServiceError
+from ra.server.tables.errors import ServiceError
 
 log = logging.getLogger("ra.server")
 T = TypeVar("T")

@@ -2,7 +2,7 @@
 answer); a table as loaded in memory.
 
 Secrets of a table: the game seed (deals the bag or deck), the bot seed (seeds the bots' decisions), and the
-creator's token, from which every person seat's token derives (`model.seat_token`), so that the creator can
+creator's token, from which every person seat's token derives (`tokens.seat_token`), so that the creator can
 recover the invite links later. Only hashes of tokens are stored; none of these is ever sent except in the
 creator's own answers.
 """
@@ -19,12 +19,16 @@ from ra.core.errors import text_of
 from ra.core.protocol import GameState
 from ra.core.text import t
 from ra.games import GAMES, game_module
-from ra.server.storage.rows import MoveRow, TableRow, new_bot_seed
-from ra.server.tables.model import ServiceError, Table, check_name, seat_token, status_of, token_hash
+from ra.server.storage.rows import TableRow, new_bot_seed
+from ra.server.tables.errors import ServiceError
+from ra.server.tables.names import check_name
 from ra.server.tables.pace import check_pace, new_clock
-from ra.server.tables.rebuild import Rebuilt, narrated_log, new_state
+from ra.server.tables.rebuild import Rebuilt, new_state
 from ra.server.tables.requests import NewTable, SeatSpec
 from ra.server.tables.story import bot_names, split_table_options
+from ra.server.tables.summary import status_of
+from ra.server.tables.table import Table
+from ra.server.tables.tokens import seat_token, token_hash
 
 
 @dataclass(frozen=True)
@@ -131,25 +135,21 @@ def invitations(row: TableRow, creator: str) -> dict[str, Any]:
     return {"id": row.id, "seats": answer, "spectate": f"/t/{row.id}"}
 
 
-def loaded_table(row: TableRow, game: Rebuilt, moves: list[MoveRow], bot_seconds: float) -> Table:
-    """A table in memory: its game (rebuilt from its stored `moves`), public log, and each bot seat's full spec
+def loaded_table(row: TableRow, game: Rebuilt, bot_seconds: float) -> Table:
+    """A table in memory: its game and public log (rebuilt from its stored moves), and each bot seat's full spec
     (searches limited to `bot_seconds`)."""
-    module = game_module(row.game)
-    entries = narrated_log(module, row, moves)  # told again from the start: a replay of the game
     bots = {i: _bot_spec(s["bot"], row.game, bot_seconds) for i, s in enumerate(row.seats) if s["kind"] == "bot"}
-    bots = stand_in_bots(row, bots, bot_seconds)
-    table = Table(
+    return Table(
         row=row,
-        module=module,
+        module=game_module(row.game),
         state=game.state,
-        log=entries,
-        bots=bots,
+        log=game.log,
+        bots=stand_in_bots(row, bots, bot_seconds),
         current_at=game.current_at,
         steps=game.steps,
         before=game.before,
+        bot_seconds=bot_seconds,
     )
-    table.bot_seconds = bot_seconds
-    return table
 
 
 def stand_in_bots(row: TableRow, bots: dict[int, str], bot_seconds: float) -> dict[int, str]:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
 from ra.core.protocol import GameState
-from ra.server.tables.model import Table
+from ra.server.tables.table import Table
 
 T = TypeVar("T")
 T_co = TypeVar("T_co", covariant=True)

@@ -1,5 +1,5 @@
-"""Games of stored tables: start from (options, seed), rebuild by replaying stored moves, narrate the log again,
-replay steps.
+"""Games of stored tables: start from (options, seed), rebuild them with their log told again and tell the steps of a
+finished one, replaying the stored moves through `ra.core.record.replay_moves`.
 
 A table's stored steps are its moves and the undo steps that took some back (`MoveRow.undoes`, ra.core.undo): the
 rebuild replays them in order, an undo step returning to the state before the move it takes back, so that the game
@@ -7,15 +7,18 @@ is the one its moves that stand replay to, and the log tells every step as it wa
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from ra.core.errors import RecordError
 from ra.core.protocol import GameModule, GameState, Move
 from ra.core.record import replay_moves
 from ra.core.undo import Step, standing
 from ra.server.storage.rows import MoveRow, TableRow
-from ra.server.tables.model import log_entry, seat_view, undo_entry
+from ra.server.tables.log import log_entry, undo_entry
+from ra.server.tables.snapshot import seat_view
 from ra.server.tables.story import engine_options, narration_texts, revealed
 
 
@@ -26,12 +29,13 @@ def new_state(module: GameModule, options: Mapping[str, Any], seed: int) -> Game
 
 class Rebuilt(NamedTuple):
     """A stored table's game: the state its standing moves replay to, the current players at each seq, every stored
-    step, and the state just before the last move that stands (None if none stands)."""
+    step, the state just before the last move that stands (None if none stands), and the public log."""
 
     state: GameState
     current_at: list[tuple[int, ...]]
     steps: list[Step]
     before: GameState | None
+    log: list[dict[str, Any]]
 
 
 def steps_of(moves: list[MoveRow]) -> list[Step]:
@@ -40,27 +44,46 @@ def steps_of(moves: list[MoveRow]) -> list[Step]:
 
 
 def rebuild(module: GameModule, row: TableRow, moves: list[MoveRow]) -> Rebuilt:
-    """A stored table's game, replayed from (options, seed) and checked, with the current players at each seq; an
-    undo step returns to the state before the move it takes back."""
+    """A stored table's game, replayed from (options, seed) and checked through `ra.core.record.replay_moves`, with
+    the current players at each seq; an undo step returns to the state before the move it takes back. Its log tells
+    every step as it was told live (from the spectator views of the table): a move by the engine, an undo step as
+    the taking back of its move."""
     steps = steps_of(moves)
     try:
         standing(steps)
     except ValueError as exc:
         raise RuntimeError(f"table {row.id}: {exc}") from None
+    names = [s["name"] for s in row.seats]
     state = new_state(module, row.options, row.seed)
     current_at = [state.current_players()]
-    earlier: list[GameState] = []  # the state before each move that stands
-    for move in moves:
-        if move.undoes is not None:
-            state = earlier.pop()
-        else:
-            earlier.append(state)
-            state = state.clone()
-            state.apply(move.action, move.player)
-            if state.history[-1].draws != tuple(move.draws):
-                raise RuntimeError(f"table {row.id}: stored draws of move {move.seq} do not replay")
-        current_at.append(state.current_players())
-    return Rebuilt(state, current_at, steps, earlier[-1] if earlier else None)
+    # The game after each move that stands (first: before any), kept apart from `state`, and its spectator view.
+    reached = [(state.clone(), seat_view(state, None, names) if moves else {})]
+    log: list[dict[str, Any]] = []
+    seqs: list[int] = []  # the seqs of the moves being replayed
+
+    def stood(index: int, move: Move, after: GameState) -> None:
+        view = seat_view(after, None, names)
+        told = narration_texts(module, reached[-1][1], view, move)
+        log.append(log_entry(module, move, seqs[index], names, told))
+        reached.append((after.clone(), view))
+        current_at.append(after.current_players())
+
+    for taking_back, run in itertools.groupby(moves, key=lambda move: move.undoes is not None):
+        group = list(run)
+        if taking_back:
+            for step in group:
+                assert step.undoes is not None  # grouped by it
+                log.append(undo_entry(module, state.history[-1], step.seq, names, step.undoes))
+                reached.pop()
+                state = reached[-1][0].clone()
+                current_at.append(state.current_players())
+            continue
+        seqs[:] = [move.seq for move in group]
+        try:
+            state = replay_moves(state, [(move.player, move.action, tuple(move.draws)) for move in group], stood)
+        except RecordError as exc:
+            raise RuntimeError(f"table {row.id}: stored move {seqs[exc.index or 0]} does not replay: {exc}") from exc
+    return Rebuilt(state, current_at, steps, reached[-2][0] if len(reached) > 1 else None, log)
 
 
 def state_before_last(module: GameModule, row: TableRow, state: GameState) -> GameState | None:
@@ -78,38 +101,15 @@ def told_steps(
     under `options`; each move told by the engine from the views before and after it (step 0 has no move)."""
     names = [s["name"] for s in row.seats]
     state = new_state(module, options, row.seed)
-    view = seat_view(state, None, names)
-    steps: list[tuple[dict[str, Any], dict[str, Any] | None]] = [(view, None)]
-    for i, move in enumerate(history):
-        state.push(move.action, move.player)
-        after = seat_view(state, None, names)
-        done = state.history[-1]
-        steps.append((after, log_entry(module, done, i + 1, names, narration_texts(module, view, after, done))))
-        view = after
+    steps: list[tuple[dict[str, Any], dict[str, Any] | None]] = [(seat_view(state, None, names), None)]
+
+    def told(index: int, move: Move, after: GameState) -> None:
+        view = seat_view(after, None, names)
+        told = narration_texts(module, steps[-1][0], view, move)
+        steps.append((view, log_entry(module, move, index + 1, names, told)))
+
+    replay_moves(state, [(move.player, move.action, move.draws) for move in history], told)
     return steps
-
-
-def narrated_log(module: GameModule, row: TableRow, moves: list[MoveRow]) -> list[dict[str, Any]]:
-    """The public log of a rebuilt table, one entry per stored step, told as it was live (from the spectator views
-    of the table): a move by the engine, an undo step as the taking back of its move."""
-    names = [s["name"] for s in row.seats]
-    state = new_state(module, row.options, row.seed)
-    view = seat_view(state, None, names) if moves else {}
-    earlier: list[tuple[GameState, dict[str, Any]]] = []
-    entries: list[dict[str, Any]] = []
-    for move in moves:
-        if move.undoes is not None:
-            entries.append(undo_entry(module, state.history[-1], move.seq, names, move.undoes))
-            state, view = earlier.pop()
-            continue
-        earlier.append((state, view))
-        state = state.clone()
-        state.push(move.action, move.player)
-        after = seat_view(state, None, names)
-        done = state.history[-1]
-        entries.append(log_entry(module, done, move.seq, names, narration_texts(module, view, after, done)))
-        view = after
-    return entries
 
 
 def replay_steps(module: GameModule, row: TableRow, history: list[Move]) -> dict[str, Any]:

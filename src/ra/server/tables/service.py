@@ -2,7 +2,7 @@
 
 Game-agnostic: every game is reached through `ra.games.game_module(name)`. Its collaborators come in as the small
 interfaces of interfaces.py: the pub/sub that tells every connection, the bot runner (`Bots`) and the other processes
-serving the same tables (`Peers`); the tables themselves are `store.TableStore` (loaded ones, others rebuilt from
+serving the same tables (`Peers`); the tables themselves are `loaded.TableLoader` (loaded ones, others rebuilt from
 storage). The seed never leaves the tables except into storage. Storage failures answer `unavailable` and change
 nothing in memory.
 """
@@ -20,31 +20,23 @@ from ra.core.errors import GameOverError, IllegalActionError, NotYourTurnError, 
 from ra.core.protocol import GameState, Move
 from ra.core.text import t
 from ra.core.undo import Step, reasons
-from ra.server.clock import Clock
 from ra.server.storage.rows import MoveRow, NewMove, SeqConflictError, Storage
 from ra.server.tables.cache import ReplayCache
 from ra.server.tables.commits import GroupCommit, StorageCalls
 from ra.server.tables.creation import invitations, new_table
+from ra.server.tables.errors import GAME_OVER, ServiceError
 from ra.server.tables.interfaces import Bots, Clocks, Peers, PubSub, Subscription, Turns
-from ra.server.tables.model import (
-    GAME_OVER,
-    ServiceError,
-    Snapshot,
-    Table,
-    check_name,
-    hash_matches,
-    narrated_entry,
-    status_of,
-    summary,
-    token_matches,
-    undo_entry,
-    version_views,
-)
+from ra.server.tables.loaded import TableLoader
+from ra.server.tables.log import narrated_entry, undo_entry
+from ra.server.tables.names import check_name
 from ra.server.tables.rebuild import replay_json, state_before_last
 from ra.server.tables.requests import NewTable
-from ra.server.tables.store import TableStore
+from ra.server.tables.snapshot import Snapshot, version_views
 from ra.server.tables.story import table_option
-from ra.server.tables.wire import json_text
+from ra.server.tables.summary import status_of, summary
+from ra.server.tables.table import Change, Steps, Table
+from ra.server.tables.tokens import hash_matches, token_matches
+from ra.server.time_source import TimeSource
 
 log = logging.getLogger("ra.server")
 
@@ -59,7 +51,7 @@ class TableService:
     def __init__(
         self,
         storage: Storage,
-        tables: TableStore,
+        tables: TableLoader,
         pubsub: PubSub[Snapshot],
         bots: Bots,
         peers: Peers,
@@ -67,12 +59,12 @@ class TableService:
         db: StorageCalls,
         replays: ReplayCache,
         clocks: Clocks,
-        clock: Clock,
+        clock: TimeSource,
         turns: Turns | None = None,
     ) -> None:
         self.storage, self.tables, self.pubsub = storage, tables, pubsub
         self.bots, self.peers, self.turns = bots, peers, turns
-        self.clocks, self.clock = clocks, clock  # the players' clocks; the time source (ra.server.clock)
+        self.clocks, self.clock = clocks, clock  # the players' clocks; the time source (ra.server.time_source)
         self.db, self.replays = db, replays
         self.stopping = False
         self.commits = GroupCommit(self._add_moves)
@@ -239,8 +231,7 @@ class TableService:
             new.clock, new.due = clock
         write = clock or (None, None)
         await self.db(self.storage.update_table, new.id, seats, new.status, new.updated, table.row.seats, *write)
-        table.row = new
-        table.name_log(seats)
+        table.swap(Change(row=new))  # the log's entries take the new names
         self.replays.forget(new.id)
         self._publish(table)
 
@@ -312,12 +303,10 @@ class TableService:
         views = version_views(table.module, new, names)
         after = views[None]
         entry = narrated_entry(table.module, table.state, new, names, (table.spectator_view(), after), seq)
-        table.before, table.state, table.seen = table.state, new, (new, names, views)
-        table.steps.append(Step(move.player, None, move.draws))
-        table.current_at.append(new.current_players())
-        table.log.append(entry)
-        table.log_json.append(json_text(entry))
-        row.seq, row.status, row.updated, row.clock, row.due = seq, status, stamp, clock, timer
+        step = Step(move.player, None, move.draws)
+        played = Steps(new, table.state, [step], [new.current_players()], [entry], views)
+        stored = replace(table.row, seq=seq, status=status, updated=stamp, clock=clock, due=timer)
+        table.swap(Change(row=stored, steps=played))
         await self._judge(table)
         self._publish(table)
         if self.turns is not None:
@@ -388,13 +377,10 @@ class TableService:
         before = table.state.current_players()
         # The state before the move it took back (kept: nothing mutates a state once swapped in), and the one
         # before that, replayed (well under a millisecond), so that the move now last can be judged in its turn.
-        table.state, table.seen = back, None
-        table.before = await asyncio.to_thread(state_before_last, table.module, row, back)
-        table.steps.append(Step(seat, verdict.seq))
-        table.current_at.append(back.current_players())
-        table.log.append(entry)
-        table.log_json.append(json_text(entry))
-        row.seq, row.status, row.updated, row.clock, row.due = seq, status, stamp, clock, timer
+        earlier = await asyncio.to_thread(state_before_last, table.module, row, back)
+        played = Steps(back, earlier, [Step(seat, verdict.seq)], [back.current_players()], [entry])
+        stored = replace(table.row, seq=seq, status=status, updated=stamp, clock=clock, due=timer)
+        table.swap(Change(row=stored, steps=played))
         self.replays.forget(row.id)
         await self._judge(table)
         self._publish(table)
@@ -409,8 +395,7 @@ class TableService:
         self._publish(table)
 
     def _publish(self, table: Table) -> None:
-        table.version += 1
-        self.pubsub.publish(table.row.id, table.snap())
+        self.pubsub.publish(table.row.id, table.new_version())
 
     def kick_bots(self, table: Table) -> None:
         """Start the table's bot runner if a bot must act and none is running."""

@@ -26,7 +26,7 @@ from ra.server.http.errors import errors
 from ra.server.http.languages import html_page, page_language
 from ra.server.http.routes.pages import STATIC
 from ra.server.http.rules_pages import has_rules, page_link, render_markdown, rules_markdown
-from ra.server.tables.model import ServiceError
+from ra.server.tables.errors import ServiceError
 from ra.server.tables.story import explanation, narration_texts
 from ra.tutorials import GAMES, Play, Tutorial, judge, play, tutorial
 

@@ -32,7 +32,7 @@ from ra.server.http.routes.pages import STATIC
 from ra.server.http.signed_in import MaybeSignedIn, PeopleParts
 from ra.server.ratings.puzzles import PuzzleRatings
 from ra.server.ratings.rating import shown
-from ra.server.tables.model import ServiceError
+from ra.server.tables.errors import ServiceError
 
 PAGE = STATIC / "puzzles.html"
 GAMES = ("ra", "write")

@@ -1,7 +1,7 @@
-"""The server's one source of game time: `Clock`, seconds since the epoch (UTC).
+"""The server's one source of game time: `TimeSource`, seconds since the epoch (UTC).
 
 Every part that needs "now" for the game (move stamps, the players' clocks, their timers, the abandon sweep) is handed
-the process's `Clock` by assembly.py; none reads the system time itself. A clock runs at the system's pace plus an
+the process's `TimeSource` by assembly.py; none reads the system time itself. It runs at the system's pace plus an
 `offset` that tests set (`set`, `advance`: a game over several simulated days in a few seconds). With
 `ServiceSettings.clock_file` (tests only: `ra serve --test-clock-file`), the offset is read from that file, so tests
 move the time of server processes they started. Leases on bot turns (storage/leases.py) are about processes being
@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 
-class Clock:
+class TimeSource:
     """Seconds since the epoch: the system's time plus an offset (0 in production)."""
 
     def __init__(self, offset: float = 0.0, file: Path | None = None) -> None:

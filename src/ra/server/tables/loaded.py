@@ -18,11 +18,12 @@ from ra.server.storage.rows import MoveRow, Storage, TableRow
 from ra.server.tables.cache import LoadedTables
 from ra.server.tables.commits import StorageCalls
 from ra.server.tables.creation import loaded_table
-from ra.server.tables.model import ServiceError, Table
+from ra.server.tables.errors import ServiceError
 from ra.server.tables.rebuild import Rebuilt, rebuild
+from ra.server.tables.table import Table
 
 
-class TableStore:
+class TableLoader:
     """The tables of one process. A table stays loaded while `pinned(id)` says so (clients watch it, a bot plays it,
     an action is being stored); beyond `settings.idle_tables` unpinned ones, the least recently used leave memory."""
 
@@ -63,14 +64,14 @@ class TableStore:
 
     def rebuilt(self, row: TableRow, moves: list[MoveRow]) -> Table:
         """A stored table as it is in memory, its game replayed from (options, seed) through `moves` (blocking)."""
-        table = loaded_table(row, rebuild(game_module(row.game), row, moves), moves, self.bot_seconds)
+        table = loaded_table(row, rebuild(game_module(row.game), row, moves), self.bot_seconds)
         if table.needs_judging():
             table.verdict()  # whether its last move may be taken back, judged here in the rebuild's thread
         return table
 
     def add(self, row: TableRow, state: GameState) -> Table:
         """A new table (just stored), now loaded."""
-        table = loaded_table(row, Rebuilt(state, [state.current_players()], [], None), [], self.bot_seconds)
+        table = loaded_table(row, Rebuilt(state, [state.current_players()], [], None, []), self.bot_seconds)
         self.loaded.put(row.id, table)
         return table
 
