@@ -1,0 +1,76 @@
+"""The server's one background sweep: a task that runs a round again and again, a fixed number of seconds apart.
+
+The abandon sweep, the players' timers, the results sweep, the turn notices and the shared presence all run this way.
+A round that fails is logged and the next round tries again (storage or Redis away for a while must not end the loop);
+`stop` cancels the task at shutdown. The pause is real time (asyncio's), not the game clock (clock.py): a test that
+moves the game's time forward moves what a round finds, not how often rounds come.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+
+log = logging.getLogger("ra.server")
+
+
+class Sweep:
+    """Runs `round()` every `seconds` in a task named `name` once started. `wait_first`: the first round comes after
+    one pause (else at once). A failed round is logged as "`what` failed", or handed to `failed` instead. With
+    `wake`, setting that event ends a pause early (work waits that should not wait the whole pause)."""
+
+    def __init__(
+        self,
+        name: str,
+        round: Callable[[], Awaitable[object]],
+        seconds: float,
+        *,
+        what: str,
+        wait_first: bool = True,
+        failed: Callable[[Exception], None] | None = None,
+        wake: asyncio.Event | None = None,
+    ) -> None:
+        self.name, self.round, self.seconds, self.what = name, round, seconds, what
+        self.wait_first, self.failed, self.wake = wait_first, failed, wake
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def running(self) -> bool:
+        """True between `start` and `stop`."""
+        return self._task is not None
+
+    def start(self) -> None:
+        """Run the rounds from now on (nothing if they already run)."""
+        if self._task is None:
+            self._task = asyncio.create_task(self._loop(), name=self.name)
+
+    async def stop(self) -> None:
+        """Stop running rounds; a round under way is cancelled where it waits."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+            self._task = None
+
+    async def _loop(self) -> None:
+        if self.wait_first:
+            await self._pause()
+        while True:
+            try:
+                await self.round()
+            except Exception as exc:  # storage or Redis away, or a fault: the next round tries again
+                if self.failed is not None:
+                    self.failed(exc)
+                else:
+                    log.warning("%s failed: %s: %s", self.what, type(exc).__name__, exc)
+            await self._pause()
+
+    async def _pause(self) -> None:
+        if self.wake is None:
+            await asyncio.sleep(self.seconds)
+            return
+        self.wake.clear()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.wake.wait(), self.seconds)
