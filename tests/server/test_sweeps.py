@@ -17,11 +17,11 @@ def rounds_within(seconds: float, wait_first: bool = True) -> list[float]:
     """The times (since its start) at which a sweep every 0.05 s ran its rounds during `seconds`."""
     times: list[float] = []
 
-    async def round() -> None:
+    async def one_round() -> None:
         times.append(asyncio.get_running_loop().time())
 
     async def main() -> list[float]:
-        sweep = Sweep("test-sweep", round, 0.05, what="test sweep", wait_first=wait_first)
+        sweep = Sweep("test-sweep", one_round, 0.05, what="test sweep", wait_first=wait_first)
         start = asyncio.get_running_loop().time()
         sweep.start()
         await asyncio.sleep(seconds)
@@ -42,12 +42,12 @@ def test_the_first_round_waits_one_pause_unless_told_not_to() -> None:
 def test_a_failed_round_is_logged_and_the_next_round_comes(caplog: pytest.LogCaptureFixture) -> None:
     calls: list[int] = []
 
-    async def round() -> None:
+    async def one_round() -> None:
         calls.append(1)
         raise OSError("storage away")
 
     async def main() -> None:
-        sweep = Sweep("test-sweep", round, 0.01, what="test sweep", wait_first=False)
+        sweep = Sweep("test-sweep", one_round, 0.01, what="test sweep", wait_first=False)
         sweep.start()
         await asyncio.sleep(0.05)
         assert sweep.running
@@ -62,11 +62,11 @@ def test_a_failed_round_is_logged_and_the_next_round_comes(caplog: pytest.LogCap
 def test_a_failure_goes_to_its_own_handler_when_given_one(caplog: pytest.LogCaptureFixture) -> None:
     failures: list[Exception] = []
 
-    async def round() -> None:
+    async def one_round() -> None:
         raise OSError("redis away")
 
     async def main() -> None:
-        sweep = Sweep("test-sweep", round, 1.0, what="test sweep", wait_first=False, failed=failures.append)
+        sweep = Sweep("test-sweep", one_round, 1.0, what="test sweep", wait_first=False, failed=failures.append)
         sweep.start()
         await asyncio.sleep(0.02)
         await sweep.stop()
@@ -80,12 +80,12 @@ def test_a_failure_goes_to_its_own_handler_when_given_one(caplog: pytest.LogCapt
 def test_a_wake_ends_the_pause_and_stop_ends_the_rounds() -> None:
     calls: list[int] = []
 
-    async def round() -> None:
+    async def one_round() -> None:
         calls.append(1)
 
     async def main() -> None:
         wake = asyncio.Event()
-        sweep = Sweep("test-sweep", round, 60.0, what="test sweep", wait_first=False, wake=wake)
+        sweep = Sweep("test-sweep", one_round, 60.0, what="test sweep", wait_first=False, wake=wake)
         sweep.start()
         sweep.start()  # already running: no second task
         await asyncio.sleep(0.01)

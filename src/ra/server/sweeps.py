@@ -17,14 +17,14 @@ log = logging.getLogger("ra.server")
 
 
 class Sweep:
-    """Runs `round()` every `seconds` in a task named `name` once started. `wait_first`: the first round comes after
+    """Runs `run_round()` every `seconds` in a task named `name` once started. `wait_first`: the first round comes after
     one pause (else at once). A failed round is logged as "`what` failed", or handed to `failed` instead. With
     `wake`, setting that event ends a pause early (work waits that should not wait the whole pause)."""
 
     def __init__(
         self,
         name: str,
-        round: Callable[[], Awaitable[object]],
+        run_round: Callable[[], Awaitable[object]],
         seconds: float,
         *,
         what: str,
@@ -32,7 +32,7 @@ class Sweep:
         failed: Callable[[Exception], None] | None = None,
         wake: asyncio.Event | None = None,
     ) -> None:
-        self.name, self.round, self.seconds, self.what = name, round, seconds, what
+        self.name, self.run_round, self.seconds, self.what = name, run_round, seconds, what
         self.wait_first, self.failed, self.wake = wait_first, failed, wake
         self._task: asyncio.Task[None] | None = None
 
@@ -59,7 +59,7 @@ class Sweep:
             await self._pause()
         while True:
             try:
-                await self.round()
+                await self.run_round()
             except Exception as exc:  # storage or Redis away, or a fault: the next round tries again
                 if self.failed is not None:
                     self.failed(exc)
