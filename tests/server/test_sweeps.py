@@ -84,19 +84,53 @@ def test_a_wake_ends_the_pause_and_stop_ends_the_rounds() -> None:
         calls.append(1)
 
     async def main() -> None:
-        wake = asyncio.Event()
-        sweep = Sweep("test-sweep", one_round, 60.0, what="test sweep", wait_first=False, wake=wake)
+        sweep = Sweep("test-sweep", one_round, 60.0, what="test sweep", wait_first=False)
+        sweep.wake()  # stopped: nothing to wake
         sweep.start()
         sweep.start()  # already running: no second task
         await asyncio.sleep(0.01)
         assert len(calls) == 1
-        wake.set()
+        sweep.wake()
         await asyncio.sleep(0.01)
         assert len(calls) == 2
         await sweep.stop()
         assert not sweep.running
-        wake.set()
+        sweep.wake()
         await asyncio.sleep(0.01)
         assert len(calls) == 2
 
     asyncio.run(main())
+
+
+def test_until_idle_the_next_round_comes_at_once_after_one_that_found_work() -> None:
+    work = [True, True, True, False, True]  # what each round finds; the fifth waits for the pause
+
+    async def one_round() -> bool:
+        return work.pop(0)
+
+    async def main() -> None:
+        sweep = Sweep("test-sweep", one_round, 60.0, what="test sweep", wait_first=False, until_idle=True)
+        sweep.start()
+        await asyncio.sleep(0.02)
+        await sweep.stop()
+
+    asyncio.run(main())
+    assert work == [True]
+
+
+def test_a_wake_while_a_round_runs_brings_the_next_round_at_once() -> None:
+    calls: list[int] = []
+
+    async def main() -> None:
+        async def one_round() -> None:
+            calls.append(1)
+            if len(calls) == 1:
+                sweep.wake()  # work came in while this round ran
+
+        sweep = Sweep("test-sweep", one_round, 60.0, what="test sweep", wait_first=False)
+        sweep.start()
+        await asyncio.sleep(0.02)
+        await sweep.stop()
+
+    asyncio.run(main())
+    assert len(calls) == 2

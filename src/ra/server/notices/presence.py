@@ -10,7 +10,6 @@ here is on a move's path: `enter` and `leave` only mark what to write, a task wr
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import time
@@ -72,7 +71,6 @@ class SharedPresence(Presence):
         self.origin = origin
         self.client: Any = Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2)
         self._left: set[tuple[str, int]] = set()  # closed here since the last write: to remove
-        self._wake = asyncio.Event()  # a seat closed or opened: written at once, not at the next renewal
         self._renewal = Sweep(
             "ra-presence",
             lambda: self._write(renew=True),
@@ -80,20 +78,19 @@ class SharedPresence(Presence):
             what="presence",
             wait_first=False,
             failed=self._warn,  # Redis away: logged once, not every round
-            wake=self._wake,
         )
         self._warned = False
 
     def enter(self, table_id: str, seat: int) -> None:
         super().enter(table_id, seat)
         self._left.discard((table_id, seat))
-        self._wake.set()
+        self._renewal.wake()  # a seat opened or closed: written at once, not at the next renewal
 
     def leave(self, table_id: str, seat: int) -> None:
         super().leave(table_id, seat)
         if not self.present(table_id, seat):
             self._left.add((table_id, seat))
-            self._wake.set()
+            self._renewal.wake()
 
     async def anywhere(self, table_id: str, seat: int) -> bool:
         if self.present(table_id, seat):
