@@ -71,10 +71,10 @@ class Notices:
         self.owner = owner or process_name()
         self.solo = solo  # alone on the database: claims left by an earlier run are its own, free at once
         self.enabled = settings.mail
-        self.sending = Sweep(
+        self._sending = Sweep(
             "ra-notices", self._round, settings.notice_seconds, what="notices: sending", wait_first=False
         )
-        self.recover_first = False  # set at start: the first round recovers the turns no notice was queued for
+        self._recover_first = False  # set at start: the first round recovers the turns no notice was queued for
         self.queueing: set[asyncio.Task[None]] = set()
         self.mail_thread = ThreadPoolExecutor(1, thread_name_prefix="ra-mail")
         self.verify_mails = RateLimiter(settings.verify_mails, DAY.total_seconds())  # per account, in this process
@@ -129,13 +129,13 @@ class Notices:
 
     def start(self) -> None:
         """Send due notices in the background from now on (if e-mail is configured)."""
-        if self.enabled and not self.sending.running:
-            self.recover_first = True
-            self.sending.start()
+        if self.enabled and not self._sending.running:
+            self._recover_first = True
+            self._sending.start()
 
     async def stop(self) -> None:
         """Stop sending (a mail being sent finishes in its thread; its claim runs out if it is not marked sent)."""
-        await self.sending.stop()
+        await self._sending.stop()
         for task in list(self.queueing):
             task.cancel()
         self.mail_thread.shutdown(wait=False, cancel_futures=True)
@@ -167,8 +167,8 @@ class Notices:
         return queued
 
     async def _round(self) -> None:
-        if self.recover_first:
-            self.recover_first = False
+        if self._recover_first:
+            self._recover_first = False
             try:
                 await self.recover()
             except Exception as exc:  # logged; the sending goes on without them

@@ -27,7 +27,7 @@ BATCH = 20  # tables per round: a backlog (an old database) is worked off withou
 
 class ResultSweep:
     """Records results and ratings of finished tables every `seconds`; `moves(table_id)` reads a table's moves,
-    `tidy()` runs once a round (other housekeeping of the accounts)."""
+    `tidy()` runs every hundredth round, the first included (other housekeeping of the accounts)."""
 
     def __init__(
         self,
