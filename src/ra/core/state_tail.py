@@ -48,8 +48,8 @@ class StateTail(Generic[View]):
             ...
 
     def view(self, viewer: int | None = None) -> View:
-        """What `viewer` (a seat, or None for a spectator) may see (docs/VIEWS.md); never the bag or deck order,
-        nor the seed."""
+        """What `viewer` (a seat, or None for a spectator) may see (docs/VIEWS.md, docs/VIEWS_WRITE.md); never the
+        bag or deck order, nor the seed."""
         return self.make_view(self, viewer)
 
     def to_json(self) -> dict[str, Any]:
