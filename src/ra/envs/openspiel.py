@@ -232,6 +232,21 @@ class RaSpielState(pyspiel.State):  # type: ignore[misc]
             raise ValueError("the set-up chance node has not been applied yet")
         return engine
 
+    @property
+    def engine_if_set_up(self) -> GameState | None:
+        """The engine state, None before the set-up chance node: read it, never change it."""
+        return self._position.engine
+
+    @property
+    def drawing(self) -> bool:
+        """True while a drawing decision waits for its chance outcomes."""
+        return self._position.pending is not None
+
+    @property
+    def players(self) -> int:
+        """How many seats the game has."""
+        return self._position.table.players
+
     def current_player(self) -> int:
         """The seat to decide, CHANCE at a set-up or draw, TERMINAL at the end."""
         position = self._position
@@ -395,7 +410,7 @@ class RaObserver:
 
     def set_from(self, state: RaSpielState, player: int) -> None:
         """Fill `tensor` from the seat's observation (zeros before the set-up), and the history with perfect recall."""
-        engine = state._position.engine
+        engine = state.engine_if_set_up
         viewer = None if self.public_only else player
         observation = self.dict["observation"]
         if engine is None:
@@ -403,16 +418,16 @@ class RaObserver:
         else:
             observation[:] = self.encoder.observe(engine, viewer)
         if self.perfect_recall:
-            write_recall(self.dict["history"], state.moves, viewer or 0, state._position.table.players, self.bits)
+            write_recall(self.dict["history"], state.moves, viewer or 0, state.players, self.bits)
 
     def string_from(self, state: RaSpielState, player: int) -> str:
         """Information state: the seat and the public history; observation: the text board of the seat's view."""
         if self.perfect_recall:
             return f"p{player} {state.public_history()}"
-        engine = state._position.engine
+        engine = state.engine_if_set_up
         if engine is None:
             return f"p{player} set-up"
-        pending = " (drawing)" if state._position.pending is not None else ""
+        pending = " (drawing)" if state.drawing else ""
         view = engine.view(None if self.public_only else player)
         return f"p{player}{pending}\n{self.spec.module.render_text(view)}"
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from ra.core.errors import GameOverError, IllegalActionError, NotYourTurnError, UnknownActionError
 from ra.core.protocol import Move
-from ra.core.record import make_record
+from ra.core.state_tail import StateTail
 from ra.core.text import about, t
 from ra.games.ra import legal
 from ra.games.ra.actions import (
@@ -82,11 +82,16 @@ _BIDS_MADE = tuple(tuple(((p, d),) for d in range(MAX_DISK + 1)) for p in range(
 _GENERATED = field_functions(FIELDS)
 
 
-class State(RaRules):
+class State(RaRules, StateTail[RaView]):
     """A game of Ra in progress (implements ra.core.GameState)."""
 
     GAME: ClassVar[str] = GAME
     __slots__ = ()
+    # view, to_json, from_json and record (StateTail) call these
+    make_view = staticmethod(make_view)
+    state_to_json = staticmethod(state_to_json)
+    fields_from_json = staticmethod(fields_from_json)
+    action_to_str = staticmethod(action_to_str)
 
     # --- construction -----------------------------------------------------------------------------------------
     @classmethod
@@ -324,24 +329,6 @@ class State(RaRules):
         if self.phase != OVER:
             return []
         return winners(self.points, self.highest_disks())[0]
-
-    def view(self, viewer: int | None = None) -> RaView:
-        """What `viewer` (a seat, or None for a spectator) may see (docs/VIEWS.md); never the bag order or seed."""
-        return make_view(self, viewer)
-
-    def to_json(self) -> dict[str, Any]:
-        """The full state as JSON-able data, hidden information included (for storage, not for players)."""
-        return state_to_json(self)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Self:
-        """The inverse of `to_json`."""
-        return cls.from_fields(**fields_from_json(data))
-
-    def record(self) -> dict[str, Any]:
-        """The game record: options (with the disk groups dealt), seed, order and every move."""
-        order = None if self.order is None else list(self.order)
-        return make_record(GAME, self.options.to_dict(), self.seed, order, self.history, action_to_str)
 
     def __eq__(self, other: object) -> bool:
         """Equal if every field (the bag order and history included) is equal."""

@@ -12,28 +12,10 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from ra.core.protocol import Move
+from ra.games.write import sheet
 from ra.games.write.actions import str_to_action
 from ra.games.write.options import Options
 from ra.games.write.phases import PHASE_NAMES
-from ra.games.write.sheet import (
-    ALL_TOPS_BONUS,
-    BONUS_NAMES,
-    CHOSEN,
-    CIV_BONUSES_START,
-    CIV_START,
-    GOD_BONUSES_START,
-    GOD_TOTALS_START,
-    GODS_START,
-    MONUMENTS_END,
-    MONUMENTS_START,
-    NILE_PART_BONUSES_START,
-    NILE_START,
-    NUM_CIV_TYPES,
-    PENDING_BONUS,
-    PHARAOH_SYMBOLS_START,
-    PHARAOHS_MARKED,
-    SHEET_WIDTH,
-)
 from ra.games.write.state import State
 from ra.games.write.tables import CARD_CODES, DECK, END_BONUSES, GOD_SPACES_PER_KINGDOM, SECTIONS
 from ra.games.write.view import WriteLost, WriteSheetView, WriteView
@@ -56,8 +38,8 @@ def from_view(view: Mapping[str, Any], rng: random.Random) -> State:
         else:
             drawn.append(c)
     sheets: list[int] = []
-    for sheet, player in zip(v["sheets"], v["players"], strict=True):
-        sheets += sheet_block(sheet, player["pending_bonus"], player["card"])
+    for seat_sheet, player in zip(v["sheets"], v["players"], strict=True):
+        sheets += sheet_block(seat_sheet, player["pending_bonus"], player["card"])
     last = v["last_move"]
     return State.from_fields(
         options=opts,
@@ -88,30 +70,30 @@ def _lost_code(lost: WriteLost) -> int:
     """A lost entry's code in `State.lost`: the card, or minus the bonus kind."""
     if lost["entry"] == "card":
         return CARD_CODES[lost["card"] or ""]
-    return -BONUS_NAMES.index(lost["bonus"] or "")
+    return -sheet.BONUS_NAMES.index(lost["bonus"] or "")
 
 
 def sheet_block(sh: WriteSheetView, pending: str | None, card: int | None) -> list[int]:
     """One seat's block of the flat sheet list from its view (sheet.py)."""
-    b = [0] * SHEET_WIDTH
+    b = [0] * sheet.SHEET_WIDTH
     for k, g in enumerate(sh["gods"]):
         for i, value in enumerate(g["spaces"]):
-            b[GODS_START + k * GOD_SPACES_PER_KINGDOM + i] = value or 0
-        b[GOD_TOTALS_START + k] = -1 if g["total"] is None else g["total"]
-        b[GOD_BONUSES_START + k] = int(g["bonus_used"])
-    b[PHARAOHS_MARKED] = sh["pharaohs"]["marked"]
+            b[sheet.GODS_START + k * GOD_SPACES_PER_KINGDOM + i] = value or 0
+        b[sheet.GOD_TOTALS_START + k] = -1 if g["total"] is None else g["total"]
+        b[sheet.GOD_BONUSES_START + k] = int(g["bonus_used"])
+    b[sheet.PHARAOHS_MARKED] = sh["pharaohs"]["marked"]
     for i, used in enumerate(sh["pharaohs"]["symbols_used"]):
-        b[PHARAOH_SYMBOLS_START + i] = int(used)
+        b[sheet.PHARAOH_SYMBOLS_START + i] = int(used)
     for j, value in enumerate(sh["nile"]["spaces"]):
-        b[NILE_START + j] = value or 0
+        b[sheet.NILE_START + j] = value or 0
     for i, used in enumerate(sh["nile"]["parts_used"]):
-        b[NILE_PART_BONUSES_START + i] = int(used)
+        b[sheet.NILE_PART_BONUSES_START + i] = int(used)
     for k, line in enumerate(sh["civilization"]):
         for t, mark in enumerate(line["marks"]):
-            b[CIV_START + k * NUM_CIV_TYPES + t] = int(mark)
-        b[CIV_BONUSES_START + k] = int(line["bonus_used"])
-    b[MONUMENTS_START : MONUMENTS_END] = sh["monuments"]["columns"]
-    b[ALL_TOPS_BONUS] = int(sh["monuments"]["all_tops_used"])
-    b[PENDING_BONUS] = BONUS_NAMES.index(pending or "")
-    b[CHOSEN] = -1 if card is None else card - 1
+            b[sheet.CIV_START + k * sheet.NUM_CIV_TYPES + t] = int(mark)
+        b[sheet.CIV_BONUSES_START + k] = int(line["bonus_used"])
+    b[sheet.MONUMENTS_START : sheet.MONUMENTS_END] = sh["monuments"]["columns"]
+    b[sheet.ALL_TOPS_BONUS] = int(sh["monuments"]["all_tops_used"])
+    b[sheet.PENDING_BONUS] = sheet.BONUS_NAMES.index(pending or "")
+    b[sheet.CHOSEN] = -1 if card is None else card - 1
     return b

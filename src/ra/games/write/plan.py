@@ -7,6 +7,7 @@ offset, so that an entry reads one row and adds nothing (a lookup and an add per
 from __future__ import annotations
 
 from ra.core.protocol import Move
+from ra.games.write import sheet
 from ra.games.write.actions import (
     ACT_ARG,
     ACT_KIND,
@@ -21,21 +22,6 @@ from ra.games.write.actions import (
     K_CARD_GOD,
     K_CARD_NILE,
     K_TAKE,
-)
-from ra.games.write.sheet import (
-    CHOSEN,
-    CIV_BONUSES_START,
-    CIV_START,
-    GOD_BONUSES_START,
-    GOD_TOTALS_START,
-    GODS_START,
-    MONUMENTS_START,
-    NILE_PART_BONUSES_START,
-    NILE_START,
-    NUM_CIV_TYPES,
-    PENDING_BONUS,
-    PHARAOHS_MARKED,
-    SHEET_WIDTH,
 )
 from ra.games.write.tables import (
     CARD_KIND,
@@ -74,15 +60,16 @@ def _offsets(entry: int, space: int) -> tuple[int, int, int, int]:
     Monuments, or a taken card (a Monument or a Pharaoh): the first column, then at lo the Pharaohs' marks."""
     if entry == K_BONUS_GOD:
         k = space // GOD_SPACES_PER_KINGDOM
-        return GODS_START + space, GOD_BONUSES_START + k, GODS_START + k * GOD_SPACES_PER_KINGDOM, GOD_TOTALS_START + k
+        first = sheet.GODS_START + k * GOD_SPACES_PER_KINGDOM
+        return sheet.GODS_START + space, sheet.GOD_BONUSES_START + k, first, sheet.GOD_TOTALS_START + k
     if entry == K_BONUS_CIV:
-        return CIV_START + space * NUM_CIV_TYPES, CIV_BONUSES_START + space, 0, 0
+        return sheet.CIV_START + space * sheet.NUM_CIV_TYPES, sheet.CIV_BONUSES_START + space, 0, 0
     if entry == K_BONUS_NILE:
         part = PART_SPACES[PART_OF[space]]
-        symbol = NILE_PART_BONUSES_START + PART_OF[space]
-        return NILE_START + space, symbol, NILE_START + part[0], NILE_START + part[-1] + 1
+        symbol = sheet.NILE_PART_BONUSES_START + PART_OF[space]
+        return sheet.NILE_START + space, symbol, sheet.NILE_START + part[0], sheet.NILE_START + part[-1] + 1
     if entry in (K_TAKE, K_BONUS_MONUMENT, K_BONUS_PHARAOH):
-        return MONUMENTS_START, 0, PHARAOHS_MARKED, 0
+        return sheet.MONUMENTS_START, 0, sheet.PHARAOHS_MARKED, 0
     return 0, 0, 0, 0
 
 
@@ -92,9 +79,9 @@ Row = tuple[int, int | None, int, Move, int, int, int, int, int, int]
 def _row(action: int, seat: int) -> Row:
     """PLAN's row of an action for a seat."""
     entry, slot, space, arg = ENTRY_PLAN[action]
-    b = seat * SHEET_WIDTH
+    b = seat * sheet.SHEET_WIDTH
     at, symbol, lo, hi = _offsets(entry, space)
-    mark = b + (CHOSEN if slot is not None else PENDING_BONUS)
+    mark = b + (sheet.CHOSEN if slot is not None else sheet.PENDING_BONUS)
     return entry, slot, arg, Move(seat, action, ()), b, mark, b + at, b + symbol, b + lo, b + hi
 
 

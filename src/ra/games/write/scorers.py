@@ -13,23 +13,8 @@ from array import array
 from collections.abc import Callable
 from typing import Any, TypeAlias
 
+from ra.games.write import sheet
 from ra.games.write.scoring import NUM_END_BONUSES, NUM_SECTIONS
-from ra.games.write.sheet import (
-    CIV_START,
-    GOD_TOTALS_START,
-    GODS_END,
-    GODS_START,
-    MONUMENTS_END,
-    MONUMENTS_START,
-    NILE_END,
-    NILE_START,
-    NUM_CIV_TYPES,
-    NUM_MONUMENT_TYPES,
-    PHARAOHS_MARKED,
-    SHEET_CODE,
-    SHEET_WIDTH,
-    Sheet,
-)
 from ra.games.write.tables import (
     CIV_TABLE,
     END_BONUS_POINTS,
@@ -47,15 +32,15 @@ from ra.games.write.tables import (
 )
 
 # (sheets, their bytes) -> (what counts, points), each flat [seat * 5 + section]; writes the empty Gods total boxes.
-KingdomScorer: TypeAlias = Callable[[Sheet, bytes], tuple[list[int], list[int]]]
+KingdomScorer: TypeAlias = Callable[[sheet.Sheet, bytes], tuple[list[int], list[int]]]
 # The last Kingdom's scoring and the end bonuses at once (the 9th Ra): (counts, points, end bonuses).
-FinalScorer: TypeAlias = Callable[[Sheet, bytes], tuple[list[int], list[int], list[int]]]
+FinalScorer: TypeAlias = Callable[[sheet.Sheet, bytes], tuple[list[int], list[int], list[int]]]
 Totals: TypeAlias = Callable[[list[list[int]], list[int]], list[int]]  # (Kingdom points, end bonuses) -> totals
 
-EMPTY_TOTAL = array(SHEET_CODE, [-1]).tobytes()[0]  # an empty Gods total box (-1) read as a byte
+EMPTY_TOTAL = array(sheet.SHEET_CODE, [-1]).tobytes()[0]  # an empty Gods total box (-1) read as a byte
 NILE_POINTS: tuple[int, ...] = tuple(n * NILE_POINTS_PER_SPACE for n in range(NILE_SPACES + 1))  # by spaces filled
 # by Monument columns marked
-MONUMENT_POINTS: tuple[int, ...] = tuple(n * MONUMENT_POINTS_PER_COLUMN for n in range(NUM_MONUMENT_TYPES + 1))
+MONUMENT_POINTS: tuple[int, ...] = tuple(n * MONUMENT_POINTS_PER_COLUMN for n in range(sheet.NUM_MONUMENT_TYPES + 1))
 # The names the generated functions read.
 _NAMESPACE: dict[str, Any] = {
     "CIV_TABLE": CIV_TABLE,
@@ -64,7 +49,7 @@ _NAMESPACE: dict[str, Any] = {
     "MAJORITY": MAJORITY_POINTS,
     "EMPTY_TOTAL": EMPTY_TOTAL,
     "NILE_SPACES": NILE_SPACES,
-    "NUM_MONUMENT_TYPES": NUM_MONUMENT_TYPES,
+    "NUM_MONUMENT_TYPES": sheet.NUM_MONUMENT_TYPES,
     "BONUS": END_BONUS_POINTS,
     "PHARAOH_SPACES": PHARAOH_SPACES,
     "MONUMENT_ROWS": MONUMENT_ROWS,
@@ -80,22 +65,24 @@ def _majority(name: str, seat: int, penalty: bool) -> str:
 def kingdom_scorer_source(players: int, k: int, end: bool = False) -> str:
     """The source of Kingdom k's scoring for `players` seats (seat p's boxes at p * SHEET_WIDTH); with `end`, the §6
     end bonuses too, as a third list: the last Kingdom's counts already tell three of them (FinalScorer)."""
-    g, c, at = GODS_START + k * GOD_SPACES_PER_KINGDOM, CIV_START + k * NUM_CIV_TYPES, GOD_TOTALS_START + k
+    g, at = sheet.GODS_START + k * GOD_SPACES_PER_KINGDOM, sheet.GOD_TOTALS_START + k
+    c = sheet.CIV_START + k * sheet.NUM_CIV_TYPES
     penalty = players >= MAJORITY_PENALTY_MIN_PLAYERS
     lines = ["def score(s, raw):"]
     counts: list[str] = []
     points: list[str] = []
     for p in range(players):
-        b = p * SHEET_WIDTH
+        b = p * sheet.SHEET_WIDTH
         gods = " + ".join(f"raw[{b + g + i}]" for i in range(GOD_SPACES_PER_KINGDOM))  # never negative
         lines += [
             f"    gods{p} = {gods}",
             f"    if raw[{b + at}] == EMPTY_TOTAL:",
             f"        s[{b + at}] = gods{p}",
-            f"    pharaohs{p} = raw[{b + PHARAOHS_MARKED}]",
-            f"    nile{p} = NILE_SPACES - raw.count(0, {b + NILE_START}, {b + NILE_END})",
-            f"    civ{p} = raw.count(1, {b + c}, {b + c + NUM_CIV_TYPES})",  # marks are 0 or 1
-            f"    monuments{p} = NUM_MONUMENT_TYPES - raw.count(0, {b + MONUMENTS_START}, {b + MONUMENTS_END})",
+            f"    pharaohs{p} = raw[{b + sheet.PHARAOHS_MARKED}]",
+            f"    nile{p} = NILE_SPACES - raw.count(0, {b + sheet.NILE_START}, {b + sheet.NILE_END})",
+            f"    civ{p} = raw.count(1, {b + c}, {b + c + sheet.NUM_CIV_TYPES})",  # marks are 0 or 1
+            f"    monuments{p} = NUM_MONUMENT_TYPES"
+            f" - raw.count(0, {b + sheet.MONUMENTS_START}, {b + sheet.MONUMENTS_END})",
         ]
         counts += [f"gods{p}", f"pharaohs{p}", f"nile{p}", f"civ{p}", f"monuments{p}"]
         points += [
@@ -119,13 +106,13 @@ def kingdom_scorer_source(players: int, k: int, end: bool = False) -> str:
 def _end_bonuses(p: int, pharaohs: str, nile: str, monuments: str) -> list[str]:
     """Seat p's §6 end bonuses as expressions, in END_BONUSES order, given its Pharaohs marked, Nile spaces filled and
     Monument columns marked (as expressions)."""
-    b = p * SHEET_WIDTH
+    b = p * sheet.SHEET_WIDTH
     return [
-        f"0 if raw.find(0, {b + GODS_START}, {b + GODS_END}) >= 0 else BONUS",
+        f"0 if raw.find(0, {b + sheet.GODS_START}, {b + sheet.GODS_END}) >= 0 else BONUS",
         f"BONUS if {pharaohs} == PHARAOH_SPACES else 0",
         f"BONUS if {nile} == NILE_SPACES else 0",
         f"BONUS if {monuments} == NUM_MONUMENT_TYPES else 0",
-        f"BONUS * raw.count(MONUMENT_ROWS, {b + MONUMENTS_START}, {b + MONUMENTS_END})",
+        f"BONUS * raw.count(MONUMENT_ROWS, {b + sheet.MONUMENTS_START}, {b + sheet.MONUMENTS_END})",
     ]
 
 

@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from ra.core.errors import GameOverError, IllegalActionError, NotYourTurnError, UnknownActionError
-from ra.core.record import make_record
+from ra.core.state_tail import StateTail
 from ra.core.text import t
 from ra.games.write import checks, legal
 from ra.games.write.actions import (
@@ -53,11 +53,16 @@ def _clone_function(fields: Mapping[str, bool]) -> Callable[[Any], Any]:
     return clone
 
 
-class State(WriteRules):
+class State(WriteRules, StateTail[WriteView]):
     """An RA and Write game: all scoresheets, the deck, the face-up cards, Ra count and whose decision it is."""
 
     GAME: ClassVar[str] = GAME
     __slots__ = ()
+    # view, to_json, from_json and record (StateTail) call these
+    make_view = staticmethod(make_view)
+    state_to_json = staticmethod(state_to_json)
+    fields_from_json = staticmethod(fields_from_json)
+    action_to_str = staticmethod(action_to_str)
 
     # --- construction ---------------------------------------------------------------------------------------------
     @classmethod
@@ -203,24 +208,6 @@ class State(WriteRules):
         return self.phase == OVER and rank_winners(self.sheets, self.scores())[1]
 
     # --- views, storage, records -----------------------------------------------------------------------------------
-    def view(self, viewer: int | None = None) -> WriteView:
-        """What `viewer` may see (docs/VIEWS_WRITE.md): every scoresheet, never the deck order or seed."""
-        return make_view(self, viewer)
-
-    def to_json(self) -> dict[str, Any]:
-        """The full state as JSON-able data (includes the deck order; for storage, not for players)."""
-        return state_to_json(self)
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Self:
-        """The inverse of `to_json`."""
-        return cls.from_fields(**fields_from_json(data))
-
-    def record(self) -> dict[str, Any]:
-        """The game record: options (with the starting seat), seed or order, and every move with its draws."""
-        order = list(self.order) if self.order is not None else None
-        return make_record(self.GAME, self.options.to_dict(), self.seed, order, self.history, action_to_str)
-
     def __eq__(self, other: object) -> bool:
         """Equal if every field (the deck order and history included) is equal."""
         return isinstance(other, State) and all(getattr(self, f) == getattr(other, f) for f in FIELDS)

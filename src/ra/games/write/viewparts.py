@@ -3,6 +3,7 @@ and legal-action entries as UIs click them. The shapes are the TypedDicts of vie
 
 from __future__ import annotations
 
+from ra.games.write import sheet
 from ra.games.write.actions import (
     ACT_ARG,
     ACT_KIND,
@@ -25,25 +26,6 @@ from ra.games.write.mechanics import WriteRules
 from ra.games.write.phases import OTHERS_CHOICE, OVER, PHASE_NAMES, REVEAL
 from ra.games.write.scorers import TOTALS_BY_PLAYERS
 from ra.games.write.scoring import NUM_END_BONUSES, NUM_SECTIONS, god_numbers, winners
-from ra.games.write.sheet import (
-    ALL_TOPS_BONUS,
-    BONUS_NAMES,
-    CHOSEN,
-    CIV_BONUSES_START,
-    CIV_START,
-    GOD_BONUSES_START,
-    GOD_TOTALS_START,
-    GODS_START,
-    MONUMENTS_END,
-    MONUMENTS_START,
-    NILE_PART_BONUSES_START,
-    NILE_START,
-    NUM_CIV_TYPES,
-    PENDING_BONUS,
-    PHARAOH_SYMBOLS_START,
-    PHARAOHS_MARKED,
-    SHEET_WIDTH,
-)
 from ra.games.write.tables import (
     CARD_KIND,
     CARD_NAMES,
@@ -139,41 +121,44 @@ def card_info(c: int) -> WriteCard:
 def sheet_view(st: WriteRules, p: int) -> WriteSheetView:
     """One player's scoresheet as view data (every space, bonus symbol and total box)."""
     s = st.sheets
-    b = p * SHEET_WIDTH
+    b = p * sheet.SHEET_WIDTH
     limit = st.limit()
     return {
         "gods": [
             {
                 "kingdom": KINGDOMS[k],
                 "spaces": [
-                    s[b + GODS_START + k * GOD_SPACES_PER_KINGDOM + i] or None for i in range(GOD_SPACES_PER_KINGDOM)
+                    s[b + sheet.GODS_START + k * GOD_SPACES_PER_KINGDOM + i] or None
+                    for i in range(GOD_SPACES_PER_KINGDOM)
                 ],
-                "total": s[b + GOD_TOTALS_START + k] if s[b + GOD_TOTALS_START + k] >= 0 else None,
-                "bonus_used": bool(s[b + GOD_BONUSES_START + k]),
+                "total": s[b + sheet.GOD_TOTALS_START + k] if s[b + sheet.GOD_TOTALS_START + k] >= 0 else None,
+                "bonus_used": bool(s[b + sheet.GOD_BONUSES_START + k]),
                 "closed": limit >= 0 and k != limit,
             }
             for k in range(len(KINGDOMS))
         ],
         "pharaohs": {
-            "marked": s[b + PHARAOHS_MARKED],
-            "symbols_used": [bool(s[b + PHARAOH_SYMBOLS_START + i]) for i in range(len(PHARAOH_NILE_SYMBOLS))],
+            "marked": s[b + sheet.PHARAOHS_MARKED],
+            "symbols_used": [bool(s[b + sheet.PHARAOH_SYMBOLS_START + i]) for i in range(len(PHARAOH_NILE_SYMBOLS))],
         },
         "nile": {
-            "spaces": [s[b + NILE_START + j] or None for j in range(NILE_SPACES)],
-            "parts_used": [bool(s[b + NILE_PART_BONUSES_START + i]) for i in range(len(NILE_PARTS))],
+            "spaces": [s[b + sheet.NILE_START + j] or None for j in range(NILE_SPACES)],
+            "parts_used": [bool(s[b + sheet.NILE_PART_BONUSES_START + i]) for i in range(len(NILE_PARTS))],
         },
         "civilization": [
             {
                 "kingdom": KINGDOMS[k],
-                "marks": [bool(s[b + CIV_START + k * NUM_CIV_TYPES + t]) for t in range(NUM_CIV_TYPES)],
-                "bonus_used": bool(s[b + CIV_BONUSES_START + k]),
+                "marks": [
+                    bool(s[b + sheet.CIV_START + k * sheet.NUM_CIV_TYPES + t]) for t in range(sheet.NUM_CIV_TYPES)
+                ],
+                "bonus_used": bool(s[b + sheet.CIV_BONUSES_START + k]),
                 "closed": limit >= 0 and k != limit,
             }
             for k in range(len(KINGDOMS))
         ],
         "monuments": {
-            "columns": list(s[b + MONUMENTS_START : b + MONUMENTS_END]),
-            "all_tops_used": bool(s[b + ALL_TOPS_BONUS]),
+            "columns": list(s[b + sheet.MONUMENTS_START : b + sheet.MONUMENTS_END]),
+            "all_tops_used": bool(s[b + sheet.ALL_TOPS_BONUS]),
         },
     }
 
@@ -182,12 +167,12 @@ def action_info(st: WriteRules, a: int, player: int) -> WriteLegalAction:
     """A legal action with the structure a UI needs to map it to a click on the scoresheet."""
     kind = ACT_KIND[a]
     s = st.sheets
-    b = player * SHEET_WIDTH
+    b = player * sheet.SHEET_WIDTH
     card = space = number = None
     section = type_ = None
     lost = False
     if kind == K_DECLINE:
-        section = BONUS_NAMES[s[b + PENDING_BONUS]]
+        section = sheet.BONUS_NAMES[s[b + sheet.PENDING_BONUS]]
     elif ACT_SLOT[a] >= 0:  # a card action
         c = st.face[ACT_SLOT[a]]
         info = card_info(c)
@@ -199,22 +184,22 @@ def action_info(st: WriteRules, a: int, player: int) -> WriteLegalAction:
         elif ck in (GOD, NILE, CIV):
             lost = True
         elif ck == MONUMENT:
-            row = s[b + MONUMENTS_START + CARD_VALUE[c]]
+            row = s[b + sheet.MONUMENTS_START + CARD_VALUE[c]]
             lost = row >= MONUMENT_ROWS
             space = None if lost else row + 1
         else:
-            lost = s[b + PHARAOHS_MARKED] >= PHARAOH_SPACES
-            space = None if lost else s[b + PHARAOHS_MARKED] + 1
+            lost = s[b + sheet.PHARAOHS_MARKED] >= PHARAOH_SPACES
+            space = None if lost else s[b + sheet.PHARAOHS_MARKED] + 1
     elif kind == K_BONUS_GOD:
         section, space, number = "gods", ACT_SPACE[a] + 1, GOD_BONUS_NUMBER
     elif kind == K_BONUS_PHARAOH:
-        section, space = "pharaohs", s[b + PHARAOHS_MARKED] + 1
+        section, space = "pharaohs", s[b + sheet.PHARAOHS_MARKED] + 1
     elif kind == K_BONUS_NILE:
         section, space, number = "nile", ACT_SPACE[a] + 1, ACT_ARG[a]
     elif kind == K_BONUS_CIV:
         section, space, type_ = "civilization", ACT_SPACE[a] + 1, CIV_TYPES[ACT_ARG[a]]
     elif kind == K_BONUS_MONUMENT:
-        section, space, type_ = "monuments", s[b + MONUMENTS_START + ACT_ARG[a]] + 1, MONUMENT_TYPES[ACT_ARG[a]]
+        section, space, type_ = "monuments", s[b + sheet.MONUMENTS_START + ACT_ARG[a]] + 1, MONUMENT_TYPES[ACT_ARG[a]]
     return {
         "id": a, "notation": NOTATION[a], "kind": KIND_WORDS[kind], "card": card, "section": section,
         "space": space, "number": number, "type": type_, "lost": lost,
@@ -228,8 +213,8 @@ def player_status(st: WriteRules, p: int) -> str:
     if p in st.cur:
         if st.phase == REVEAL:
             return "reveal"
-        return "bonus" if st.sheets[p * SHEET_WIDTH + PENDING_BONUS] else "choosing"
-    if st.phase == OTHERS_CHOICE or st.sheets[p * SHEET_WIDTH + CHOSEN] >= 0:
+        return "bonus" if st.sheets[p * sheet.SHEET_WIDTH + sheet.PENDING_BONUS] else "choosing"
+    if st.phase == OTHERS_CHOICE or st.sheets[p * sheet.SHEET_WIDTH + sheet.CHOSEN] >= 0:
         return "done"
     return "waiting"
 
@@ -296,19 +281,21 @@ def make_view(st: WriteRules, viewer: int | None) -> WriteView:
                "set_aside": st.ra, "kingdoms_scored": len(st.kingdom_points)},
         "face_up": [
             {"slot": i + 1, **card_info(c), "reserved_by": st.active if i == reserved else None,
-             "chosen_by": [p for p in range(n) if s[p * SHEET_WIDTH + CHOSEN] == i]}
+             "chosen_by": [p for p in range(n) if s[p * sheet.SHEET_WIDTH + sheet.CHOSEN] == i]}
             for i, c in enumerate(st.face)
         ],
         "players": [
             {"seat": p, "name": names[p], "status": player_status(st, p),
-             "card": s[p * SHEET_WIDTH + CHOSEN] + 1 if s[p * SHEET_WIDTH + CHOSEN] >= 0 else None,
-             "pending_bonus": BONUS_NAMES[s[p * SHEET_WIDTH + PENDING_BONUS]] or None}
+             "card": (
+                 s[p * sheet.SHEET_WIDTH + sheet.CHOSEN] + 1 if s[p * sheet.SHEET_WIDTH + sheet.CHOSEN] >= 0 else None
+             ),
+             "pending_bonus": sheet.BONUS_NAMES[s[p * sheet.SHEET_WIDTH + sheet.PENDING_BONUS]] or None}
             for p in range(n)
         ],
         "sheets": [sheet_view(st, p) for p in range(n)],
         "lost": [
             {"turn": t, "player": p, "entry": "card" if code >= 0 else "bonus",
-             "card": CARD_NAMES[code] if code >= 0 else None, "bonus": BONUS_NAMES[-code] if code < 0 else None}
+             "card": CARD_NAMES[code] if code >= 0 else None, "bonus": sheet.BONUS_NAMES[-code] if code < 0 else None}
             for t, p, code in st.lost
         ],
         "deck": {"remaining": len(st.deck) - st.pos, "composition": composition(list(st.deck[st.pos :]))},

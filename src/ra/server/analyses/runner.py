@@ -26,6 +26,7 @@ from ra.server.bots.pool import AnalysisPool, make_analysis_pool
 from ra.server.settings import ServiceSettings
 from ra.server.storage.leases import process_name
 from ra.server.storage.rows import Storage, now
+from ra.server.sweeps import Sweep
 from ra.server.tables.errors import ServiceError
 from ra.server.tables.rebuild import rebuild
 from ra.server.tables.table import Table
@@ -55,8 +56,15 @@ class AnalysisRunner:
         self.owner = process_name()
         self.pool: AnalysisPool | None = None
         self.computed = 0  # analyses this process finished (tests, logs)
-        self._task: asyncio.Task[None] | None = None
-        self._wake = asyncio.Event()
+        self._sweep = Sweep(
+            "ra-analyses",
+            self.round,
+            settings.analysis_seconds,
+            what="analyses",
+            wait_first=False,
+            failed=self._failed,
+            until_idle=True,  # an analysis done: the next one waiting is claimed at once
+        )
 
     # -- asked for over HTTP ----------------------------------------------------------------------------------------
 
@@ -81,7 +89,7 @@ class AnalysisRunner:
         if limit and await asyncio.to_thread(self.store.waiting) >= limit:
             raise ServiceError("busy", t("too many analyses are waiting; try again in a few minutes"), 429)
         analysis = await asyncio.to_thread(self.store.request, table.row.id, SEED, spec, self.clock())
-        self._wake.set()  # this process looks for it at once (if it computes analyses)
+        self._sweep.wake()  # this process looks for it at once (if it computes analyses)
         return analysis
 
     async def get(self, table_id: str) -> Analysis | None:
@@ -92,38 +100,23 @@ class AnalysisRunner:
 
     def start(self) -> None:
         """Compute analyses from now on (nothing if `analysis_workers` is 0)."""
-        if self.settings.analysis_workers > 0 and self._task is None:
+        if self.settings.analysis_workers > 0 and not self._sweep.running:
             if self.pool is None:
                 workers, deadline = self.settings.analysis_workers, self.settings.analysis_deadline
                 self.pool = make_analysis_pool(workers, deadline, self.settings.bot_workers)
-            self._wake = asyncio.Event()  # of this event loop (an app may be started again on another)
-            self._task = asyncio.create_task(self._loop(), name="ra-analyses")
+            self._sweep.start()
 
     async def stop(self) -> None:
         """Stop at once (running evaluations are killed) and give up the claim: another process goes on."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
-            self._task = None
+        await self._sweep.stop()
         if self.pool is not None:
             self.pool.close()
             self.pool = None
         with contextlib.suppress(Exception):  # storage away: the claim expires instead
             await asyncio.to_thread(self.store.release, self.owner)
 
-    async def _loop(self) -> None:
-        while True:
-            self._wake.clear()
-            try:
-                worked = await self.round()
-            except Exception as exc:  # storage away, or a fault: logged, and the next round tries again
-                log.warning("analyses: %s: %s", type(exc).__name__, exc)
-                worked = False
-            if not worked:
-                with contextlib.suppress(TimeoutError):
-                    async with asyncio.timeout(self.settings.analysis_seconds):
-                        await self._wake.wait()
+    def _failed(self, exc: Exception) -> None:  # storage away, or a fault: logged, and the next round tries again
+        log.warning("analyses: %s: %s", type(exc).__name__, exc)
 
     def _until(self) -> dt.datetime:
         return self.clock() + dt.timedelta(seconds=self.settings.lease_seconds)

@@ -30,6 +30,7 @@ from ra.server.settings import ServiceSettings
 from ra.server.storage.leases import Leases
 from ra.server.storage.rows import Storage
 from ra.server.storage.schema import STORAGE_ERRORS
+from ra.server.sweeps import Sweep
 from ra.server.tables.commits import StorageCalls
 from ra.server.tables.errors import ServiceError
 from ra.server.tables.interfaces import PubSub
@@ -80,7 +81,8 @@ class Cluster:
         self.shared = shared
         self.stopped = False
         self.doorbell: RedisDoorbell | None = None
-        self._tasks: list[asyncio.Task[None]] = []
+        self._tasks: list[asyncio.Task[None]] = []  # resyncs asked for by the doorbell
+        self._sweeps: list[Sweep] = []  # the lease keeping and the periodic resync
         self._refreshing: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
         # What the table service publishes through: the others are rung of each change when shared.
@@ -268,14 +270,18 @@ class Cluster:
             return
         if self.doorbell is not None:
             await self.doorbell.start()
-        self._tasks = [
-            asyncio.create_task(self._every(settings.lease_seconds / 3, self._keep_leases), name="ra-leases"),
-            asyncio.create_task(self._every(settings.resync_seconds, self._resync), name="ra-resync-loop"),
+        self._sweeps = [
+            self._sweep("ra-leases", self._keep_leases, settings.lease_seconds / 3),
+            self._sweep("ra-resync-loop", self._resync, settings.resync_seconds),
         ]
+        for sweep in self._sweeps:
+            sweep.start()
 
     async def stop(self) -> None:
         """Stop the background work (before the service stops)."""
         self.stopped = True
+        for sweep in self._sweeps:
+            await sweep.stop()
         tasks = self._tasks + list(self._refreshing.values())
         for task in tasks:
             task.cancel()
@@ -291,16 +297,17 @@ class Cluster:
             with contextlib.suppress(*STORAGE_ERRORS):
                 await asyncio.to_thread(self.leases.release_all)
 
-    async def _every(self, seconds: float, work: Callable[[], Awaitable[None]]) -> None:
-        """Run `work` every `seconds` until cancelled; a failure is logged and the next round runs as usual."""
-        while True:
-            await asyncio.sleep(seconds)
-            try:
-                await work()
-            except ServiceError as exc:
-                log.info("%s: storage unavailable (%s)", getattr(work, "__name__", work), exc.code)
-            except Exception as exc:
-                log.error("%s failed: %s: %s", getattr(work, "__name__", work), type(exc).__name__, exc, exc_info=exc)
+    @staticmethod
+    def _sweep(name: str, work: Callable[[], Awaitable[None]], seconds: float) -> Sweep:
+        """`work` every `seconds`; a failure is logged (storage away in a line, anything else with its trace)."""
+
+        def failed(exc: Exception) -> None:
+            if isinstance(exc, ServiceError):
+                log.info("%s: storage unavailable (%s)", work.__name__, exc.code)
+            else:
+                log.error("%s failed: %s: %s", work.__name__, type(exc).__name__, exc, exc_info=exc)
+
+        return Sweep(name, work, seconds, what=work.__name__, failed=failed)
 
     async def _keep_leases(self) -> None:
         """Renew the leases of the tables whose bots play here, give up the others; take over expired ones."""

@@ -10,12 +10,13 @@ here is on a move's path: `enter` and `leave` only mark what to write, a task wr
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import time
 from collections import Counter
 from typing import Any
+
+from ra.server.sweeps import Sweep
 
 log = logging.getLogger("ra.server")
 
@@ -70,20 +71,26 @@ class SharedPresence(Presence):
         self.origin = origin
         self.client: Any = Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2)
         self._left: set[tuple[str, int]] = set()  # closed here since the last write: to remove
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
+        self._renewal = Sweep(
+            "ra-presence",
+            lambda: self._write(renew=True),
+            self.RENEW,
+            what="presence",
+            wait_first=False,
+            failed=self._warn,  # Redis away: logged once, not every round
+        )
         self._warned = False
 
     def enter(self, table_id: str, seat: int) -> None:
         super().enter(table_id, seat)
         self._left.discard((table_id, seat))
-        self._wake.set()
+        self._renewal.wake()  # a seat opened or closed: written at once, not at the next renewal
 
     def leave(self, table_id: str, seat: int) -> None:
         super().leave(table_id, seat)
         if not self.present(table_id, seat):
             self._left.add((table_id, seat))
-            self._wake.set()
+            self._renewal.wake()
 
     async def anywhere(self, table_id: str, seat: int) -> bool:
         if self.present(table_id, seat):
@@ -96,26 +103,13 @@ class SharedPresence(Presence):
         return int(claims) > 0
 
     async def start(self) -> None:
-        self._task = asyncio.create_task(self._run(), name="ra-presence")
+        self._renewal.start()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await self._renewal.stop()
         with contextlib.suppress(Exception):
             await self._write(renew=False)  # the claims of a process that stops go at once
             await self.client.aclose()
-
-    async def _run(self) -> None:
-        while True:
-            try:
-                await self._write(renew=True)
-            except Exception as exc:
-                self._warn(exc)
-            self._wake.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.RENEW)
 
     async def _write(self, renew: bool) -> None:
         """Claim every seat open here until now + TTL (none if not `renew`), and drop the claims of those closed."""

@@ -13,7 +13,6 @@ simulated days.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import datetime as dt
 import logging
 import re
@@ -34,6 +33,7 @@ from ra.server.notices.store import Due, NoticeStore, Recipient, Target
 from ra.server.settings import NoticeSettings
 from ra.server.storage.leases import process_name
 from ra.server.storage.rows import now as utc_now
+from ra.server.sweeps import Sweep
 from ra.server.tables.pace import turn_based
 from ra.server.tables.table import Table
 
@@ -71,7 +71,10 @@ class Notices:
         self.owner = owner or process_name()
         self.solo = solo  # alone on the database: claims left by an earlier run are its own, free at once
         self.enabled = settings.mail
-        self.task: asyncio.Task[None] | None = None
+        self._sending = Sweep(
+            "ra-notices", self._round, settings.notice_seconds, what="notices: sending", wait_first=False
+        )
+        self._recover_first = False  # set at start: the first round recovers the turns no notice was queued for
         self.queueing: set[asyncio.Task[None]] = set()
         self.mail_thread = ThreadPoolExecutor(1, thread_name_prefix="ra-mail")
         self.verify_mails = RateLimiter(settings.verify_mails, DAY.total_seconds())  # per account, in this process
@@ -126,15 +129,13 @@ class Notices:
 
     def start(self) -> None:
         """Send due notices in the background from now on (if e-mail is configured)."""
-        if self.enabled:
-            self.task = asyncio.create_task(self._run(), name="ra-notices")
+        if self.enabled and not self._sending.running:
+            self._recover_first = True
+            self._sending.start()
 
     async def stop(self) -> None:
         """Stop sending (a mail being sent finishes in its thread; its claim runs out if it is not marked sent)."""
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self.task
+        await self._sending.stop()
         for task in list(self.queueing):
             task.cancel()
         self.mail_thread.shutdown(wait=False, cancel_futures=True)
@@ -165,17 +166,14 @@ class Notices:
                 queued += await self._queue(table_id, seq, waiting, self.clock())
         return queued
 
-    async def _run(self) -> None:
-        try:
-            await self.recover()
-        except Exception as exc:
-            log.warning("notices: recovering queued turns failed: %s: %s", type(exc).__name__, exc)
-        while True:
+    async def _round(self) -> None:
+        if self._recover_first:
+            self._recover_first = False
             try:
-                await self.send_due()
-            except Exception as exc:  # storage away, or a fault: logged, and the next round tries again
-                log.warning("notices: sending failed: %s: %s", type(exc).__name__, exc)
-            await asyncio.sleep(self.settings.notice_seconds)
+                await self.recover()
+            except Exception as exc:  # logged; the sending goes on without them
+                log.warning("notices: recovering queued turns failed: %s: %s", type(exc).__name__, exc)
+        await self.send_due()
 
     async def send_due(self) -> int:
         """One round: send the due notices this process claims, then the due digests it takes; mails sent."""

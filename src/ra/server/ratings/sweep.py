@@ -9,7 +9,6 @@ stored moves (as a restart does) for its scores and winners.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import datetime as dt
 import logging
 from collections.abc import Awaitable, Callable
@@ -19,6 +18,7 @@ from ra.server.accounts.store import table_row
 from ra.server.ratings.rating import forfeited, places, rate
 from ra.server.ratings.store import Finished, Outcome, RatingStore
 from ra.server.storage.rows import MoveRow
+from ra.server.sweeps import Sweep
 from ra.server.tables.rebuild import rebuild
 
 log = logging.getLogger("ra.server")
@@ -27,7 +27,7 @@ BATCH = 20  # tables per round: a backlog (an old database) is worked off withou
 
 class ResultSweep:
     """Records results and ratings of finished tables every `seconds`; `moves(table_id)` reads a table's moves,
-    `tidy()` runs once a round (other housekeeping of the accounts)."""
+    `tidy()` runs every hundredth round, the first included (other housekeeping of the accounts)."""
 
     def __init__(
         self,
@@ -37,30 +37,22 @@ class ResultSweep:
         tidy: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
         self.store, self.moves, self.seconds, self.tidy = store, moves, seconds, tidy
-        self.task: asyncio.Task[None] | None = None
         self.rounds = 0
+        self._sweep = Sweep("ra-results", self._round, seconds, what="results sweep", wait_first=False)
 
     def start(self) -> None:
         """Sweep in the background from now on."""
-        self.task = asyncio.create_task(self._run(), name="ra-results")
+        self._sweep.start()
 
     async def stop(self) -> None:
         """Stop sweeping (a table half done is rolled back by its transaction)."""
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self.task
+        await self._sweep.stop()
 
-    async def _run(self) -> None:
-        while True:
-            try:
-                await self.sweep()
-                if self.tidy is not None and self.rounds % 100 == 0:
-                    await self.tidy()
-            except Exception as exc:  # storage away, or a fault: logged, and the next round tries again
-                log.warning("results sweep failed: %s: %s", type(exc).__name__, exc)
-            self.rounds += 1
-            await asyncio.sleep(self.seconds)
+    async def _round(self) -> None:
+        round_number, self.rounds = self.rounds, self.rounds + 1  # a failed round counts too
+        await self.sweep()
+        if self.tidy is not None and round_number % 100 == 0:
+            await self.tidy()
 
     async def sweep(self) -> int:
         """One round: record every unswept finished table (at most a batch); how many this process recorded."""

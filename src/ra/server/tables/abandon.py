@@ -9,8 +9,6 @@ they next read the table (a move there loses its race and is refused).
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import datetime as dt
 import logging
 from collections.abc import Callable
@@ -18,6 +16,7 @@ from dataclasses import replace
 
 from ra.server.settings import ServiceSettings
 from ra.server.storage.rows import Storage, now
+from ra.server.sweeps import Sweep
 from ra.server.tables.commits import StorageCalls
 from ra.server.tables.loaded import TableLoader
 from ra.server.tables.table import Change
@@ -42,28 +41,16 @@ class AbandonSweep:
         self.storage, self.db, self.tables = storage, db, tables
         self.seconds, self.every = settings.abandon_seconds, settings.abandon_sweep_seconds
         self.watched, self.publish, self.clock = watched, publish, clock
-        self._task: asyncio.Task[None] | None = None
+        self._sweep = Sweep("ra-abandon", self.sweep, self.every, what="abandon sweep")
 
     def start(self) -> None:
         """Sweep every `abandon_sweep_seconds` from now on (nothing if abandoning is off)."""
-        if self.seconds > 0 and self._task is None:
-            self._task = asyncio.create_task(self._loop(), name="ra-abandon")
+        if self.seconds > 0:
+            self._sweep.start()
 
     async def stop(self) -> None:
         """Stop sweeping."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
-            self._task = None
-
-    async def _loop(self) -> None:
-        while True:
-            await asyncio.sleep(self.every)
-            try:
-                await self.sweep()
-            except Exception as exc:  # storage down: the next round tries again
-                log.warning("abandon sweep failed: %s: %s", type(exc).__name__, exc)
+        await self._sweep.stop()
 
     async def sweep(self) -> list[str]:
         """One round: the ids of the tables this process closed."""

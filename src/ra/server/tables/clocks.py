@@ -24,8 +24,6 @@ or, for `skip`, is the pass move itself (the moves' unique key decides).
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import datetime as dt
 import logging
 from collections.abc import Awaitable, Callable, Collection
@@ -37,6 +35,7 @@ from ra.core.text import t
 from ra.server.settings import ServiceSettings
 from ra.server.storage.sql import SqlStorage
 from ra.server.storage.timers import due_tables, store_event
+from ra.server.sweeps import Sweep
 from ra.server.tables.commits import StorageCalls
 from ra.server.tables.creation import stand_in_bots
 from ra.server.tables.errors import ServiceError
@@ -82,7 +81,7 @@ class TableClocks:
         self.publish: Publish | None = None
         self.kick: Publish | None = None
         self.catch_up: CatchUp | None = None
-        self._task: asyncio.Task[None] | None = None
+        self._sweep = Sweep("ra-clocks", self.sweep, settings.clock_sweep_seconds, what="clock sweep")
         self._skipping: set[str] = set()  # tables whose next move is a time-out's pass (counted as fired)
 
     # -- the service's hooks ----------------------------------------------------------------------------------
@@ -243,24 +242,11 @@ class TableClocks:
 
     def start(self) -> None:
         """Look for due timers every `clock_sweep_seconds` from now on."""
-        if self._task is None:
-            self._task = asyncio.create_task(self._loop(), name="ra-clocks")
+        self._sweep.start()
 
     async def stop(self) -> None:
         """Stop looking."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
-            self._task = None
-
-    async def _loop(self) -> None:
-        while True:
-            await asyncio.sleep(self.settings.clock_sweep_seconds)
-            try:
-                await self.sweep()
-            except Exception as exc:  # storage down: the next round tries again
-                log.warning("clock sweep failed: %s: %s", type(exc).__name__, exc)
+        await self._sweep.stop()
 
     async def sweep(self) -> int:
         """One round: act on every due timer (at most a batch); how many time-outs this process acted on."""

@@ -138,7 +138,7 @@ class ReplayPage {
 
   /**
    * The final score, above the board at every step: a replay starts at the first move, and the end is what a
-   * visitor looks for first (issue 31, item 8).
+   * visitor looks for first.
    * @param {BaseView} view  the last step's
    */
   showResult(view) {

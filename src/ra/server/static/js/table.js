@@ -228,7 +228,7 @@ class TablePage {
 
   /**
    * The view as the board draws it: a closed table's offers no action, so its board has no live control
-   * (issue 31, item 8; a finished game's view has none already, an abandoned table's may).
+   * (a finished game's view has none already; an abandoned table's may, and a move there would only be refused).
    * @param {BaseView} view
    * @returns {BaseView}
    */

@@ -26,7 +26,8 @@ export function rulesLinks(page, title, sections) {
 
 /**
  * The top bar's link to a game's complete rules (#rules-link on the table and tutorial pages), from its entry of
- * /api/meta: every page a game is played or learnt on links its rules (issue 31, item 2). Hidden without one.
+ * /api/meta: every page a game is played or learnt on links its rules, so a player never has to hunt for them.
+ * Hidden without one.
  * @param {import("./types.js").GameMeta | null} game
  */
 export function showRulesLink(game) {

@@ -1,4 +1,4 @@
-// The replay's analysis (issue 42, docs/ANALYSIS.md): the Analyse button of a finished game, the progress of the
+// The replay's analysis (docs/ANALYSIS.md): the Analyse button of a finished game, the progress of the
 // analysis while the server runs it (asked again every POLL_MS, the replay stays usable meanwhile), then the
 // graph, the summary per seat and, at each step where a seat decided, what it played and what would have been
 // better, in words and drawn on the board (the game's `whereIs` names the board's elements of a move).

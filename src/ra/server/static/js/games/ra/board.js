@@ -50,7 +50,7 @@ export function describeTurn(view) {
   if (view.phase === "over" || seat === null || seat === undefined) {
     const seats = view.result?.winners || [];
     const others = seats.filter((s) => s !== view.viewer).map((s) => nameOf(view, s));
-    // The viewer's own seat is "you" with its own verb, never "You wins" (issue 31, item 1).
+    // The viewer's own seat is "you" with its own verb: "You wins" would read as a slip, in every language.
     if (view.viewer !== null && seats.includes(view.viewer)) {
       return { text: others.length ? t("Game over — you and {others} win", { others: { items: others } }) : t("Game over — you win"), mine: false };
     }
@@ -76,7 +76,8 @@ export function describeTurn(view) {
 
 /**
  * The auction's line: whose bid it is and what it has to beat, one whole sentence for each case (why the auction
- * runs is the auction panel's heading). The viewer's own bid reads as what to do, never "You bid: …" (issue 31).
+ * runs is the auction panel's heading). The viewer's own bid reads as what to do, never "You bid: …" (a label, not
+ * an instruction).
  * @param {RaView} view
  * @param {boolean} yours  the viewer is bidding now
  * @param {string} player  the bidder's name
@@ -155,7 +156,7 @@ function raTrack(view, prev, marks) {
     spaces.push(el("span", { class: classes.join(" "), title: i < unused ? t("Not used with this many players") : t("Ra space {number} of {count}", { number: used + 1, count: length }) },
       i >= unused && used < filled ? tile("ra", { fresh, extraClass: "ra-on-track" }) : null));
   }
-  // A finished game keeps no live control: no statue to invoke Ra with (issue 31, item 8).
+  // A finished game keeps no live control (nothing to click that would only be refused): no statue to invoke Ra with.
   const statue = view.phase === "over" ? null : marks.mark(
     el("button", { class: "ra-statue", type: "button", title: t("Invoke Ra: start an auction (§3, §5)") },
       icon("statue", "statue-icon"), el("span", {}, t("Invoke Ra"))),

@@ -150,7 +150,7 @@ function statusBar(view, d, choice) {
 function deck(view, prev, marks) {
   const remaining = view.deck?.remaining ?? 0;
   if (view.phase === "over") {
-    // A finished game has no deck to reveal from (issue 31, item 8): what is left of it, in words.
+    // A finished game has no deck to reveal from, so no reveal control: what is left of it, in words.
     return el("div", { class: "w-deck over" }, el("h3", { dataset: { explain: "deck" } }, t("Deck")),
       el("p", { class: "w-deck-left", dataset: { explain: "deck" } }, tn("{n} card left in the deck", "{n} cards left in the deck", remaining)));
   }

@@ -133,7 +133,7 @@ const numberText = (n) => (n === null || n === undefined ? "" : String(n));
 
 /**
  * True when a Kingdom's Gods total no longer adds up its spaces: entries written after the Kingdom was scored, whose
- * total was frozen then. Correct by the rules, but it reads as a sum gone wrong, so the sheet says why (issue 31).
+ * total was frozen then. Correct by the rules, but it reads as a sum gone wrong, so the sheet says why.
  * @param {{spaces: (number | null)[], total: number | null}} g
  */
 export function frozen(g) {
