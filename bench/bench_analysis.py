@@ -39,7 +39,7 @@ from ra.bots.registry import game_bots
 from ra.core.protocol import GameState
 from ra.core.record import record_moves, replay_moves, start_state
 from ra.games import game_module
-from ra.tournament.runner import derive_seed, play_game
+from ra.tournament.games import derive_seed, play_game
 
 GAMES = ("ra", "write")
 OPPONENT = "greedy"  # the medium level of both games

@@ -288,7 +288,8 @@ def tournament_times(games: int, rounds: int) -> None:
     """
     import ray
 
-    from ra.tournament.runner import LOCAL_RAY, run_tournament
+    from ra.tournament.games import LOCAL_RAY
+    from ra.tournament.runner import run_tournament
 
     def strip(result: Any) -> list[dict[str, Any]]:
         return [{k: v for k, v in g.items() if k != "times"} for g in result.games]

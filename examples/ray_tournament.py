@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import argparse
 
-from ra.tournament.runner import LOCAL_RAY, run_tournament
+from ra.tournament.games import LOCAL_RAY
+from ra.tournament.runner import run_tournament
 
 
 def main(argv: list[str] | None = None) -> None:

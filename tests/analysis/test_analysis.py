@@ -17,7 +17,7 @@ from ra.bots import make_bot
 from ra.bots.evaluator import Thresholds
 from ra.bots.registry import game_bots
 from ra.core.protocol import GameState
-from ra.tournament.runner import new_game, play_game
+from ra.tournament.games import new_game, play_game
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "ANALYSIS.md"
 CHEAP = {"ra": "search:samples=3,depth=1,nodes=300", "write": "search:samples=4"}

@@ -6,7 +6,7 @@ import pytest
 
 from ra.bots import make_bot
 from ra.bots.mcts import MctsBot
-from ra.tournament.runner import new_game, play_game
+from ra.tournament.games import new_game, play_game
 
 
 @pytest.mark.parametrize("game", ["ra", "write"])

@@ -9,7 +9,7 @@ from ra.bots.ra import searchbot
 from ra.bots.ra.duel import DuelSearch
 from ra.bots.ra.search import BudgetExceeded, Search, tree_actions
 from ra.games.ra import State
-from ra.tournament.runner import new_game
+from ra.tournament.games import new_game
 
 UNLIMITED = 1 << 40
 

@@ -12,7 +12,7 @@ from ra.bots.ra.heuristic import lot_worth
 from ra.bots.ra.valuation import Context, add_tiles, cheapest_loss, civilization_value, monument_value
 from ra.bots.write.heuristic import prune
 from ra.games.write import NUM_ACTIONS, action_to_str, str_to_action
-from ra.tournament.runner import new_game
+from ra.tournament.games import new_game
 
 CTX = Context(epoch=2, progress=0.5, players=3, bag={"flood": 4, "ra": 10})
 

@@ -10,7 +10,7 @@ import pytest
 
 from ra.bots import make_bot
 from ra.core.protocol import GameState
-from ra.tournament.runner import new_game
+from ra.tournament.games import new_game
 
 FORBIDDEN = ("seed", "order", "draw_order", "bag_order", "deck_order")
 

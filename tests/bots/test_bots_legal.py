@@ -10,7 +10,7 @@ import pytest
 from ra.bots import legal_ids, make_bot
 from ra.core.protocol import GameState
 from ra.games import replay
-from ra.tournament.runner import new_game
+from ra.tournament.games import new_game
 
 SEATS = ["mcts:iterations=6", "greedy", "random", "greedy:epsilon=0.5", "random"]
 

@@ -12,7 +12,7 @@ import hashlib
 import pytest
 
 from ra.bots import levels_for, make_bot
-from ra.tournament.runner import new_game, play_game
+from ra.tournament.games import new_game, play_game
 
 EVERY = {"ra": 29, "write": 11}  # moves between two positions `hard` is asked about (through the whole game)
 DECISIONS = 6  # positions per game

@@ -9,7 +9,7 @@ from ra.bots.mcts import MctsBot
 from ra.bots.playout import all_actions, random_rollout
 from ra.bots.registry import GENERIC_LEVELS, game_bots
 from ra.games import GAMES
-from ra.tournament.runner import new_game
+from ra.tournament.games import new_game
 
 HARD = {
     "ra": "search:samples=10,depth=2,nodes=4000,blind=1,learned=3,seconds=1.0",

@@ -13,7 +13,7 @@ from ra.bots.ra.evaluation import BagStats, Weights, expected_finals, leads
 from ra.bots.ra.search import DRAW, PASS, BudgetExceeded, Key, Search, draw_weight, tree_actions
 from ra.bots.ra.searchbot import RaSearchBot
 from ra.games.ra import State, phases, str_to_action, tables
-from ra.tournament.runner import new_game
+from ra.tournament.games import new_game
 
 SMALL = "search:samples=1,depth=1,nodes=300"
 TURN, AUCTION, RA = phases.TURN, phases.AUCTION, tables.RA

@@ -6,7 +6,7 @@ import pytest
 
 from ra.bots import make_bot
 from ra.bots.registry import game_bots
-from ra.tournament.runner import new_game
+from ra.tournament.games import new_game
 
 EXPECTED = {  # themes a few greedy games surely reach
     "ra": {"invoke_ra", "draw_on", "bidding", "letting_go", "low_disk"},

@@ -11,7 +11,7 @@ import pytest
 from ra.bots import kinds_for, levels_for, make_bot, parse_spec
 from ra.bots.write.search import WriteSearchBot, finish_turn
 from ra.games.write import State, actions, str_to_action
-from ra.tournament.runner import new_game
+from ra.tournament.games import new_game
 
 SMALL = "search:samples=2"
 

@@ -16,7 +16,7 @@ from ra.analysis import GameAnalysis, analyse, evaluate, positions
 from ra.analysis.parallel import chunk_size, process_mapper, ray_init_options
 from ra.cli import app
 from ra.core.record import save_record
-from ra.tournament.runner import play_game
+from ra.tournament.games import play_game
 
 runner = CliRunner()
 # Cheap evaluators: a rough analysis in about a second.

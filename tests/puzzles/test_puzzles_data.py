@@ -14,7 +14,7 @@ from ra.analysis.run import Position, decision_seed
 from ra.bots.registry import game_bots
 from ra.puzzles.mine import MAX_THEME_SHARE, Settings, mine, verdict, weigh
 from ra.puzzles.model import Puzzle, PuzzleSet, bundled, dumps, legal_notations, load
-from ra.tournament.runner import derive_seed
+from ra.tournament.games import derive_seed
 
 GAMES = ("ra", "write")
 WANTED = 300  # the count per game

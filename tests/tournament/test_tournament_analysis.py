@@ -12,7 +12,8 @@ from ra.analysis import analyse
 from ra.analysis.model import spread
 from ra.cli import app
 from ra.core.record import load_record
-from ra.tournament.runner import derive_seed, run_tournament
+from ra.tournament.games import derive_seed
+from ra.tournament.runner import run_tournament
 
 SPEC = "search:samples=2,depth=1,nodes=300"  # a cheap evaluator: a rough analysis in well under a second
 

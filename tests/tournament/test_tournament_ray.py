@@ -16,7 +16,8 @@ from ra.cli import app
 from ra.core.record import load_record
 from ra.games import replay
 from ra.tournament import cluster
-from ra.tournament.runner import GameTask, run_task, run_tournament
+from ra.tournament.games import GameTask, run_task
+from ra.tournament.runner import run_tournament
 
 
 def without_times(games: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ra.tournament.runner import derive_seed, run_tournament
+from ra.tournament.games import derive_seed
+from ra.tournament.runner import run_tournament
 from ra.tournament.stats import (
     aggregate,
     entrant_labels,

@@ -17,7 +17,7 @@ from ra.commands.terminal import Lang, error_text, reader_language
 from ra.core.text import Text, t, tn, tp
 from ra.games import DEFAULT_GAME
 from ra.i18n import SPECTATOR, Reader, render
-from ra.tournament.runner import LOCAL_RAY as LOCAL
+from ra.tournament.games import LOCAL_RAY as LOCAL
 from ra.tournament.runner import TournamentResult, run_tournament
 
 # The columns of the results table: heading and alignment.

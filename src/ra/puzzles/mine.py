@@ -29,7 +29,7 @@ from ra.bots.registry import game_bots
 from ra.core.text import Text, t, tn
 from ra.games import game_module
 from ra.puzzles.model import START_MU, Puzzle, PuzzleSet, SourceGame
-from ra.tournament.runner import derive_seed, play_game
+from ra.tournament.games import derive_seed, play_game
 
 # Bots at the table: the game's easy and medium levels and one in between (no search: playing must stay cheap).
 TABLE_SPECS: tuple[str, ...] = ("greedy:epsilon=0.4", "greedy:epsilon=0.15", "greedy")

@@ -1,6 +1,6 @@
 """Tournament games as Ray tasks (extra `ra[ray]`), on a Ray cluster or a local Ray instance.
 
-Each game is `runner.play_task` on the same `GameTask` the process pool would run, so a game's engine and bot
+Each game is `games.play_task` on the same `GameTask` the process pool would run, so a game's engine and bot
 seeds, and therefore its moves, scores and record, do not depend on where it ran. A Ray task plays a few games
 (`chunk_size`): Ray's cost per task is then paid once per few games. Records travel back with the
 results and are written by the driver, so `--out` works when the workers are other machines. Ray is imported
@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from ra.core.record import save_record
-from ra.tournament.runner import LOCAL_RAY as LOCAL
-from ra.tournament.runner import GameTask, play_task
+from ra.tournament.games import LOCAL_RAY as LOCAL
+from ra.tournament.games import GameTask, play_task
 
 Outcome = tuple[dict[str, Any], dict[str, Any] | None]  # a game's result, and its record if one is to be written
 MAX_CHUNK = 8  # games per Ray task at most

@@ -13,7 +13,7 @@ from ra.analysis import evaluate, positions
 from ra.server.bots.decisions import Decision
 from ra.server.bots.pool import LOWEST_PRIORITY, ThreadBotPool, make_analysis_pool
 from ra.server.bots.workers import ProcessBotPool
-from ra.tournament.runner import play_game
+from ra.tournament.games import play_game
 
 
 def test_the_analysis_lane_evaluates_in_low_priority_processes_while_bots_decide_at_once() -> None:

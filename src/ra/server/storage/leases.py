@@ -19,7 +19,7 @@ import secrets
 import socket
 import time
 from collections.abc import Callable, Collection, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
@@ -27,8 +27,29 @@ from sqlalchemy.dialects import postgresql, sqlite
 from ra.server.storage.schema import bot_turns_t as turns
 from ra.server.storage.schema import tables_t
 
-if TYPE_CHECKING:
-    from ra.server.storage.rows import NewMove  # rows.py imports this module
+
+class Numbered(Protocol):
+    """A stored step, as far as a lease needs it."""
+
+    @property
+    def seq(self) -> int: ...
+
+
+class TurnChange(Protocol):
+    """A move being stored, as far as bot turns are concerned (rows.NewMove: the storage's rows know the leases,
+    not the other way round)."""
+
+    @property
+    def table_id(self) -> str: ...
+    @property
+    def move(self) -> Numbered: ...
+    @property
+    def by_bot(self) -> bool: ...
+    @property
+    def bots_due(self) -> bool: ...
+    @property
+    def bots_were_due(self) -> bool: ...
+
 
 Effect = Callable[[], None]
 
@@ -84,7 +105,7 @@ class Leases:
         self.held.pop(table_id, None)  # taken over meanwhile: ask the database before playing again
         return False
 
-    def mark(self, c: sa.Connection, items: Sequence[NewMove]) -> list[Effect]:
+    def mark(self, c: sa.Connection, items: Sequence[TurnChange]) -> list[Effect]:
         """Record after each move whether bots are due (this process then owns the turn); what to do once the
         transaction has committed. Only moves that change a bot turn cost a statement: one that hands the turn to
         a bot (upserted), and one that ends it (deleted); a bot move whose turn goes on, by a process that holds its
