@@ -7,7 +7,8 @@ and records are the engines' JSON: their fields differ per game, so they are typ
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -17,6 +18,14 @@ from ra.server.tables.pace import BANK, INCREMENT, PER_MOVE
 TableStatus = Literal["open", "running", "finished", "abandoned"]
 SeatKind = Literal["person", "bot"]
 MAX_TEXT = 1000  # any text field of a body; the service applies the precise limits (names, bot specs)
+
+
+@dataclass(frozen=True)
+class Browser:
+    """The browser's JSDoc type of a field the server types loosely (a game's view, a clock's pace), for
+    tools/view_types.py: the pages declare that shape themselves (js/common/types.js, a board's view types)."""
+
+    type: str
 
 
 class Closed(BaseModel):
@@ -196,7 +205,9 @@ class TableSummary(BaseModel):
     created: str
     updated: str
     seq: int
-    clock: TableClock | None = Field(None, description="the players' clocks; null for a table without a clock")
+    clock: Annotated[TableClock | None, Browser('import("../table/clocks.js").TableClock | null')] = Field(
+        None, description="the players' clocks; null for a table without a clock"
+    )
 
 
 class TableList(BaseModel):
