@@ -49,7 +49,8 @@ def test_check_names_a_file_that_differs(tmp_path: Path, monkeypatch: pytest.Mon
                                          capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(tool, "GAMES_JS", tmp_path)
     monkeypatch.setattr(tool, "ROOT", tmp_path)
-    assert tool.main(["--check"]) == 1, "no file yet: every game's differs"
+    monkeypatch.setattr(tool, "MESSAGES_JS", tmp_path / "common" / "message_types.js")
+    assert tool.main(["--check"]) == 1, "no file yet: every game's and the messages' differ"
     assert sorted(tmp_path.rglob("*.js")) == [], "--check writes nothing"
     assert tool.main([]) == 0
     assert tool.main(["--check"]) == 0
@@ -164,5 +165,5 @@ class Clash(TypedDict):
 
 
 def test_two_view_types_of_one_name_are_refused() -> None:
-    with pytest.raises(TypeError, match="two view types are named Part"):
+    with pytest.raises(TypeError, match="two types are named Part"):
         tool.TypeScript(Clash)

@@ -248,7 +248,7 @@ class LogEntry(BaseModel):
     notation: str
     text: str
     lines: list[str] = []
-    said: list[dict[str, Any] | str] = Field(
+    said: Annotated[list[dict[str, Any] | str], Browser("Said[]")] = Field(
         default=[], description="the lines as texts (docs/PROTOCOL.md, languages): each reader renders them"
     )
     draws: list[str]
