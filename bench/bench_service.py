@@ -43,7 +43,7 @@ async def reader(sub: Any, seat: int, counts: list[int]) -> None:
         snap: Snapshot = await sub.get()
         log_from = kept[1] if kept is not None and kept[0] == snap.log_generation and kept[1] <= snap.seq else 0
         kept = (snap.log_generation, snap.seq)
-        state_frame(snap, seat, False, log_from).at(time.time())
+        state_frame(snap, seat, False, log_from)
         counts[0] += 1
 
 

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
+from pydantic.fields import FieldInfo
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES_JS = ROOT / "src" / "ra" / "server" / "static" / "js" / "games"
@@ -58,9 +59,9 @@ def browser_type(metadata: list[Any]) -> str | None:
     return next((m.type for m in metadata if isinstance(m, Browser)), None)
 
 
-def is_sent_always(name: str, info: Any) -> bool:
+def is_sent_always(name: str, info: FieldInfo) -> bool:
     """True if a model's field is in every message: a required one, or the `type` a message is told by."""
-    return bool(info.is_required()) or name == "type"
+    return info.is_required() or name == "type"
 
 
 def is_optional(typed_dict: type, name: str, hint: object) -> bool:

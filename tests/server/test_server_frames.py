@@ -12,8 +12,8 @@ import pytest
 from fastapi.testclient import TestClient
 from server_helpers import bot, create, person, ws_url
 
-from ra.server.http.messages import SERVER_MESSAGES, ServerMessage, StateMessage, type_of
-from ra.server.http.outgoing import STATE, Members, StateFrame, state_frame
+from ra.server.http.messages import SERVER_MESSAGES, StateMessage, type_of
+from ra.server.http.outgoing import STATE_NOW, STATE_SEAT, STATE_SHARED, Members, StateFrame, state_frame
 
 MODELS = {type_of(model): model for model in SERVER_MESSAGES}
 
@@ -89,23 +89,21 @@ def test_the_frames_of_a_bots_game_are_the_models(client: TestClient) -> None:
 
 
 def test_a_frame_is_written_in_the_models_field_order() -> None:
-    assert STATE.write(log_from="0", log="[]") == '"log_from":0,"log":[]'
+    assert Members(StateMessage, "log_from", "log").write("0", "[]") == '"log_from":0,"log":[]'
     with pytest.raises(ValueError, match="StateMessage has no fields log, log_from in this order"):
-        STATE.write(log="[]", log_from="0")
+        Members(StateMessage, "log", "log_from")
     with pytest.raises(ValueError, match="no fields seq, explain"):
-        STATE.write(seq="1", explain="null")  # `view` left out
+        Members(StateMessage, "seq", "explain")  # `view` left out
     with pytest.raises(ValueError, match="no fields colour"):
-        STATE.write(colour="1")
+        Members(StateMessage, "colour")
+    assert STATE_SEAT.names + STATE_SHARED.names + STATE_NOW.names == tuple(StateMessage.model_fields)
 
 
 def test_now_is_the_last_field_written_when_the_frame_is_sent() -> None:
-    class Small(ServerMessage):
-        seq: int
-        now: float
-
-    members = Members(Small).write(seq="3")
-    assert StateFrame(members).at(1700000000.12345) == '{"seq":3,"now":1700000000.123}'
-    assert StateMessage.model_fields["now"].annotation is float
+    frame = StateFrame(STATE_SEAT.write('"state"', "3", "{}", "null"), STATE_SHARED.write("0", "[]", "{}", "null"))
+    sent = frame.at(1700000000.12345)
+    assert sent.endswith(',"undo":null,"now":1700000000.123}')
+    assert list(json.loads(sent)) == list(StateMessage.model_fields)
 
 
 def test_a_versions_frame_is_made_once(client: TestClient) -> None:

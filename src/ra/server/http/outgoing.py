@@ -4,8 +4,8 @@ A version's frames are what every connection of a table sends, so the work is do
 summary once per version (each log entry serialized once for the table's life, `Table.log_json`), the view and its
 explanation once per version and seat, a seat's frame once per (seat, explained, log_from). The pieces are JSON text
 (orjson, `tables.wire`) put together as members of the model's object, in the order of its fields (`Members`
-refuses any other); `now`, the last field of a `state`, is written when the frame is sent. A test validates every
-frame against its model.
+refuses any other, once, at import); `now`, the last field of a `state`, is written when the frame is sent. A test
+validates every frame against its model.
 """
 
 from __future__ import annotations
@@ -21,39 +21,45 @@ from ra.server.tables.wire import json_text
 
 
 class Members:
-    """Writes a run of one model's fields as JSON object members (`"name":value`) from their values' JSON text, in
-    the order of the model's fields: a run named in another order, or with a gap, is a ValueError."""
+    """A run of one model's fields, checked once to follow each other in the model's order (ValueError if not):
+    writes their JSON object members (`"name":value,…`) from their values' JSON text, given in that order."""
 
-    def __init__(self, model: type[BaseModel]) -> None:
-        self.model = model
-        self.names = tuple(model.model_fields)
-        self.keys = {name: json_text(name) + ":" for name in self.names}
+    def __init__(self, model: type[BaseModel], *names: str) -> None:
+        fields = tuple(model.model_fields)
+        start = fields.index(names[0]) if names and names[0] in fields else -1
+        if start < 0 or fields[start : start + len(names)] != names:
+            raise ValueError(f"{model.__name__} has no fields {', '.join(names)} in this order")
+        self.names = names
+        self.template = ",".join(f"{json_text(name)}:%s" for name in names)  # names are identifiers: no `%`
 
-    def write(self, **values: str) -> str:
-        """The members `"name":value,…` of these fields (their JSON text), which follow each other in the model."""
-        names = tuple(values)
-        start = self.names.index(names[0]) if names and names[0] in self.keys else -1
-        if start < 0 or self.names[start : start + len(names)] != names:
-            raise ValueError(f"{self.model.__name__} has no fields {', '.join(names)} in this order")
-        return ",".join(self.keys[name] + value for name, value in values.items())
+    def write(self, *values: str) -> str:
+        """The members of these fields, from their values' JSON text."""
+        return self.template % values
 
 
-STATE = Members(StateMessage)
-EXPLAIN = Members(ExplainMessage)
-if STATE.names[-1] != "now":
-    raise TypeError("a state frame writes `now` last, when it is sent")
-_NOW = STATE.keys["now"]
+# A `state` frame in three runs: what each seat sees, what every seat shares (made once per version and log_from),
+# and `now`, written when the frame is sent; together they are the model's fields, in order.
+STATE_SEAT = Members(StateMessage, "type", "seq", "view", "explain")
+STATE_SHARED = Members(StateMessage, "log_from", "log", "table", "undo")
+STATE_NOW = Members(StateMessage, "now")
+if STATE_SEAT.names + STATE_SHARED.names + STATE_NOW.names != tuple(StateMessage.model_fields):
+    raise TypeError("a state frame writes every field of StateMessage, `now` last")
+EXPLAIN = Members(ExplainMessage, "type", "seq", "explain")
+if EXPLAIN.names != tuple(ExplainMessage.model_fields):
+    raise TypeError("an explain frame writes every field of ExplainMessage")
+STATE_TYPE, EXPLAIN_TYPE = json_text(type_of(StateMessage)), json_text(type_of(ExplainMessage))
 
 
 @dataclass(frozen=True)
 class StateFrame:
-    """A `state` message but its `now`: the JSON members of its other fields, written once per version and seat."""
+    """A `state` message but its `now`: the members a seat sees and those every seat shares, written once."""
 
-    members: str
+    seat: str
+    shared: str
 
     def at(self, now: float) -> str:
         """The message as sent at `now` (the server's time, seconds since the epoch, kept to the millisecond)."""
-        return f"{{{self.members},{_NOW}{json_text(round(now, 3))}}}"
+        return f"{{{self.seat},{self.shared},{STATE_NOW.write(json_text(round(now, 3)))}}}"
 
 
 class VersionFrames:
@@ -64,8 +70,8 @@ class VersionFrames:
         self.seq = json_text(snap.seq)
         self.log_json = snap.log_json  # never changed: a new version gets its own list
         # The table summary and the undo offer are the same for every seat: serialized once per version.
-        self.end = STATE.write(table=json_text(snap.summary), undo=json_text(snap.undo))
-        self.logs: dict[int, str] = {}
+        self.table, self.undo = json_text(snap.summary), json_text(snap.undo)
+        self.shared: dict[int, str] = {}
         self.states: dict[tuple[int | None, bool, int], StateFrame] = {}
         self.explanations: dict[int | None, str] = {}
 
@@ -75,28 +81,25 @@ class VersionFrames:
         frame = self.states.get(key)
         if frame is None:
             explain = json_text(snap.explanation(seat) if explained else None)
-            head = STATE.write(
-                type=json_text(type_of(StateMessage)), seq=self.seq, view=json_text(snap.view(seat)), explain=explain
-            )
-            frame = self.states[key] = StateFrame(f"{head},{self.log(log_from)},{self.end}")
+            seen = STATE_SEAT.write(STATE_TYPE, self.seq, json_text(snap.view(seat)), explain)
+            frame = self.states[key] = StateFrame(seen, self.log(log_from))
         return frame
 
     def log(self, log_from: int) -> str:
-        """The members `log_from` and `log` (its entries from seq `log_from` on), the same for every seat."""
-        members = self.logs.get(log_from)
+        """The members every seat shares, with the log's entries from seq `log_from` on (made once)."""
+        members = self.shared.get(log_from)
         if members is None:
             entries = "[" + ",".join(self.log_json[log_from:]) + "]"
-            members = self.logs[log_from] = STATE.write(log_from=json_text(log_from), log=entries)
+            members = STATE_SHARED.write(json_text(log_from), entries, self.table, self.undo)
+            self.shared[log_from] = members
         return members
 
     def explanation(self, snap: Snapshot, seat: int | None) -> str:
         """A seat's `explain` frame (see `explain_frame`), made once."""
         text = self.explanations.get(seat)
         if text is None:
-            members = EXPLAIN.write(
-                type=json_text(type_of(ExplainMessage)), seq=self.seq, explain=json_text(snap.explanation(seat))
-            )
-            text = self.explanations[seat] = f"{{{members}}}"
+            explain = json_text(snap.explanation(seat))
+            text = self.explanations[seat] = f"{{{EXPLAIN.write(EXPLAIN_TYPE, self.seq, explain)}}}"
         return text
 
 
