@@ -10,7 +10,6 @@ validates every frame against its model.
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 
 from pydantic import BaseModel
@@ -48,23 +47,25 @@ EXPLAIN = Members(ExplainMessage, "type", "seq", "explain")
 if EXPLAIN.names != tuple(ExplainMessage.model_fields):
     raise TypeError("an explain frame writes every field of ExplainMessage")
 STATE_TYPE, EXPLAIN_TYPE = json_text(type_of(StateMessage)), json_text(type_of(ExplainMessage))
+# A state frame's text up to the value of `now`: `{`, a seat's members, the shared members, `"now":`.
+_OPENING = "{" + STATE_SEAT.template + ",%s," + STATE_NOW.template.removesuffix("%s")
 
 
 @dataclass(frozen=True)
 class StateFrame:
-    """A `state` message but its `now`: the members a seat sees and those every seat shares, written once."""
+    """A `state` message but its `now`: its text up to the value of `now` (its other fields), written once."""
 
-    seat: str
-    shared: str
+    opening: str
 
     def at(self, now: float) -> str:
-        """The message as sent at `now` (the server's time, seconds since the epoch, kept to the millisecond)."""
-        return f"{{{self.seat},{self.shared},{STATE_NOW.write(json_text(round(now, 3)))}}}"
+        """The message as sent at `now` (the server's time, seconds since the epoch, kept to the millisecond; a
+        finite float's repr is its JSON)."""
+        return f"{self.opening}{round(now, 3)!r}}}"
 
 
 class VersionFrames:
-    """One table version's frames, made on demand and shared by every connection that sends them. It keeps no
-    reference to its snapshot (`frames` finds it by the snapshot, weakly), which is handed to each call."""
+    """One table version's frames, made on demand and shared by every connection that sends them. Its snapshot
+    keeps it (`Snapshot.frames`), and is handed to each call."""
 
     def __init__(self, snap: Snapshot) -> None:
         self.seq = json_text(snap.seq)
@@ -81,8 +82,8 @@ class VersionFrames:
         frame = self.states.get(key)
         if frame is None:
             explain = json_text(snap.explanation(seat) if explained else None)
-            seen = STATE_SEAT.write(STATE_TYPE, self.seq, json_text(snap.view(seat)), explain)
-            frame = self.states[key] = StateFrame(seen, self.log(log_from))
+            view = json_text(snap.view(seat))
+            frame = self.states[key] = StateFrame(_OPENING % (STATE_TYPE, self.seq, view, explain, self.log(log_from)))
         return frame
 
     def log(self, log_from: int) -> str:
@@ -103,15 +104,12 @@ class VersionFrames:
         return text
 
 
-# A version's frames live as long as its snapshot: the table's current one, and older ones still queued to be sent.
-_FRAMES: weakref.WeakKeyDictionary[Snapshot, VersionFrames] = weakref.WeakKeyDictionary()
-
-
 def frames(snap: Snapshot) -> VersionFrames:
-    """The frames of a table version (made once per snapshot)."""
-    made = _FRAMES.get(snap)
-    if made is None:
-        made = _FRAMES[snap] = VersionFrames(snap)
+    """The frames of a table version: made once, kept by its snapshot (as long as it is the table's current one or
+    still queued to be sent)."""
+    made = snap.frames
+    if not isinstance(made, VersionFrames):
+        made = snap.frames = VersionFrames(snap)
     return made
 
 

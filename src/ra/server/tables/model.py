@@ -246,6 +246,8 @@ class Snapshot:
         # move; the seats' were made with it when the game makes them at once: `version_views`).
         self._views: dict[int | None, dict[str, Any]] = {} if views is None else dict(views)
         self._explained: dict[int | None, dict[str, Any] | None] = {}
+        # This version's socket frames, made by ra.server.http.outgoing when it is first sent (None until then).
+        self.frames: object | None = None
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """A seat's view (None: spectator's), made once per version; never to be changed by the caller."""
