@@ -4,28 +4,17 @@ a field added to a message, or to the summaries and log entries it holds, cannot
 
 from __future__ import annotations
 
-import importlib.util
 import re
-from pathlib import Path
-from types import ModuleType
 from typing import Annotated, Any, Literal
 
 import pytest
 from pydantic import BaseModel, Field
+from view_types_helpers import ROOT, load_tool
 
 from ra.server.http.messages import SERVER_MESSAGES, type_of
 from ra.server.http.models import Browser
 
-ROOT = Path(__file__).resolve().parents[2]
 MESSAGES_JS = ROOT / "src" / "ra" / "server" / "static" / "js" / "common" / "message_types.js"
-
-
-def load_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("view_types_tool", ROOT / "tools" / "view_types.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 tool = load_tool()

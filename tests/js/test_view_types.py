@@ -3,27 +3,15 @@ files must be what it writes (so a field added on one side cannot be missed on t
 
 from __future__ import annotations
 
-import importlib.util
 import typing
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from types import ModuleType
 from typing import Any, Literal, NotRequired, Required, TypedDict
 
 import pytest
+from view_types_helpers import ROOT, load_tool
 
 from ra.games import GAMES, game_module
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def load_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("view_types_tool", ROOT / "tools" / "view_types.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
 
 tool = load_tool()
 
