@@ -31,6 +31,7 @@ from sqlalchemy.engine import make_url
 
 from ra.server.assembly import assemble
 from ra.server.collector import tune
+from ra.server.http.outgoing import state_frame
 from ra.server.settings import Settings
 from ra.server.tables.requests import NewTable
 from ra.server.tables.snapshot import Snapshot
@@ -43,7 +44,7 @@ async def reader(sub: Any, seat: int, counts: list[int]) -> None:
         snap: Snapshot = await sub.get()
         log_from = kept[1] if kept is not None and kept[0] == snap.log_generation and kept[1] <= snap.seq else 0
         kept = (snap.log_generation, snap.seq)
-        snap.message(seat, False, log_from)
+        state_frame(snap, seat, False, log_from)
         counts[0] += 1
 
 

@@ -3,27 +3,15 @@ files must be what it writes (so a field added on one side cannot be missed on t
 
 from __future__ import annotations
 
-import importlib.util
 import typing
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from types import ModuleType
 from typing import Any, Literal, NotRequired, Required, TypedDict
 
 import pytest
+from view_types_helpers import ROOT, load_tool
 
 from ra.games import GAMES, game_module
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def load_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("view_types_tool", ROOT / "tools" / "view_types.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
 
 tool = load_tool()
 
@@ -49,7 +37,8 @@ def test_check_names_a_file_that_differs(tmp_path: Path, monkeypatch: pytest.Mon
                                          capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(tool, "GAMES_JS", tmp_path)
     monkeypatch.setattr(tool, "ROOT", tmp_path)
-    assert tool.main(["--check"]) == 1, "no file yet: every game's differs"
+    monkeypatch.setattr(tool, "MESSAGES_JS", tmp_path / "common" / "message_types.js")
+    assert tool.main(["--check"]) == 1, "no file yet: every game's and the messages' differ"
     assert sorted(tmp_path.rglob("*.js")) == [], "--check writes nothing"
     assert tool.main([]) == 0
     assert tool.main(["--check"]) == 0
@@ -164,5 +153,5 @@ class Clash(TypedDict):
 
 
 def test_two_view_types_of_one_name_are_refused() -> None:
-    with pytest.raises(TypeError, match="two view types are named Part"):
+    with pytest.raises(TypeError, match="two types are named Part"):
         tool.TypeScript(Clash)

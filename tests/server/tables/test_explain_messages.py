@@ -20,6 +20,7 @@ from ra.core.text import Text
 from ra.games import GAMES, game_module
 from ra.games.ra import State
 from ra.i18n.render import Reader, render
+from ra.server.http.outgoing import state_frame
 from ra.server.http.rules_pages import render_markdown, rules_markdown
 from ra.server.tables.snapshot import Snapshot
 from ra.server.tables.story import engine_options
@@ -93,8 +94,8 @@ def test_an_explanation_never_tells_a_score_hidden_from_its_seat(quick: TestClie
     other.epoch_scores = tuple(rows)
     first, second = Snapshot(1, state, [], [], row, module), Snapshot(1, other, [], [], row, module)
     assert first.payload(0) == second.payload(0)
-    assert first.message(0) == second.message(0)
-    assert first.message(None) == second.message(None)
+    assert state_frame(first, 0) == state_frame(second, 0)
+    assert state_frame(first, None) == state_frame(second, None)
     assert first.payload(1)["view"]["scores"][1] != second.payload(1)["view"]["scores"][1]  # it is a real score
     assert first.payload(0)["view"]["scores"][1] is None
 

@@ -27,15 +27,18 @@ from ra.server.http.messages import (
     Action,
     Back,
     ExplainRequest,
+    HintMessage,
     HintRequest,
     Leave,
     Ping,
     Refused,
     Rename,
+    ServerMessage,
     Undo,
     error,
     read_client_message,
 )
+from ra.server.http.outgoing import explain_frame, state_frame
 from ra.server.notices.presence import Presence
 from ra.server.settings import Limits
 from ra.server.tables.errors import ServiceError
@@ -43,7 +46,6 @@ from ra.server.tables.interfaces import Subscription
 from ra.server.tables.service import TableService
 from ra.server.tables.snapshot import Snapshot
 from ra.server.tables.table import Table
-from ra.server.tables.wire import json_text
 
 log = logging.getLogger("ra.server")
 MESSAGE_TOO_BIG = 1009  # RFC 6455
@@ -57,7 +59,7 @@ class Hints(Protocol):
     """Where a seat's hint comes from (`ra.server.bots.runner.BotRunner`)."""
 
     async def hint(self, table: Table, seat: int) -> dict[str, Any]:
-        """The `hint` message for the seat now; ServiceError if there is none."""
+        """The `hint` message's fields for the seat now; ServiceError if there is none."""
         ...
 
 
@@ -97,9 +99,10 @@ class Connection:
         self.rate = MessageRate(gate.limits.ws_messages_per_second, gate.limits.ws_message_burst)
         self.hint_task: asyncio.Task[None] | None = None
 
-    async def send(self, message: dict[str, Any] | str) -> None:
-        """Send one message (serialized sends: state pushes and replies never interleave)."""
-        text = message if isinstance(message, str) else json_text(message)
+    async def send(self, message: ServerMessage | str) -> None:
+        """Send one message, its model or its frame (outgoing.py); sends are serialized: state pushes and replies
+        never interleave."""
+        text = message if isinstance(message, str) else message.model_dump_json()
         async with self.send_lock:
             await self.ws.send_text(text)
 
@@ -113,9 +116,9 @@ class Connection:
             if kept is not None and kept[0] == snap.log_generation and kept[1] <= snap.seq:
                 log_from = kept[1]
             self.log_kept = (snap.log_generation, snap.seq)
-        text = snap.message(self.seat, self.pushes_explanations, log_from)
+        frame = state_frame(snap, self.seat, self.pushes_explanations, log_from)
         # The server's time as sent: a client counts the running clocks down from it (docs/PROTOCOL.md).
-        await self.send(f'{text[:-1]},"now":{round(self.service.clock(), 3)}}}')
+        await self.send(frame.at(self.service.clock()))
 
     async def refuse(self, code: str, text: Text, close_code: int) -> None:
         """Tell the client why, then close with `close_code` and the same reason (in English: a close frame's
@@ -154,7 +157,7 @@ class Connection:
     async def serve(self) -> None:
         """Authenticate the seat, subscribe, and answer messages until the client leaves."""
         query = self.ws.query_params
-        notice: dict[str, Any] | None = None
+        notice: ServerMessage | None = None
         try:
             table = await self.service.get(self.table_id)
             try:
@@ -226,7 +229,7 @@ class Connection:
             snap = await sub.get()
             await self.send_state(snap)
 
-    async def handle(self, raw: str | bytes) -> dict[str, Any] | str | None:
+    async def handle(self, raw: str | bytes) -> ServerMessage | str | None:
         """Answer one client message: None on success (the update comes by pub/sub), else a reply."""
         try:
             message = read_client_message(parse_json(raw, self.gate.limits.max_json_depth), self.seat is None)
@@ -238,7 +241,7 @@ class Connection:
             if isinstance(message, Ping):
                 return PONG
             if isinstance(message, ExplainRequest):
-                return (await self.service.get(self.table_id)).snap().explanation_message(self.seat)
+                return explain_frame((await self.service.get(self.table_id)).snap(), self.seat)
             seat = self.seat
             assert seat is not None  # the other messages need a seat: refused for a spectator above
             if isinstance(message, Action):
@@ -266,7 +269,7 @@ class Connection:
             log.error("table %s: %s handling a message: %s", self.table_id, type(exc).__name__, exc, exc_info=exc)
             return error("internal", t("the server failed to handle this message"))
 
-    def ask_hint(self, seat: int) -> dict[str, Any] | None:
+    def ask_hint(self, seat: int) -> ServerMessage | None:
         """Start a hint for this seat (answered later by a `hint` message); an error if it may not ask now."""
         if self.hint_task is not None and not self.hint_task.done():
             return error("too_many", t("a hint is on its way; wait for it"))
@@ -292,7 +295,7 @@ class Connection:
         """Ask the bot pool for the hint and send the answer (or why there is none)."""
         try:
             table = await self.service.get(self.table_id)
-            answer = await self.gate.hints.hint(table, seat)
+            answer: ServerMessage = HintMessage.model_validate(await self.gate.hints.hint(table, seat))
         except ServiceError as exc:
             answer = error(exc.code, exc.text)
         except Exception as exc:  # a server fault: logged in full, answered as such

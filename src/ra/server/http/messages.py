@@ -4,8 +4,9 @@ answers. docs/PROTOCOL.md's tables of messages and fields are generated from the
 A client message is validated here (`read_client_message`); each field names its own refusal, the `bad_message`
 text the client gets when that field is wrong or missing, and each message that needs a seat names the `forbidden`
 text a spectator gets for it. What only the game can judge (a notation, whether an action is legal) is checked after,
-by the engine. The server's `state` message is built as text once per table version (`tables.snapshot.Snapshot`);
-`StateMessage` is its shape, and a test holds the two equal.
+by the engine. The server's messages are built from their models: the `state` and `explain` frames by outgoing.py,
+from JSON pieces serialized once per table version and seat, in the order of their models' fields (a test validates
+every frame against its model); tools/view_types.py writes the browser's types of them (js/common/message_types.js).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Annotated, Any, ClassVar, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, TypeAdapter, ValidationError, model_validator
 
 from ra.core.text import Text, t
+from ra.server.http.models import Browser, LogEntry, TableSummary, UndoOffer
 
 MAX_MOVE = 64  # characters of an action's notation in a `move` field
 ErrorCode = Literal[
@@ -222,11 +224,11 @@ class StateMessage(ServerMessage):
 
     type: Literal["state"] = "state"
     seq: int = Field(description="actions accepted so far")
-    view: dict[str, Any] = Field(
+    view: Annotated[dict[str, Any], Browser("BaseView")] = Field(
         description="the receiver's view (docs/VIEWS.md, docs/VIEWS_WRITE.md); each of `legal_actions` has its "
         "`id` and `notation`"
     )
-    explain: dict[str, Any] | None = Field(
+    explain: Annotated[dict[str, Any] | None, Browser("Explanation | null")] = Field(
         description="the engine's explanation of that view: `{elements: {key: text}, lot_value: [per seat] | "
         "null}` (null for a game without it, and always null on a connection made with `explain=ask`)"
     )
@@ -234,13 +236,13 @@ class StateMessage(ServerMessage):
         description="the seq of `log`'s first entry: 0 (the whole log), except on a connection made with "
         "`log=tail`, which gets only the entries it has not had (0 again when earlier entries changed, e.g. names)"
     )
-    log: list[dict[str, Any]] = Field(
+    log: list[LogEntry] = Field(
         description='the accepted actions from `log_from` on, public: `{"seq","player","name","notation","text",'
         '"lines","said","draws"}` (`lines` in English, `said` the same lines as texts in the reader\'s language); an '
         "undo step has the notation `undo` and `undoes`, the seq of the entry it took back"
     )
-    table: dict[str, Any] = Field(description="the table summary, as `GET /api/tables/{id}` answers")
-    undo: dict[str, int] | None = Field(
+    table: TableSummary = Field(description="the table summary, as `GET /api/tables/{id}` answers")
+    undo: UndoOffer | None = Field(
         description='`{"player","seq"}`: the seat that may take back its action of step `seq` now (an `undo` '
         "message), the same for every receiver; null when nobody may"
     )
@@ -257,11 +259,11 @@ class HintMessage(ServerMessage):
     seq: int = Field(description="the table's seq the hint is for")
     id: int = Field(description="the action's id")
     notation: str = Field(description="the action's notation, e.g. `bid:13`")
-    text: dict[str, Any] = Field(
+    text: Annotated[dict[str, Any], Browser("Said")] = Field(
         description="the action proposed in words, a text (`Text.as_json()`) the reader's language renders: "
         "`Bid sun disk 13`"
     )
-    reason: dict[str, Any] = Field(
+    reason: Annotated[dict[str, Any], Browser("Said")] = Field(
         description="why, a text as `text`: what the move is for, in a player's words, and how sure the bot is "
         "from its own counts (`Quite sure: it was the best move in 9 of the 10 deals the bot imagined.`)"
     )
@@ -272,7 +274,7 @@ class ExplainMessage(ServerMessage):
 
     type: Literal["explain"] = "explain"
     seq: int = Field(description="the table's seq the explanation is for (its newest when asked)")
-    explain: dict[str, Any] | None = Field(
+    explain: Annotated[dict[str, Any] | None, Browser("Explanation | null")] = Field(
         description="as the `explain` of a `state` message (null for a game without explanations)"
     )
 
@@ -283,7 +285,7 @@ class ErrorMessage(ServerMessage):
     type: Literal["error"] = "error"
     code: ErrorCode = Field(description="what kind of refusal (the error codes of messages, below)")
     message: str = Field(description="why, in English")
-    text: dict[str, Any] = Field(
+    text: Annotated[dict[str, Any], Browser("Said")] = Field(
         description="why, as a text (`Text.as_json()`) the reader's language renders: the same words as `message`"
     )
 
@@ -295,9 +297,9 @@ class Pong(ServerMessage):
 
 
 SERVER_MESSAGES: tuple[type[ServerMessage], ...] = (StateMessage, HintMessage, ExplainMessage, ErrorMessage, Pong)
-PONG = Pong().model_dump()
+PONG = Pong()
 
 
-def error(code: str, text: Text) -> dict[str, Any]:
+def error(code: str, text: Text) -> ErrorMessage:
     """The protocol's error message (ValidationError for a code the protocol does not name)."""
-    return ErrorMessage.model_validate({"code": code, "message": str(text), "text": text.as_json()}).model_dump()
+    return ErrorMessage.model_validate({"code": code, "message": str(text), "text": text.as_json()})

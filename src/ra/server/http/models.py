@@ -8,7 +8,8 @@ and records are the engines' JSON: their fields differ per game, so they are typ
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -16,6 +17,14 @@ from ra.server.guards.closed import MAX_TEXT, Closed
 from ra.server.tables.requests import SeatKind
 
 TableStatus = Literal["open", "running", "finished", "abandoned"]
+
+
+@dataclass(frozen=True)
+class Browser:
+    """The browser's JSDoc type of a field the server types loosely (a game's view, a clock's pace), for
+    tools/view_types.py: the pages declare that shape themselves (js/common/types.js, a board's view types)."""
+
+    type: str
 
 
 # -- bodies -----------------------------------------------------------------------------------------------------
@@ -146,7 +155,9 @@ class TableSummary(BaseModel):
     created: str
     updated: str
     seq: int
-    clock: TableClock | None = Field(None, description="the players' clocks; null for a table without a clock")
+    clock: Annotated[TableClock | None, Browser('import("../table/clocks.js").TableClock | null')] = Field(
+        None, description="the players' clocks; null for a table without a clock"
+    )
 
 
 class TableList(BaseModel):
@@ -187,7 +198,7 @@ class LogEntry(BaseModel):
     notation: str
     text: str
     lines: list[str] = []
-    said: list[dict[str, Any] | str] = Field(
+    said: Annotated[list[dict[str, Any] | str], Browser("Said[]")] = Field(
         default=[], description="the lines as texts (docs/PROTOCOL.md, languages): each reader renders them"
     )
     draws: list[str]

@@ -9,7 +9,6 @@ from ra.core.protocol import GameModule, GameState
 from ra.server.storage.rows import TableRow
 from ra.server.tables.story import explanation
 from ra.server.tables.summary import summary
-from ra.server.tables.wire import json_text
 
 
 def seat_view(state: GameState, seat: int | None, names: list[str]) -> dict[str, Any]:
@@ -33,8 +32,8 @@ def version_views(module: GameModule, state: GameState, names: list[str]) -> dic
     return {viewer: _named(view, names) for viewer, view in zip(viewers, many(state, viewers), strict=True)}
 
 class Snapshot:
-    """One version of a table, as published: each seat's view, explanation and `state` message made once, on
-    demand, and shared by every connection of that seat (spectators share one)."""
+    """One version of a table, as published: each seat's view and explanation made once, on demand, and shared by
+    every connection of that seat (spectators share one); its socket frames are ra.server.http.outgoing's."""
 
     def __init__(
         self,
@@ -60,17 +59,15 @@ class Snapshot:
         self.options = row.options  # its table options: which of the game's helpers explanations show
         self.undo = undo  # who may take back which move now (`Table.undo_offer`), the same for every seat
         self.log_generation = log_generation  # which serialization of the log `log_json` is (Table.snap)
-        # The log and summary are the same for every seat: serialized once per version, not once per seat; the log
-        # whole, or its entries from a seq on for connections that kept the earlier ones (`message`'s `log_from`).
-        self._log_json = log_json[:seq]
-        self._end = f',"table":{json_text(self.summary)},"undo":{json_text(undo)}}}'
-        self._tails: dict[int, str] = {}
+        # Each log entry serialized once for the table's life: the socket's frames are put together from them
+        # (ra.server.http.outgoing: the whole log, or its entries from a seq on for clients that kept the others).
+        self.log_json = log_json[:seq]
         # `views`: the views of `state` with these names made already, by viewer (the spectator's told the last
         # move; the seats' were made with it when the game makes them at once: `version_views`).
         self._views: dict[int | None, dict[str, Any]] = {} if views is None else dict(views)
         self._explained: dict[int | None, dict[str, Any] | None] = {}
-        self._messages: dict[tuple[int | None, bool, int], str] = {}
-        self._explanation_messages: dict[int | None, str] = {}
+        # This version's socket frames, made by ra.server.http.outgoing when it is first sent (None until then).
+        self.frames: object | None = None
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """A seat's view (None: spectator's), made once per version; never to be changed by the caller."""
@@ -95,33 +92,3 @@ class Snapshot:
     def explain(self, view: Mapping[str, Any]) -> dict[str, Any] | None:
         """The engine's explanation of a view (only what that view shows; None if the game has none)."""
         return None if self.module is None else explanation(self.module, view, self.options)
-
-    def message(self, seat: int | None, explained: bool = True, log_from: int = 0) -> str:
-        """The JSON `state` message for a seat (None: spectator); without its explanation (`explain` null) for a
-        client that asks for explanations when it shows them (`explanation_message`); its `log` the entries from
-        seq `log_from` on (0: the whole log) for a client that kept the earlier ones (docs/PROTOCOL.md)."""
-        log_from = log_from if 0 <= log_from <= self.seq else 0
-        key = (seat, explained, log_from)
-        text = self._messages.get(key)
-        if text is None:
-            view = json_text(self.view(seat))
-            explain = json_text(self.explanation(seat)) if explained else "null"
-            text = f'{{"type":"state","seq":{self.seq},"view":{view},"explain":{explain}{self._tail(log_from)}'
-            self._messages[key] = text
-        return text
-
-    def _tail(self, log_from: int) -> str:
-        """The part of every seat's `state` message after `explain`, with the log from `log_from` on (made once)."""
-        tail = self._tails.get(log_from)
-        if tail is None:
-            entries = ",".join(self._log_json[log_from:])
-            tail = self._tails[log_from] = f',"log_from":{log_from},"log":[{entries}]{self._end}'
-        return tail
-
-    def explanation_message(self, seat: int | None) -> str:
-        """The JSON `explain` message for a seat (None: spectator): the explanation of its view at this version."""
-        text = self._explanation_messages.get(seat)
-        if text is None:
-            explain = json_text(self.explanation(seat))
-            text = self._explanation_messages[seat] = f'{{"type":"explain","seq":{self.seq},"explain":{explain}}}'
-        return text

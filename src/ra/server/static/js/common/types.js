@@ -1,6 +1,15 @@
 // The shapes the pages read (docs/PROTOCOL.md, docs/VIEWS.md, docs/VIEWS_WRITE.md), as JSDoc types for
 // `tsc --checkJs`. Only types: importing this module at run time gives nothing.
 
+// The table socket's messages and the summaries they hold: generated from the server's models (message_types.js).
+/** @typedef {import("./message_types.js").LogEntry} LogEntry */
+/** @typedef {import("./message_types.js").SeatSummary} SeatSummary */
+/** @typedef {import("./message_types.js").TableSummary} TableSummary */
+/** @typedef {import("./message_types.js").StateMessage} StateMessage */
+/** @typedef {import("./message_types.js").HintMessage} HintMessage */
+/** @typedef {import("./message_types.js").ExplainMessage} ExplainMessage */
+/** @typedef {import("./message_types.js").ErrorMessage} ErrorMessage */
+
 /** @typedef {import("./i18n.js").TextJson} TextJson */
 /** A text from the server: its JSON form (ra.core.text), or a finished string from an older server. */
 /** @typedef {TextJson | string} Said */
@@ -33,93 +42,11 @@
  */
 
 /**
- * One entry of a table's move log: the move told by the engine in `lines` (`text` is the first).
- * @typedef {object} LogEntry
- * @property {number} seq
- * @property {number} player
- * @property {string} [name]
- * @property {string} notation
- * @property {Said} [text]
- * @property {Said[]} [lines]
- * @property {Said[]} [said]  the lines as texts, rendered for each reader
- * @property {string[]} [draws]
- * @property {number} [undoes]  an undo step's: the seq of the entry it took back
- */
-
-/**
  * The engine's explanation of one seat's view: a text per board element key (`data-explain`), and Ra's lot
  * values (per seat, what taking the auction track now would change in its points; null when not shown).
  * @typedef {object} Explanation
  * @property {Record<string, Said>} elements
  * @property {number[] | null} lot_value
- */
-
-/**
- * A seat of a table summary.
- * @typedef {object} SeatSummary
- * @property {number} seat
- * @property {"person" | "bot"} kind
- * @property {string} [name]
- * @property {string} [bot]
- * @property {boolean} [taken]
- * @property {boolean} [away]  a bot plays for the seat while its person is away (their time ran out)
- * @property {"left" | "lost" | null} [out]  the person left or lost on time: a bot plays the seat to its end
- */
-
-/**
- * A table as the lobby and the table page see it; `options` holds the table options too (`hints`, `lot_helper`).
- * @typedef {object} TableSummary
- * @property {string} id
- * @property {string} game
- * @property {string} status
- * @property {SeatSummary[]} seats
- * @property {Record<string, unknown>} [options]
- * @property {string} [updated]
- * @property {number} [seq]
- * @property {import("../table/clocks.js").TableClock | null} [clock]  the players' clocks (null: none)
- */
-
-/**
- * The server's "state" message.
- * @typedef {object} StateMessage
- * @property {"state"} type
- * @property {number} seq
- * @property {BaseView} view
- * @property {Explanation | null} [explain]
- * @property {number} [log_from]  the seq of `log`'s first entry (0: the whole log)
- * @property {LogEntry[]} [log]
- * @property {TableSummary} [table]
- * @property {number} [now]  the server's time when it was sent (seconds since the epoch)
- * @property {{player: number, seq: number} | null} [undo]  who may take back their action of step `seq` now
- */
-
-/**
- * The server's "hint" message: what the hard bot would play for the viewer's seat at `seq`, and why.
- * @typedef {object} HintMessage
- * @property {"hint"} type
- * @property {number} seq
- * @property {number} id
- * @property {string} notation
- * @property {Said} text
- * @property {Said} reason
- */
-
-/**
- * The server's "explain" message: the explanation of the receiver's view at `seq` (asked for on a connection
- * made with `explain=ask`).
- * @typedef {object} ExplainMessage
- * @property {"explain"} type
- * @property {number} seq
- * @property {Explanation | null} explain
- */
-
-/**
- * The server's "error" message.
- * @typedef {object} ErrorMessage
- * @property {"error"} type
- * @property {string} code
- * @property {string} message  English
- * @property {Said} [text]  the same in the reader's language
  */
 
 /**
