@@ -198,7 +198,7 @@ def element(type_text: str) -> str:
     return f"({type_text})" if " | " in type_text else type_text
 
 
-def view_type(state: type) -> Any:
+def view_type(state: Any) -> Any:
     """What `state.view` returns; a type variable (a State that inherits `view` from a generic base, such as
     ra.core.state_tail.StateTail[RaView]) resolved to the argument the State's bases give it."""
     returned = typing.get_type_hints(state.view)["return"]
