@@ -1,4 +1,4 @@
-"""A live clock in the browser, on a clock the test moves (`ra serve --test-clock-file`): the table is created with a
+"""A live clock in the browser, on a clock the test moves (`ra serve --test-time-file`): the table is created with a
 clock from the lobby form, the seat's clock counts down on the page, runs out, the seat shows the bot playing while
 its person is away, and the person's "I'm back" hands the seat back; leaving the game asks first."""
 
@@ -24,7 +24,7 @@ BOTH_TO_ACT = "() => document.querySelectorAll('#clocks .seat-clock.running').le
 def clocked(tmp_path: Path) -> Iterator[tuple[Server, Path]]:
     clock = tmp_path / "clock"
     write_offset(clock, 0)
-    server = Server(tmp_path, ("--test-clock-file", str(clock), "--clock-sweep", "0.2", "--bot-workers", "0"))
+    server = Server(tmp_path, ("--test-time-file", str(clock), "--clock-sweep", "0.2", "--bot-workers", "0"))
     server.start()
     try:
         yield server, clock

@@ -1,5 +1,5 @@
 """A turn-based game between two browsers over simulated days (issue 30; docs/ACCOUNTS.md "Turn notices"): on a
-clock the test moves (`ra serve --test-clock-file`) and a local SMTP server (aiosmtpd writing a Maildir), Ann creates
+clock the test moves (`ra serve --test-time-file`) and a local SMTP server (aiosmtpd writing a Maildir), Ann creates
 a turn-based table from the lobby, Bob keeps his invited seat, and whoever must wait closes the page. The move that
 hands them the turn mails them once, after the grace; the mail's link brings their signed-in browser to the seat and
 they move. The other player, watching, gets no mail; a day later their time per move runs out and a bot plays for
@@ -65,7 +65,7 @@ def days(tmp_path: Path) -> Iterator[Days]:
     write_offset(clock, 0)
     server = Server(tmp_path)
     server.extra = (
-        "--test-clock-file", str(clock), "--clock-sweep", "0.2", "--bot-workers", "0",
+        "--test-time-file", str(clock), "--clock-sweep", "0.2", "--bot-workers", "0",
         "--smtp-host", "127.0.0.1", "--smtp-port", str(smtp_port), "--no-smtp-starttls",
         "--notice-seconds", "0.2", "--notice-grace", str(GRACE), "--base-url", server.base,
     )  # fmt: skip

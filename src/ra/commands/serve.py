@@ -177,9 +177,9 @@ def serve(
     clock_sweep: Annotated[
         float, typer.Option(min=0.05, help="Seconds between looks for a player whose time ran out.")
     ] = SERVICE.clock_sweep_seconds,
-    test_clock_file: Annotated[
+    test_time_file: Annotated[
         Path | None,
-        typer.Option(hidden=True, help="Tests only: a file of seconds the server's clock adds to the system time."),
+        typer.Option(hidden=True, help="Tests only: seconds the server's time source adds to the system time, in a file."),
     ] = None,
 ) -> None:
     """Serve the browser table: create tables, invite players by link, play against bots, replay games."""
@@ -232,7 +232,7 @@ def serve(
             resync_seconds=resync_seconds,
             abandon_seconds=abandon_hours * 3600,
             clock_sweep_seconds=clock_sweep,
-            clock_file=test_clock_file,
+            time_file=test_time_file,
         ),
         accounts=replace(ACCOUNTS, shared_mark_days=rating_shared_days),
         notices=notices,

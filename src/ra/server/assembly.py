@@ -44,7 +44,7 @@ class Server:
     notices: Notices
     presence: Presence
     clocks: TableClocks
-    clock: TimeSource
+    time_source: TimeSource
     analyses: AnalysisRunner
 
     async def start(self) -> None:
@@ -97,7 +97,7 @@ def assemble(settings: Settings) -> Server:
             await cluster.refresh(table)
         return table
 
-    clock = TimeSource(file=options.clock_file)  # the one time source of the game (ra.server.time_source)
+    time_source = TimeSource(file=options.time_file)  # the one time source of the game (ra.server.time_source)
     tables = TableLoader(storage, db, options, pinned)
     replays = ReplayCache(options.replay_cache_bytes)
     local: LocalPubSub[Snapshot] = LocalPubSub(lambda _table_id: tables.evict())  # its last watcher left
@@ -107,9 +107,9 @@ def assemble(settings: Settings) -> Server:
     )
     presence = SharedPresence(settings.redis_url, process_name()) if settings.redis_url else Presence()
     notices = Notices(
-        storage.engine, settings.notices, settings.public_base(), presence, load, now=clock.now, solo=not shared
+        storage.engine, settings.notices, settings.public_base(), presence, load, now=time_source.now, solo=not shared
     )
-    clocks = TableClocks(storage, db, tables, clock, options)
+    clocks = TableClocks(storage, db, tables, time_source, options)
     service = TableService(
         storage,
         tables,
@@ -119,11 +119,11 @@ def assemble(settings: Settings) -> Server:
         db=db,
         replays=replays,
         clocks=clocks,
-        clock=clock,
+        time_source=time_source,
         turns=notices,
     )
     clocks.play, clocks.publish, clocks.kick, clocks.catch_up = service.apply, service.publish, bots.kick, catch_up
     watched = lambda table_id: local.subscribers(table_id) > 0  # noqa: E731
-    abandon = AbandonSweep(storage, db, tables, options, watched, service.publish, clock.now)
-    analyses = AnalysisRunner(AnalysisStore(storage.engine), storage, options, solo=not shared, clock=clock.now)
-    return Server(storage, service, bots, cluster, abandon, notices, presence, clocks, clock, analyses)
+    abandon = AbandonSweep(storage, db, tables, options, watched, service.publish, time_source.now)
+    analyses = AnalysisRunner(AnalysisStore(storage.engine), storage, options, solo=not shared, now=time_source.now)
+    return Server(storage, service, bots, cluster, abandon, notices, presence, clocks, time_source, analyses)

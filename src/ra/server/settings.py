@@ -76,8 +76,8 @@ class ServiceSettings:
     # most timers one look handles (the others wait for the next look).
     clock_sweep_seconds: float = 1.0
     clock_sweep_batch: int = 50
-    # Tests only: a file holding seconds that the server's clock adds to the system time (ra.server.time_source).
-    clock_file: Path | None = None
+    # Tests only: a file holding seconds that the server's time source adds to the system time (ra.server.time_source).
+    time_file: Path | None = None
     # Analyses of finished games (docs/ANALYSIS.md, "In the server"): decisions this process evaluates at once, in
     # worker processes of their own at the lowest CPU priority (0: this process computes none, others on the same
     # database do); the hard limit of one decision's evaluation (past it the analysis fails); how often an idle

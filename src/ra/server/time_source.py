@@ -3,7 +3,7 @@
 Every part that needs "now" for the game (move stamps, the players' clocks, their timers, the abandon sweep) is handed
 the process's `TimeSource` by assembly.py; none reads the system time itself. It runs at the system's pace plus an
 `offset` that tests set (`set`, `advance`: a game over several simulated days in a few seconds). With
-`ServiceSettings.clock_file` (tests only: `ra serve --test-clock-file`), the offset is read from that file, so tests
+`ServiceSettings.time_file` (tests only: `ra serve --test-time-file`), the offset is read from that file, so tests
 move the time of server processes they started. Leases on bot turns (storage/leases.py) are about processes being
 alive, not about game time: they keep the system clock.
 """
@@ -51,7 +51,7 @@ class TimeSource:
 
 
 def write_offset(file: Path, seconds: float) -> None:
-    """Tests: set the offset that server processes started with `clock_file=file` add to the system time."""
+    """Tests: set the offset that server processes started with `time_file=file` add to the system time."""
     temporary = file.with_suffix(".new")
     temporary.write_text(repr(float(seconds)))
     temporary.replace(file)

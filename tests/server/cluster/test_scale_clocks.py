@@ -1,4 +1,4 @@
-"""The players' timers in real `ra serve` processes, on a clock the tests move (`--test-clock-file`): a kill -9
+"""The players' timers in real `ra serve` processes, on a clock the tests move (`--test-time-file`): a kill -9
 while a timer is due loses nothing and the timer fires exactly once after the restart (SQLite); two processes on
 PostgreSQL + Redis sweeping together fire a due timer once; the storage's arbiter of a time-out, two processes' storages
 on SQLite and on PostgreSQL."""
@@ -67,7 +67,7 @@ def test_kill_9_while_a_timer_is_due_it_fires_once_after_the_restart(tmp_path: P
     url = f"sqlite:///{tmp_path / 'ra.sqlite3'}"
     clock = tmp_path / "clock"
     write_offset(clock, 0)
-    extra = ("--test-clock-file", str(clock), *QUICK)
+    extra = ("--test-time-file", str(clock), *QUICK)
     # The doomed process never looks for due timers (once an hour): its timer is due when it dies.
     doomed = Serve(free_port(), url, None, tmp_path / "doomed.log", (*extra, "--clock-sweep", "3600"))
     doomed.start()
@@ -106,7 +106,7 @@ def test_two_processes_on_postgresql_and_redis_fire_a_due_timer_once(
     url = postgres.new_database()
     clock = tmp_path / "clock"
     write_offset(clock, 0)
-    extra = ("--test-clock-file", str(clock), "--clock-sweep", "0.05", *QUICK)
+    extra = ("--test-time-file", str(clock), "--clock-sweep", "0.05", *QUICK)
     servers = serve_processes(2, url, redis_server.url, tmp_path, *extra)
     try:
         a, b = servers

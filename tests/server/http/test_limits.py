@@ -122,7 +122,7 @@ def test_creations_per_address_are_limited_with_retry_after(client_with: Callabl
 
 def test_the_rate_limiter_forgets_old_events_and_stale_addresses() -> None:
     now = [0.0]
-    limiter = RateLimiter(2, 10.0, max_keys=2, clock=lambda: now[0])
+    limiter = RateLimiter(2, 10.0, max_keys=2, monotonic=lambda: now[0])
     assert limiter.retry_after("a") == 0 and limiter.retry_after("a") == 0
     now[0] = 4.0
     assert limiter.retry_after("a") == 6  # the first event leaves the window at t=10

@@ -39,7 +39,7 @@ ONE_CLICK = {"content-type": "application/x-www-form-urlencoded"}
 @pytest.fixture
 def web(tmp_path: Path, inbox: Inbox) -> Iterator[TestClient]:  # noqa: F811
     with mail_app(tmp_path / "data", inbox.port) as client:
-        notices_of(client).clock = Clock(START)
+        notices_of(client).now = Clock(START)
         yield client
 
 
@@ -218,7 +218,7 @@ def test_the_digest_carries_the_one_click_unsubscribe_too(web: TestClient, inbox
     r = bob.post("/api/account/notices", json={"mode": "digest"}, headers=csrf(bob))
     assert r.status_code == 200
     move_until_turn_of(web, game, 1)
-    notices_of(web).clock = Clock(START + dt.timedelta(days=1))
+    notices_of(web).now = Clock(START + dt.timedelta(days=1))
     assert send_round(web) == 1
     [mail] = inbox.to(game.emails[1])
     assert mail["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"

@@ -43,7 +43,7 @@ def clock() -> Clock:
 @pytest.fixture
 def web(tmp_path: Path, inbox: Inbox, clock: Clock) -> Iterator[TestClient]:  # noqa: F811
     with mail_app(tmp_path / "data", inbox.port) as client:
-        notices_of(client).clock = clock
+        notices_of(client).now = clock
         yield client
 
 
@@ -150,7 +150,7 @@ def test_the_digest_sends_one_mail_for_two_waiting_tables(web: TestClient, inbox
 
 def test_a_day_has_at_most_the_cap_of_mails(tmp_path: Path, inbox: Inbox, clock: Clock) -> None:  # noqa: F811
     with mail_app(tmp_path / "data", inbox.port, per_day=1) as web:
-        notices_of(web).clock = clock
+        notices_of(web).now = clock
         first = duel(web)
         second = duel(web, seated=first)
         move_until_turn_of(web, first, 1)
@@ -277,7 +277,7 @@ def test_a_claim_left_by_a_killed_run_is_freed_at_start(web: TestClient, inbox: 
 
 def test_a_player_who_moves_within_the_grace_gets_no_mail(tmp_path: Path, inbox: Inbox, clock: Clock) -> None:  # noqa: F811
     with mail_app(tmp_path / "data", inbox.port, grace_seconds=120.0) as web:
-        notices_of(web).clock = clock
+        notices_of(web).now = clock
         game = duel(web)
         move_until_turn_of(web, game, 1)
         assert send_round(web) == 0  # not before the grace is over

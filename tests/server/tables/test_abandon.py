@@ -87,9 +87,9 @@ def test_the_sweep_closes_an_idle_table_at_the_time_set_and_keeps_its_record(tmp
             )
             table_id = created["id"]
             clock = now()
-            server.abandon.clock = lambda: clock + dt.timedelta(seconds=3599)
+            server.abandon.now = lambda: clock + dt.timedelta(seconds=3599)
             assert await server.abandon.sweep() == []
-            server.abandon.clock = lambda: clock + dt.timedelta(seconds=3601)
+            server.abandon.now = lambda: clock + dt.timedelta(seconds=3601)
             assert await server.abandon.sweep() == [table_id]
             assert await server.abandon.sweep() == []  # once
             listed = await server.service.list_tables("abandoned")

@@ -39,7 +39,7 @@ def sweep(client: TestClient) -> int:
 
 
 def advance(client: TestClient, seconds: float) -> None:
-    service_of(client).clock.advance(seconds)
+    service_of(client).time_source.advance(seconds)
 
 
 CLIENT: list[TestClient] = []

@@ -41,7 +41,7 @@ class ClaimLost(Exception):
 
 
 class AnalysisRunner:
-    """Computes the analyses of the database's finished tables, each in one process at a time; `clock` gives the
+    """Computes the analyses of the database's finished tables, each in one process at a time; `now` gives the
     time (tests set it); `solo`: this process alone serves the database."""
 
     def __init__(
@@ -50,9 +50,9 @@ class AnalysisRunner:
         storage: Storage,
         settings: ServiceSettings,
         solo: bool = True,
-        clock: Callable[[], dt.datetime] = now,
+        now: Callable[[], dt.datetime] = now,
     ) -> None:
-        self.store, self.storage, self.settings, self.solo, self.clock = store, storage, settings, solo, clock
+        self.store, self.storage, self.settings, self.solo, self.now = store, storage, settings, solo, now
         self.owner = process_name()
         self.pool: AnalysisPool | None = None
         self.computed = 0  # analyses this process finished (tests, logs)
@@ -88,7 +88,7 @@ class AnalysisRunner:
         limit = self.settings.analysis_queue
         if limit and await asyncio.to_thread(self.store.waiting) >= limit:
             raise ServiceError("busy", t("too many analyses are waiting; try again in a few minutes"), 429)
-        analysis = await asyncio.to_thread(self.store.request, table.row.id, SEED, spec, self.clock())
+        analysis = await asyncio.to_thread(self.store.request, table.row.id, SEED, spec, self.now())
         self._sweep.wake()  # this process looks for it at once (if it computes analyses)
         return analysis
 
@@ -119,11 +119,11 @@ class AnalysisRunner:
         log.warning("analyses: %s: %s", type(exc).__name__, exc)
 
     def _until(self) -> dt.datetime:
-        return self.clock() + dt.timedelta(seconds=self.settings.lease_seconds)
+        return self.now() + dt.timedelta(seconds=self.settings.lease_seconds)
 
     async def round(self) -> bool:
         """Claim one analysis and compute it (or as much as this process may); False if none was waiting."""
-        analysis = await asyncio.to_thread(self.store.claim, self.owner, self.clock(), self._until(), self.solo)
+        analysis = await asyncio.to_thread(self.store.claim, self.owner, self.now(), self._until(), self.solo)
         if analysis is None:
             return False
         await self._compute(analysis)
@@ -220,11 +220,11 @@ class AnalysisRunner:
         size = len(moves) if isinstance(moves, list) else 0
         result = GameAnalysis.of(game, players, size, analysis.seed, analysis.spec, thresholds, reports)
         text = await asyncio.to_thread(json.dumps, result.as_json(), ensure_ascii=False, separators=(",", ":"))
-        if await asyncio.to_thread(self.store.finish, analysis.table_id, self.owner, len(reports), text, self.clock()):
+        if await asyncio.to_thread(self.store.finish, analysis.table_id, self.owner, len(reports), text, self.now()):
             self.computed += 1
             log.info("table %s: analysis done (%d decisions, %.1f CPU s)", analysis.table_id, len(reports),
                      result.cpu_seconds)  # fmt: skip
 
     async def _fail(self, table_id: str, why: str) -> None:
         log.warning("table %s: analysis failed: %s", table_id, why)
-        await asyncio.to_thread(self.store.fail, table_id, self.owner, why, self.clock())
+        await asyncio.to_thread(self.store.fail, table_id, self.owner, why, self.now())

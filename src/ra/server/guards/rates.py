@@ -16,16 +16,16 @@ class RateLimiter:
     """
 
     def __init__(
-        self, count: int, window: float, max_keys: int = 10_000, clock: Callable[[], float] = time.monotonic
+        self, count: int, window: float, max_keys: int = 10_000, monotonic: Callable[[], float] = time.monotonic
     ) -> None:
-        self.count, self.window, self.max_keys, self.clock = count, window, max_keys, clock
+        self.count, self.window, self.max_keys, self.monotonic = count, window, max_keys, monotonic
         self.events: dict[str, deque[float]] = {}
 
     def retry_after(self, key: str) -> int:
         """0 and the event is counted if `key` may act now; else the whole seconds until it may."""
         if self.count <= 0:
             return 0
-        now = self.clock()
+        now = self.monotonic()
         times = self.events.pop(key, None) or deque()
         while times and times[0] <= now - self.window:
             times.popleft()
@@ -42,15 +42,15 @@ class MessageRate:
     """At most `rate` events a second on average, in bursts of up to `burst` (a token bucket); `rate` 0 is no
     limit. For one connection's messages: memory and time constant whatever the client sends."""
 
-    def __init__(self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic) -> None:
-        self.rate, self.burst, self.clock = rate, max(1, burst), clock
-        self.tokens, self.last = float(self.burst), clock()
+    def __init__(self, rate: float, burst: int, monotonic: Callable[[], float] = time.monotonic) -> None:
+        self.rate, self.burst, self.monotonic = rate, max(1, burst), monotonic
+        self.tokens, self.last = float(self.burst), monotonic()
 
     def allow(self) -> bool:
         """True (the event counted) if one more event may happen now."""
         if self.rate <= 0:
             return True
-        now = self.clock()
+        now = self.monotonic()
         self.tokens = min(float(self.burst), self.tokens + (now - self.last) * self.rate)
         self.last = now
         if self.tokens < 1:

@@ -118,7 +118,7 @@ class Connection:
             self.log_kept = (snap.log_generation, snap.seq)
         frame = state_frame(snap, self.seat, self.pushes_explanations, log_from)
         # The server's time as sent: a client counts the running clocks down from it (docs/PROTOCOL.md).
-        await self.send(frame.at(self.service.clock()))
+        await self.send(frame.at(self.service.time_source()))
 
     async def refuse(self, code: str, text: Text, close_code: int) -> None:
         """Tell the client why, then close with `close_code` and the same reason (in English: a close frame's

@@ -6,7 +6,7 @@ Exactly once across processes: the queue's unique key and the claims of store.py
 `moved` only starts a task, storage calls run in threads and the SMTP conversation in a thread of its own, with
 its timeouts. No e-mail address is ever logged: log lines name accounts by their id.
 
-`now` is injected (the constructor's, replaceable by tests as `clock`): quiet hours and digests are tested over
+`now` is injected (the constructor's, replaceable by tests as `now`): quiet hours and digests are tested over
 simulated days.
 """
 
@@ -67,7 +67,7 @@ class Notices:
         self.store, self.settings, self.base = NoticeStore(engine), settings, base
         self.presence, self.load = presence, load
         self.mailer: Mailer = mailer if mailer is not None else SmtpMailer(settings)
-        self.clock = now
+        self.now = now
         self.owner = owner or process_name()
         self.solo = solo  # alone on the database: claims left by an earlier run are its own, free at once
         self.enabled = settings.mail
@@ -96,7 +96,7 @@ class Notices:
             if p not in before and seats[p]["kind"] == "person" and not self.presence.present(table_id, p)
         ]
         if new:
-            task = asyncio.create_task(self._queued(table_id, seq, new, self.clock()), name="ra-notice-queue")
+            task = asyncio.create_task(self._queued(table_id, seq, new, self.now()), name="ra-notice-queue")
             self.queueing.add(task)
             task.add_done_callback(self.queueing.discard)
 
@@ -163,7 +163,7 @@ class Notices:
                 if not self.presence.present(table_id, p):
                     by_start.setdefault(turn_began(table.current_at, p, table.row.seq), []).append(p)
             for seq, waiting in by_start.items():
-                queued += await self._queue(table_id, seq, waiting, self.clock())
+                queued += await self._queue(table_id, seq, waiting, self.now())
         return queued
 
     async def _round(self) -> None:
@@ -177,7 +177,7 @@ class Notices:
 
     async def send_due(self) -> int:
         """One round: send the due notices this process claims, then the due digests it takes; mails sent."""
-        stamp = self.clock()
+        stamp = self.now()
         until = stamp + dt.timedelta(seconds=self.settings.claim_seconds)
         sent = 0
         for due in await asyncio.to_thread(self.store.claim, self.owner, stamp, until):

@@ -25,7 +25,7 @@ log = logging.getLogger("ra.server")
 
 
 class AbandonSweep:
-    """Closes idle tables; `clock` gives the time (tests control it), `watched(id)` says whether clients watch a
+    """Closes idle tables; `now` gives the time (tests control it), `watched(id)` says whether clients watch a
     table here, `publish(table)` tells its watchers of a changed table."""
 
     def __init__(
@@ -36,11 +36,11 @@ class AbandonSweep:
         settings: ServiceSettings,
         watched: Callable[[str], bool],
         publish: Callable[..., None],
-        clock: Callable[[], dt.datetime] = now,
+        now: Callable[[], dt.datetime] = now,
     ) -> None:
         self.storage, self.db, self.tables = storage, db, tables
         self.seconds, self.every = settings.abandon_seconds, settings.abandon_sweep_seconds
-        self.watched, self.publish, self.clock = watched, publish, clock
+        self.watched, self.publish, self.now = watched, publish, now
         self._sweep = Sweep("ra-abandon", self.sweep, self.every, what="abandon sweep")
 
     def start(self) -> None:
@@ -56,7 +56,7 @@ class AbandonSweep:
         """One round: the ids of the tables this process closed."""
         if self.seconds <= 0:
             return []
-        stamp = self.clock()
+        stamp = self.now()
         limit = dt.timedelta(seconds=self.seconds)
         watched = [table_id for table_id in list(self.tables) if self.watched(table_id)]
         await self.db(self.storage.keep_watched, watched, stamp - limit / 2, stamp)

@@ -73,9 +73,14 @@ class TableClocks:
     `tables/interfaces.py`'s `Clocks`), the seats' clock events (time-out, return, leave), and the sweep."""
 
     def __init__(
-        self, storage: SqlStorage, db: StorageCalls, tables: TableLoader, clock: TimeSource, settings: ServiceSettings
+        self,
+        storage: SqlStorage,
+        db: StorageCalls,
+        tables: TableLoader,
+        time_source: TimeSource,
+        settings: ServiceSettings,
     ) -> None:
-        self.storage, self.db, self.tables, self.clock, self.settings = storage, db, tables, clock, settings
+        self.storage, self.db, self.tables, self.time_source, self.settings = storage, db, tables, time_source, settings
         # Bound by assembly.py once the service exists.
         self.play: Play | None = None
         self.publish: Publish | None = None
@@ -93,7 +98,7 @@ class TableClocks:
             return None, None
         mover = new.history[-1].player
         earned = turn_ended(table.module, table.state, new, mover)
-        fresh = charged(pace, clock, mover, timed_seats(table, new, status), self.clock(), earned)
+        fresh = charged(pace, clock, mover, timed_seats(table, new, status), self.time_source(), earned)
         if table.row.id in self._skipping:
             fresh["fired"] = int(fresh.get("fired", 0)) + 1
         return fresh, due_of(fresh)
@@ -110,7 +115,7 @@ class TableClocks:
             seats = [dict(s) for s in clock["seats"]]
             seats[mover]["left"] = max(0.0, seats[mover]["left"] - float(pace["increment"]))
             clock = {**clock, "seats": seats}
-        fresh = charged(pace, clock, None, timed_seats(table, back, status), self.clock())
+        fresh = charged(pace, clock, None, timed_seats(table, back, status), self.time_source())
         return fresh, due_of(fresh)
 
     def after_seats(self, table: Table, seats: list[dict[str, Any]], status: str) -> ClockWrite | None:
@@ -118,7 +123,7 @@ class TableClocks:
         pace, clock = pace_of(table.row.options), table.row.clock
         if pace is None or clock is None or status == table.row.status:
             return None
-        fresh = charged(pace, clock, None, timed_seats(table, table.state, status), self.clock())
+        fresh = charged(pace, clock, None, timed_seats(table, table.state, status), self.time_source())
         return fresh, due_of(fresh)
 
     async def before_act(self, table: Table, seat: int) -> None:
@@ -185,7 +190,7 @@ class TableClocks:
         """Store a clock event on the table as this process has it (caller holds the lock): the seat fields to
         change, the seats whose clocks stop, the seats given back (their time at least RETURN_GRACE). False if the
         table changed elsewhere first (it is caught up: decide again)."""
-        row, at = table.row, self.clock()
+        row, at = table.row, self.time_source()
         seats = [dict(s) for s in row.seats]
         for i, fields in changes.items():
             for key, value in fields.items():
@@ -211,7 +216,7 @@ class TableClocks:
             clock = charged(pace, clock, None, timed, at)
             due = due_of(clock)
         bots_due = bool(probe.bot_seats_to_act())
-        stamp = self.clock.now()
+        stamp = self.time_source.now()
         stored = await self.db(
             store_event,
             self.storage.engine,
@@ -251,7 +256,7 @@ class TableClocks:
     async def sweep(self) -> int:
         """One round: act on every due timer (at most a batch); how many time-outs this process acted on."""
         engine = self.storage.engine
-        found = await self.db(due_tables, engine, self.clock.now(), self.settings.clock_sweep_batch)
+        found = await self.db(due_tables, engine, self.time_source.now(), self.settings.clock_sweep_batch)
         fired = 0
         for table_id in found:
             try:
@@ -269,7 +274,7 @@ class TableClocks:
             pace, clock = pace_of(table.row.options), table.row.clock
             if pace is None or clock is None or table.state.is_terminal():
                 return 0
-            out = ran_out(clock, self.clock())
+            out = ran_out(clock, self.time_source())
             if not out:
                 return 0
             policy = pace["timeout"]

@@ -59,12 +59,15 @@ class TableService:
         db: StorageCalls,
         replays: ReplayCache,
         clocks: Clocks,
-        clock: TimeSource,
+        time_source: TimeSource,
         turns: Turns | None = None,
     ) -> None:
         self.storage, self.tables, self.pubsub = storage, tables, pubsub
         self.bots, self.peers, self.turns = bots, peers, turns
-        self.clocks, self.clock = clocks, clock  # the players' clocks; the time source (ra.server.time_source)
+        self.clocks, self.time_source = (
+            clocks,
+            time_source,
+        )  # the players' clocks; the game's time (ra.server.time_source)
         self.db, self.replays = db, replays
         self.stopping = False
         self.commits = GroupCommit(self._add_moves)
@@ -224,7 +227,7 @@ class TableService:
 
     async def _store_seats(self, table: Table, seats: list[dict[str, Any]]) -> None:
         """Store new seats, then (only then) change the table in memory and publish."""
-        new = replace(table.row, seats=seats, updated=self.clock.now())
+        new = replace(table.row, seats=seats, updated=self.time_source.now())
         new.status = status_of(new, table.state)
         clock = self.clocks.after_seats(table, seats, new.status)  # a clock starts once every seat is taken
         if clock is not None:
@@ -286,7 +289,7 @@ class TableService:
         row = table.row
         status = status_of(row, new)
         record = MoveRow(seq, move.player, move.action, table.module.action_to_str(move.action), move.draws)
-        stamp = self.clock.now()
+        stamp = self.time_source.now()
         clock, timer = self.clocks.after_move(table, new, status)
         try:
             due = not new.is_terminal() and any(p in table.bots for p in new.current_players())
@@ -360,7 +363,7 @@ class TableService:
         verdict = table.verdict()
         back, taken = table.before, table.state.history[-1]
         assert back is not None and verdict.seq is not None  # an open verdict has both
-        seq, row, stamp = table.seq + 1, table.row, self.clock.now()
+        seq, row, stamp = table.seq + 1, table.row, self.time_source.now()
         status = status_of(row, back)
         record = MoveRow(seq, seat, -1, "undo", (), verdict.seq)
         due = not back.is_terminal() and any(p in table.bots for p in back.current_players())
