@@ -10,8 +10,6 @@ validates every frame against its model.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from pydantic import BaseModel
 
 from ra.server.http.messages import ExplainMessage, StateMessage, type_of
@@ -51,11 +49,13 @@ STATE_TYPE, EXPLAIN_TYPE = json_text(type_of(StateMessage)), json_text(type_of(E
 _OPENING = "{" + STATE_SEAT.template + ",%s," + STATE_NOW.template.removesuffix("%s")
 
 
-@dataclass(frozen=True)
 class StateFrame:
     """A `state` message but its `now`: its text up to the value of `now` (its other fields), written once."""
 
-    opening: str
+    __slots__ = ("opening",)  # one per seat and version: a plain class, made cheaply
+
+    def __init__(self, opening: str) -> None:
+        self.opening = opening
 
     def at(self, now: float) -> str:
         """The message as sent at `now` (the server's time, seconds since the epoch, kept to the millisecond; a
@@ -68,7 +68,7 @@ class VersionFrames:
     keeps it (`Snapshot.frames`), and is handed to each call."""
 
     def __init__(self, snap: Snapshot) -> None:
-        self.seq = json_text(snap.seq)
+        self.seq = str(snap.seq)  # an int's JSON
         self.log_json = snap.log_json  # never changed: a new version gets its own list
         # The table summary and the undo offer are the same for every seat: serialized once per version.
         self.table, self.undo = json_text(snap.summary), json_text(snap.undo)
@@ -81,7 +81,7 @@ class VersionFrames:
         key = (seat, explained, log_from)
         frame = self.states.get(key)
         if frame is None:
-            explain = json_text(snap.explanation(seat) if explained else None)
+            explain = json_text(snap.explanation(seat)) if explained else "null"
             view = json_text(snap.view(seat))
             frame = self.states[key] = StateFrame(_OPENING % (STATE_TYPE, self.seq, view, explain, self.log(log_from)))
         return frame
@@ -91,7 +91,7 @@ class VersionFrames:
         members = self.shared.get(log_from)
         if members is None:
             entries = "[" + ",".join(self.log_json[log_from:]) + "]"
-            members = STATE_SHARED.write(json_text(log_from), entries, self.table, self.undo)
+            members = STATE_SHARED.write(str(log_from), entries, self.table, self.undo)
             self.shared[log_from] = members
         return members
 
