@@ -6,7 +6,7 @@ import asyncio
 import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from ra.core.protocol import GameModule, GameState
 from ra.core.undo import Step, Verdict, judge
@@ -20,8 +20,7 @@ from ra.server.tables.wire import json_text
 _LOG_GENERATIONS = itertools.count(1)
 
 
-@dataclass(frozen=True)
-class Steps:
+class Steps(NamedTuple):  # a tuple: made once a move, cheaply
     """Stored steps (moves and undo steps, ra.core.undo) that take a table's game on; `anew`: its whole game, from
     the start (a rebuild), in place of the one it had."""
 
@@ -35,8 +34,7 @@ class Steps:
     anew: bool = False
 
 
-@dataclass(frozen=True)
-class Change:
+class Change(NamedTuple):
     """What one `Table.swap` changes; None: stays as it is."""
 
     row: TableRow | None = None  # a new row object (never one changed in place: published snapshots keep theirs)
@@ -93,7 +91,7 @@ class Table:
         if judged is None or judged[0] is not self.state or judged[1] != len(self.steps):
             verdict = judge(self.steps, self.before, self.state, getattr(self.module, "reveals", None))
             judged = (self.state, len(self.steps), verdict)
-            self._cache(judged=judged)
+            self._cache("judged", judged)
         return judged[2]
 
     def needs_judging(self) -> bool:
@@ -133,9 +131,10 @@ class Table:
         """The current version's snapshot (made once per version)."""
         if self.snapshot is None or self.snapshot.version != self.version:
             if len(self.log_json) != len(self.log):
-                self._cache(log_json=[json_text(entry) for entry in self.log])
+                self._cache("log_json", [json_text(entry) for entry in self.log])
             if self.log_json is not self.log_serialized:  # a new list: its entries may have changed (names)
-                self._cache(log_serialized=self.log_json, log_generation=next(_LOG_GENERATIONS))
+                self._cache("log_serialized", self.log_json)
+                self._cache("log_generation", next(_LOG_GENERATIONS))
             views, undo = self.views(), self.undo_offer()
             snapshot = Snapshot(
                 self.version,
@@ -149,13 +148,13 @@ class Table:
                 undo,
                 self.log_generation,
             )
-            self._cache(snapshot=snapshot)
+            self._cache("snapshot", snapshot)
             return snapshot
         return self.snapshot
 
     def new_version(self) -> Snapshot:
         """Count a new version (the table changed, or its watchers are to be told again) and snap it."""
-        self._cache(version=self.version + 1)
+        self._cache("version", self.version + 1)
         return self.snap()
 
     def views(self) -> dict[int | None, dict[str, Any]]:
@@ -164,7 +163,7 @@ class Table:
         names, seen = self.names, self.seen
         if seen is None or seen[0] is not self.state or seen[1] != names or None not in seen[2]:
             seen = (self.state, names, {None: seat_view(self.state, None, names)})
-            self._cache(seen=seen)
+            self._cache("seen", seen)
         return seen[2]
 
     def swap(self, change: Change) -> None:
@@ -183,7 +182,7 @@ class Table:
                 object.__setattr__(self, "steps", list(played.steps))
                 object.__setattr__(self, "current_at", list(played.current_at))
                 object.__setattr__(self, "log", list(played.entries))
-                self._cache(log_json=[])  # serialized again for the next snapshot: a new generation
+                self._cache("log_json", [])  # serialized again for the next snapshot: a new generation
             else:
                 self.steps.extend(played.steps)
                 self.current_at.extend(played.current_at)
@@ -192,7 +191,7 @@ class Table:
             object.__setattr__(self, "state", played.state)
             object.__setattr__(self, "before", played.before)
             views = played.views
-            self._cache(seen=None if views is None else (played.state, self.names, dict(views)))
+            self._cache("seen", None if views is None else (played.state, self.names, dict(views)))
         if renamed:
             self._name_log(self.row.seats)
 
@@ -206,13 +205,12 @@ class Table:
             if 0 <= player < len(seats) and entry["name"] != seats[player]["name"]:
                 entry["name"], changed = seats[player]["name"], True
         if changed:
-            self._cache(log_json=[])
+            self._cache("log_json", [])
 
-    def _cache(self, **values: Any) -> None:
+    def _cache(self, name: str, value: Any) -> None:
         """Fill in what the table makes as it is asked for (never its data: `swap`)."""
-        for name, value in values.items():
-            assert name in _CACHES, name
-            object.__setattr__(self, name, value)
+        assert name in _CACHES, name
+        object.__setattr__(self, name, value)
 
     def spectator_view(self) -> dict[str, Any]:
         """The spectator's view of the current state with the current names (made once; never to be changed)."""
