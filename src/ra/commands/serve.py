@@ -179,7 +179,7 @@ def serve(
     ] = SERVICE.clock_sweep_seconds,
     test_time_file: Annotated[
         Path | None,
-        typer.Option(hidden=True, help="Tests only: seconds the server's time source adds to the system time, in a file."),
+        typer.Option(hidden=True, help="Tests only: a file of seconds added to the server's time."),
     ] = None,
 ) -> None:
     """Serve the browser table: create tables, invite players by link, play against bots, replay games."""
