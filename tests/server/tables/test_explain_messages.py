@@ -94,8 +94,10 @@ def test_an_explanation_never_tells_a_score_hidden_from_its_seat(quick: TestClie
     other.epoch_scores = tuple(rows)
     first, second = Snapshot(1, state, [], [], row, module), Snapshot(1, other, [], [], row, module)
     assert first.payload(0) == second.payload(0)
-    assert state_frame(first, 0) == state_frame(second, 0)
-    assert state_frame(first, None) == state_frame(second, None)
+    sent_at = 1_700_000_000.0  # the text on the wire, as sent at one moment
+    assert state_frame(first, 0).at(sent_at) == state_frame(second, 0).at(sent_at)
+    assert state_frame(first, None).at(sent_at) == state_frame(second, None).at(sent_at)
+    assert state_frame(first, 1).at(sent_at) != state_frame(second, 1).at(sent_at)  # the seat who may see them
     assert first.payload(1)["view"]["scores"][1] != second.payload(1)["view"]["scores"][1]  # it is a real score
     assert first.payload(0)["view"]["scores"][1] is None
 
