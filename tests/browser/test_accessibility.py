@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 PASSWORD = "a long enough password"
-READY = "() => document.body.dataset.seq !== undefined"
+LESSON_READY = "() => document.body.dataset.learnState === 'yours'"
 RUN_AXE = """async (tags) => {
   const result = await axe.run(document, { runOnly: { type: "tag", values: tags } });
   return result.violations.map((v) => v.id + ": " + v.nodes.map((n) => n.target.join(" ")).join(" | "));
@@ -87,7 +87,7 @@ def test_no_violations_on_game_pages(context: BrowserContext, server: Server) ->
     for path in ("/", "/rules/ra", "/rules/write", "/ratings?game=ra", "/account", "/games"):
         found += check(page, server.base + path)
     for game in ("ra", "write"):
-        found += check(page, f"{server.base}/learn/{game}?delay=0", "() => document.body.dataset.learnState === 'yours'")
+        found += check(page, f"{server.base}/learn/{game}?delay=0", LESSON_READY)
         invite = new_table(server, game)
         found += check(page, server.base + invite, "() => document.body.dataset.turn === 'mine'")
         play_to_end(server, invite)
