@@ -266,6 +266,7 @@ class TablePage {
     // The board drew this view without its helpers' fields: draw it again if they show something.
     if (this.board && this.drawn && explain && this.helpersOn().some((field) => explain[field] !== null && explain[field] !== undefined)) {
       this.board.render(this.shown(this.drawn.view), this.drawn.prev, { explain: msg.explain });
+      if (turnState(this.drawn.view) === "mine" && !this.closed(this.drawn.view)) this.announcer.focusDecision();
     }
     this.tips.refresh();
   }

@@ -68,8 +68,10 @@ export function createBoard(root, ctx) {
   const select = (slot) => {
     choice.select(slot);
     redraw();
-    // Keyboard users continue on the sheet, where the next click goes.
-    /** @type {HTMLElement | null} */ (root.querySelector(".w-sheet.big .ws-cell.legal"))?.focus({ preventScroll: true });
+    // Keyboard users continue where the next step is: the sheet's spaces, else the move the card leaves (lost), else
+    // the card itself (unselected again).
+    const next = root.querySelector(".w-sheet.big .ws-cell.legal") ?? root.querySelector("[data-move]") ?? root.querySelector(`.w-card[data-slot="${slot}"]`);
+    /** @type {HTMLElement | null} */ (next)?.focus({ preventScroll: true });
   };
   /** @param {string} key */
   const pick = (key) => {
