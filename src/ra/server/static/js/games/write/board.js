@@ -218,9 +218,11 @@ function faceUp(view, d, prev, marks, choice, onSelect) {
     const slotWords = t("card {number}", { number: slot });
     const lostWords = t("no space: lost");
     // The name holds every word the card shows, in the order it shows them (the card, its slot, why it is lost).
+    // TRANSLATORS: a face-up card's name as a screen reader says it: the card ("Pharaoh"), then its slot ("card 1").
     const named = t("{card}, {slot}", { card: cardLabel(f.card), slot: slotWords });
     const card = el(selectable ? "button" : "div", {
       class: classes.join(" "), type: selectable ? "button" : null,
+      // TRANSLATORS: a face-up card's name (as above) and its note "no space: lost".
       "aria-label": lostOnly ? t("{card} ({note})", { card: named, note: lostWords }) : named,
       "aria-pressed": selectable ? String(choice.slot === slot) : null, dataset: { slot: String(slot), card: f.card, explain: `card:${slot}` },
     },
