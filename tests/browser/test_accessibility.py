@@ -81,19 +81,25 @@ def new_table(server: Server, game: str) -> str:
     return str(answer["seats"][0]["invite"])
 
 
-def test_no_violations_on_game_pages(context: BrowserContext, server: Server) -> None:
+def test_no_violations_on_plain_pages(context: BrowserContext, server: Server) -> None:
     page = context.new_page()
     found: list[str] = []
     for path in ("/", "/rules/ra", "/rules/write", "/ratings?game=ra", "/account", "/games"):
         found += check(page, server.base + path)
-    for game in ("ra", "write"):
-        found += check(page, f"{server.base}/learn/{game}?delay=0", LESSON_READY)
-        invite = new_table(server, game)
-        found += check(page, server.base + invite, "() => document.body.dataset.turn === 'mine'")
-        play_to_end(server, invite)
-        found += check(page, server.base + invite, "() => document.body.dataset.turn === 'over'")
-        table_id = invite.removeprefix("/t/").split("?")[0]
-        found += check(page, f"{server.base}/replay/{table_id}", "() => document.querySelector('#final') !== null")
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("game", ["ra", "write"])
+def test_no_violations_on_game_pages(context: BrowserContext, server: Server, game: str) -> None:
+    """The tutorial, a table mid-game (the viewer to act) and at its end, and its replay."""
+    page = context.new_page()
+    found = check(page, f"{server.base}/learn/{game}?delay=0", LESSON_READY)
+    invite = new_table(server, game)
+    found += check(page, server.base + invite, "() => document.body.dataset.turn === 'mine'")
+    play_to_end(server, invite)
+    found += check(page, server.base + invite, "() => document.body.dataset.turn === 'over'")
+    table_id = invite.removeprefix("/t/").split("?")[0]
+    found += check(page, f"{server.base}/replay/{table_id}", "() => document.querySelector('#final') !== null")
     assert not found, "\n".join(found)
 
 
