@@ -22,6 +22,7 @@ import { byId, nameEl, replaceChildren, toast } from "./common/dom.js";
 import { ExplainTips } from "./common/explain.js";
 import { loadBoard } from "./games.js";
 import { HintBox } from "./table/hint.js";
+import { Announcer } from "./table/announce.js";
 import { inviteRows } from "./table/invites.js";
 import { ScoringPanel } from "./table/news.js";
 import { createdTable, forgetSeat, storage, takeSeat } from "./common/seat.js";
@@ -103,6 +104,7 @@ class TablePage {
     this.confirm = new ConfirmDialog(storage("localStorage"));
     this.hints = new HintBox(this.boardRoot, () => this.conn.hint(), () => readerOf(this.prevView));
     this.clocks = new ClockPanel((msg) => this.conn.send(msg));
+    this.announcer = new Announcer(byId("announce"), this.boardRoot);
   }
 
   /** Wire the page's controls and connect. */
@@ -207,6 +209,7 @@ class TablePage {
     this.prevView = view;
     if (news) this.news.show(news);
     this.tips.refresh();
+    const fresh = this.lastLogSeq < 0 ? [] : (msg.log || []).filter((entry) => entry.seq > this.lastLogSeq);
     this.renderLog(msg.log || [], view);
     this.renderSide(view);
     this.notifyTurn(view);
@@ -214,6 +217,7 @@ class TablePage {
     // The server offers the undo to the seat that may take its action back now (ra.core.undo decides).
     this.undoSeq = msg.undo && this.seat !== null && msg.undo.player === this.seat ? msg.seq : null;
     byId("undo").hidden = this.undoSeq === null;
+    this.announcer.update(fresh, view, turnState(view) === "mine" && !this.closed(view));
     // Hooks for the browser tests and for CSS: what the page currently shows.
     Object.assign(document.body.dataset, { seq: String(msg.seq), phase: view.phase, turn: turnState(view), status: this.table?.status ?? "" });
   }
@@ -262,6 +266,7 @@ class TablePage {
     // The board drew this view without its helpers' fields: draw it again if they show something.
     if (this.board && this.drawn && explain && this.helpersOn().some((field) => explain[field] !== null && explain[field] !== undefined)) {
       this.board.render(this.shown(this.drawn.view), this.drawn.prev, { explain: msg.explain });
+      if (turnState(this.drawn.view) === "mine" && !this.closed(this.drawn.view)) this.announcer.focusDecision();
     }
     this.tips.refresh();
   }

@@ -68,7 +68,8 @@ export class ExplainTips {
     });
     root.addEventListener("focusin", (event) => {
       const node = this.explained(event.target);
-      if (node && !this.pinned) this.show(node, false);
+      // Keyboard focus only: the table moves the focus to the decision on each turn, which shows nothing to a mouse.
+      if (node && !this.pinned && /** @type {Element} */ (event.target).matches(":focus-visible")) this.show(node, false);
     });
     root.addEventListener("focusout", () => { if (!this.pinned) this.hide(); });
     root.addEventListener("click", (event) => {

@@ -122,10 +122,10 @@ function render(root, view, previous, ctx, extras) {
     root,
     el(
       "div",
-      { class: `status-bar${turn.mine ? " my-turn" : ""}`, "aria-live": "polite" },
+      { class: `status-bar${turn.mine ? " my-turn" : ""}` },
       el("span", { class: "epoch" }, view.phase === "over" ? t("Final")
         : view.epochs ? t("Epoch {epoch} of {epochs}", { epoch: view.epoch, epochs: view.epochs }) : t("Epoch {epoch}", { epoch: view.epoch })),
-      el("span", { class: "turn-text" }, turn.text),
+      el("span", { class: "turn-text", dataset: { announce: "" } }, turn.text),
     ),
     el("div", { class: "board" }, track, middle, panel, otherMoves(marks.rest())),
     // At the end the result comes first: it is what everyone looks for.

@@ -68,8 +68,10 @@ export function createBoard(root, ctx) {
   const select = (slot) => {
     choice.select(slot);
     redraw();
-    // Keyboard users continue on the sheet, where the next click goes.
-    /** @type {HTMLElement | null} */ (root.querySelector(".w-sheet.big .ws-cell.legal"))?.focus({ preventScroll: true });
+    // Keyboard users continue where the next step is: the sheet's spaces, else the move the card leaves (lost), else
+    // the card itself (unselected again).
+    const next = root.querySelector(".w-sheet.big .ws-cell.legal") ?? root.querySelector("[data-move]") ?? root.querySelector(`.w-card[data-slot="${slot}"]`);
+    /** @type {HTMLElement | null} */ (next)?.focus({ preventScroll: true });
   };
   /** @param {string} key */
   const pick = (key) => {
@@ -135,10 +137,10 @@ function statusBar(view, d, choice) {
     else text = t("Waiting for {players}.", { players: { items: waiting } });
   }
   const kingdom = view.phase === "over" ? t("Final") : kingdomTitle(view.layout, view.kingdom);
-  return el("div", { class: `status-bar w-status${mine ? " my-turn" : ""}`, "aria-live": "polite" },
+  return el("div", { class: `status-bar w-status${mine ? " my-turn" : ""}` },
     el("span", { class: `epoch w-kingdom k-${view.kingdom}` }, kingdom),
     el("span", { class: "w-turn-no" }, view.phase === "over" ? "" : t("turn {number}", { number: view.turn })),
-    el("span", { class: "turn-text" }, text));
+    el("span", { class: "turn-text", dataset: { announce: "" } }, text));
 }
 
 /**
@@ -213,14 +215,22 @@ function faceUp(view, d, prev, marks, choice, onSelect) {
     if (f.reserved_by !== null && f.reserved_by !== undefined) classes.push("reserved");
     if (prev && was !== f.card) classes.push("fresh");
     const face = f.number ?? (f.type ? typeName(f.type) : "");
+    const slotWords = t("card {number}", { number: slot });
+    const lostWords = t("no space: lost");
+    // The name holds every word the card shows, in the order it shows them (the card, its slot, why it is lost).
+    // TRANSLATORS: a face-up card's name as a screen reader says it: the card ("Pharaoh"), then its slot ("card 1").
+    const named = t("{card}, {slot}", { card: cardLabel(f.card), slot: slotWords });
     const card = el(selectable ? "button" : "div", {
-      class: classes.join(" "), type: selectable ? "button" : null, "aria-label": cardLabel(f.card),
+      class: classes.join(" "), type: selectable ? "button" : null,
+      // TRANSLATORS: a face-up card's name (as above) and its note "no space: lost".
+      "aria-label": lostOnly ? t("{card} ({note})", { card: named, note: lostWords }) : named,
       "aria-pressed": selectable ? String(choice.slot === slot) : null, dataset: { slot: String(slot), card: f.card, explain: `card:${slot}` },
     },
-    el("span", { class: "w-card-kind" }, kindName(f.kind)), symbol(sectionSymbol(CARD_SECTION[f.kind])),
-    el("span", { class: `w-card-face${f.number === null ? " words" : ""}` }, String(face)),
-    el("span", { class: "w-card-slot" }, t("card {number}", { number: slot })),
-    lostOnly ? el("span", { class: "w-lost-tag" }, t("no space: lost")) : null);
+    // Spaces between the words: the card's text reads as words, not "Pharaohcard 1".
+    el("span", { class: "w-card-kind" }, kindName(f.kind)), " ", symbol(sectionSymbol(CARD_SECTION[f.kind])), " ",
+    el("span", { class: `w-card-face${f.number === null ? " words" : ""}` }, String(face)), " ",
+    el("span", { class: "w-card-slot" }, slotWords),
+    lostOnly ? " " : null, lostOnly ? el("span", { class: "w-lost-tag" }, lostWords) : null);
     if (selectable) {
       card.dataset.step = "card";
       card.addEventListener("click", () => onSelect(slot));
