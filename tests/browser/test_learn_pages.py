@@ -267,3 +267,23 @@ def test_the_end_opens_a_real_game_against_easy_bots(open_page: Any, server: Ser
     assert [(s["kind"], s["bot"]) for s in summary["seats"]] == [("person", None), ("bot", "easy"), ("bot", "easy")]
     assert page.evaluate(f"() => localStorage.getItem('ra.created.{table_id}')") is not None
     assert "token=" not in page.url  # the table page took the seat's token out of the address
+
+
+@pytest.mark.parametrize("language", ["de", "zh-Hans"])
+@pytest.mark.parametrize("game", ["ra", "write"])
+def test_the_lesson_reads_in_the_language_of_the_page(open_page: Any, server: Server, game: str, language: str) -> None:
+    """`?lang=` in an English browser: the lesson, the step list, the prompt and the board's names of the learner
+    read in the page's language, as the board around them does."""
+    page = open_page(DESKTOP)
+    english = server.get(f"/api/learn/{game}")
+    tutorial = server.get(f"/api/learn/{game}?lang={language}")
+    page.goto(f"{server.base}/learn/{game}?delay=0&lang={language}")
+    page.wait_for_function(SETTLED)
+    assert tutorial["steps"][0]["title"] != english["steps"][0]["title"]
+    expect(page.locator("#step-title")).to_have_text(tutorial["steps"][0]["title"])
+    expect(page.locator("#step-text")).to_have_text(tutorial["steps"][0]["text"])
+    expect(page.locator("#step-list li").first).to_have_text(tutorial["steps"][0]["title"])
+    advance(page, tutorial)  # the learner's first move, the others' after it: a prompt and their story
+    page.wait_for_function("() => document.body.dataset.learnState === 'yours'")
+    words = str(page.evaluate("() => document.querySelector('main').innerText"))
+    assert "Your move" not in words and "You" not in words.split(), words
