@@ -287,3 +287,16 @@ def test_the_lesson_reads_in_the_language_of_the_page(open_page: Any, server: Se
     page.wait_for_function("() => document.body.dataset.learnState === 'yours'")
     words = str(page.evaluate("() => document.querySelector('main').innerText"))
     assert "Your move" not in words and "You" not in words.split(), words
+
+
+def test_the_learner_who_wins_reads_you_win(open_page: Any, server: Server) -> None:
+    """The Ra tutorial's end: the learner's seat is named "You", and its win reads as the viewer's own."""
+    page = open_page(DESKTOP)
+    tutorial = server.get("/api/learn/ra")
+    last = len(tutorial["steps"]) - 1
+    start(page, server, "ra")
+    progress = json.dumps({"step": last, "reached": last, "finished": False})
+    page.evaluate(f"() => localStorage.setItem('ra.learn.ra', {json.dumps(progress)})")
+    page.reload()
+    page.wait_for_function("() => document.body.dataset.learnState === 'finished'")
+    expect(page.locator("#board .result h2")).to_have_text("You win!")

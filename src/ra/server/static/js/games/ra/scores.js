@@ -120,8 +120,10 @@ export function renderResult(view) {
   const winners = (r.winners || []).map((s) => nameOf(view, s));
   const order = (r.scores || []).map((score, seat) => ({ seat, score })).sort((a, b) => b.score - a.score);
   return el("div", { class: "result", "aria-label": t("Result") },
+    // The viewer's own win has its own verb ("You win!"): the seat's name may be "You" (a tutorial's learner).
     el("h2", {}, winners.length > 1 ? t("Winners: {players}", { players: winners.join(", ") })
-      : winners.length ? t("{player} wins!", { player: winners[0] }) : t("Nobody wins!")),
+      : view.viewer !== null && r.winners?.[0] === view.viewer ? t("You win!")
+        : winners.length ? t("{player} wins!", { player: winners[0] }) : t("Nobody wins!")),
     r.tie_break
       ? el("p", { class: "tie-break" }, t("Tied on points: the tie is broken by the highest sun disk held (§9.4). Disk totals: {totals}.", {
         totals: (r.disk_totals || []).map((total, s) => t("{player} {total}", { player: nameOf(view, s), total })).join(", "),
