@@ -300,3 +300,51 @@ def test_the_learner_who_wins_reads_you_win(open_page: Any, server: Server) -> N
     page.reload()
     page.wait_for_function("() => document.body.dataset.learnState === 'finished'")
     expect(page.locator("#board .result h2")).to_have_text("You win!")
+
+
+OFFERED = (
+    "() => !document.body.classList.contains('pending') && (['yours', 'done', 'finished', 'error']"
+    ".includes(document.body.dataset.learnState) || !document.querySelector('#next-move').hidden)"
+)
+
+CLICK_NEXT_MOVE = "() => { const b = document.querySelector('#next-move'); if (b.hidden) return false; b.click(); return true; }"
+
+
+@pytest.mark.parametrize("game", ["ra", "write"])
+def test_a_learner_needs_a_click_per_decision_and_one_per_step(open_page: Any, server: Server, game: str) -> None:
+    """With the others' moves played on their own (a short pause each, not one click at a time), a learner who
+    clicks whatever the page offers to go on needs a click for each decision (a RA and Write card, then its space)
+    and one to go on from each step; the header names the step the lesson shows all along."""
+    page = open_page(DESKTOP)
+    tutorial = server.get(f"/api/learn/{game}")
+    steps = len(tutorial["steps"])
+    decisions = sum(m["learner"] for s in tutorial["steps"] for m in s["moves"])
+    first_steps = decisions if game == "write" else 0  # a card before its space, at most once per move
+    page.goto(f"{server.base}/learn/{game}?delay=100")
+    clicks = 0
+    for _ in range(decisions + first_steps + 2 * steps + 200):
+        page.wait_for_function(OFFERED)
+        state = learn_state(page)
+        assert state != "error", message(page)
+        if state == "finished":
+            break
+        step = int(page.evaluate("() => document.body.dataset.learnStep"))
+        expect(page.locator("#step-count")).to_have_text(f"Step {step + 1} of {steps}")
+        before = place(page)
+        if state == "yours":
+            target = page.locator("#board .learn-target").first
+            leads = target.get_attribute("data-step") is not None
+            target.click()
+            clicks += 1
+            if leads:
+                continue
+        elif state == "done":
+            page.click("#next-step")
+            clicks += 1
+        elif page.evaluate(CLICK_NEXT_MOVE):  # offered while the others play: a learner takes it
+            clicks += 1
+        else:
+            continue  # the move played on its own as the button was reached
+        page.wait_for_function(MOVED_ON, arg=before)
+    assert learn_state(page) == "finished", place(page)
+    assert clicks <= decisions + first_steps + steps, (clicks, decisions, steps)

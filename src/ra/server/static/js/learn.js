@@ -113,6 +113,7 @@ class LearnPage {
     manual.addEventListener("change", () => {
       setManualMode(this.local, manual.checked);
       if (!manual.checked) this.wake?.();
+      this.showControls();
     });
   }
 
@@ -302,7 +303,13 @@ class LearnPage {
   /** @param {LearnState} state */
   setState(state) {
     document.body.dataset.learnState = state;
-    byId("next-move").hidden = state !== "playing";
+    this.showControls();
+  }
+
+  /** The buttons the learner needs now: the others' moves play on their own unless one is played per click. */
+  showControls() {
+    const state = document.body.dataset.learnState;
+    byId("next-move").hidden = !(state === "playing" && manualMode(this.local));
     const reached = this.step < this.progress.reached;
     byId("next-step").hidden = !(state === "done" || (reached && state !== "finished"));
   }
