@@ -45,14 +45,16 @@ class Play:
         seat, action, *draws = move.split()
         return cls(int(seat), action, tuple(draws[0].split(",")) if draws else (), say or plain.strip() or None)
 
-    def as_json(self, learner: int, hint: Words, words: WordsOut = english) -> dict[str, Any]:
-        """The move as JSON: a learner's move carries the notations to highlight and the hint for a wrong one."""
+    def as_json(self, learner: int, hint: Words | None, words: WordsOut = english) -> dict[str, Any]:
+        """The move as JSON: a learner's move carries the notations to highlight and the step's hint for a wrong
+        one, if it has one."""
         data: dict[str, Any] = {"seat": self.seat, "action": self.action, "learner": self.seat == learner}
         if self.draws:
             data["draws"] = list(self.draws)
         if self.seat == learner:
             data["highlight"] = [self.action]
-            data["hint"] = words(hint)
+            if hint is not None:
+                data["hint"] = words(hint)
             if self.say is not None:
                 data["say"] = words(self.say)
         return data
@@ -95,13 +97,9 @@ class Step:
     text: Words
     rule: str  # a link target such as docs/rules/ra.md#5-auctions
     moves: tuple[Play, ...] = ()
-    hint: Words | None = None  # said when the learner makes a legal move that is not the step's
+    hint: Words | None = None  # said when the learner makes a legal move that is not the step's (else `asks_for`)
     facts: tuple[Fact, ...] = ()
     notes: tuple[Note, ...] = ()  # rules met later in a real game ("rules you will meet later"), each with its link
-
-    def hint_for(self, move: Play) -> Words:
-        """What the learner is told after a legal move that is not `move`."""
-        return self.hint if self.hint is not None else asks_for(move)
 
     def learner_moves(self, learner: int) -> list[int]:
         """The indexes in `moves` of the learner's moves."""
@@ -114,7 +112,7 @@ class Step:
             "title": words(self.title),
             "text": words(self.text),
             "rule": self.rule,
-            "moves": [m.as_json(learner, self.hint_for(m), words) for m in self.moves],
+            "moves": [m.as_json(learner, self.hint, words) for m in self.moves],
             "facts": [{"path": list(f.path), "value": f.value, "says": words(f.says)} for f in self.facts],
             "notes": [n.as_json(words) for n in self.notes],
         }
@@ -210,9 +208,20 @@ def play(module: GameModule, state: GameState, move: Play) -> None:
         raise ValueError(f"scripted move {move} drew {list(drawn)}")
 
 
-def asks_for(move: Play) -> Text:
-    """What the learner is told after a legal move when the step has no hint of its own."""
-    return t("That is allowed, but this step asks for {move}.", move=move.action)
+def phrase(module: GameModule, view: Mapping[str, Any], notation: str) -> Text | str:
+    """A legal action of a view as an instruction in the game's words ("Draw a tile"); the notation if the view
+    does not offer it."""
+    for entry in view.get("legal_actions", ()):
+        if entry["notation"] == notation:
+            return module.legal_phrase(view, entry)
+    return notation
+
+
+def asks_for(module: GameModule, state: GameState, move: Play) -> Text:
+    """What the learner is told after a legal move when the step has no hint of its own: the step's move in the
+    game's words, never its notation."""
+    named = phrase(module, state.view(move.seat), move.action)
+    return t("That is allowed, but this step asks for another move: {move}.", move=named)
 
 
 def judge(
@@ -221,7 +230,7 @@ def judge(
     """None if `answer` (an action id or notation) is the expected move; else why not, in the game's words.
 
     An unknown notation or an illegal move is explained by the engine's own message; a legal move that is not the
-    step's by `hint` (the step's `hint_for(expected)`).
+    step's by `hint` (the step's own), else by naming the step's move (`asks_for`).
     """
     try:
         action = answer if isinstance(answer, int) else module.str_to_action(answer)
@@ -234,4 +243,4 @@ def judge(
         state.clone().apply(action, expected.seat)
     except IllegalActionError as exc:
         return t("The rules do not allow {move}: {reason}.", move=notation, reason=text_of(exc))
-    return hint or asks_for(expected)
+    return hint or asks_for(module, state, expected)
