@@ -101,3 +101,18 @@ def test_a_wrong_move_is_explained_in_the_readers_language(language: str) -> Non
     for said in (another, illegal):
         assert said is not None
         assert render(said, reader) != render(said, Reader("en", LESSON.learner))
+
+
+def test_the_new_kingdoms_numbers_are_read_from_the_game_as_the_board_shows_them() -> None:
+    """Khufu's New Kingdom and the score it leaves him, told in the step's words as the view has them (the log
+    shows his score going from -5 to -9), in every language."""
+    index = next(i for i, step in enumerate(LESSON.steps) if step.key == "later-scores")
+    view = LESSON.position(index).view(LESSON.learner)
+    khufu = view["kingdom_scores"][2]["players"][2]["total"], view["scores"][2]
+    for language in ("en", *LANGUAGES):
+        text = render(LESSON.steps[index].text, Reader(language, LESSON.learner))
+        assert all(str(number) in _numbers_text(text) for number in khufu), (language, khufu, text)
+
+
+def _numbers_text(text: str) -> list[str]:
+    return [str(n) for n in _numbers(text)]

@@ -14,7 +14,7 @@ step's text, so that the quote can be found in every language (tests/tutorials).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ra.core import GameState, IllegalActionError, InvalidNotationError
@@ -25,6 +25,7 @@ from ra.games import game_module
 
 # A tutorial's words: a Text, or (until every game's tutorial gives texts) a plain English string.
 Words = Text | str
+Path = tuple[str | int, ...]  # a place in the learner's view: keys and indexes
 WordsOut = Callable[[Text | str], Any]  # how `as_json` puts words into the browser's data (English by default)
 
 
@@ -64,7 +65,7 @@ class Play:
 class Fact:
     """A number a step's text states, and where the engine shows it: a path into the learner's view."""
 
-    path: tuple[str | int, ...]
+    path: Path
     value: int
     says: Words  # the words of the step's text that state it, e.g. "+5 for the most pharaohs"
 
@@ -100,6 +101,9 @@ class Step:
     hint: Words | None = None  # said when the learner makes a legal move that is not the step's (else `asks_for`)
     facts: tuple[Fact, ...] = ()
     notes: tuple[Note, ...] = ()  # rules met later in a real game ("rules you will meet later"), each with its link
+    # Parameters of the text (and of its facts' quotes) read from the learner's view as the step begins: numbers
+    # the game computes are told as the board shows them, never written twice.
+    reads: tuple[tuple[str, Path], ...] = ()
 
     def learner_moves(self, learner: int) -> list[int]:
         """The indexes in `moves` of the learner's moves."""
@@ -142,6 +146,22 @@ class Tutorial:
             mine = step.learner_moves(self.learner)
             if mine and mine[0] != 0:
                 raise ValueError(f"step {step.key!r} begins with another seat's move, not the learner's")
+        object.__setattr__(self, "steps", tuple(self._read(i, step) for i, step in enumerate(self.steps)))
+
+    def _read(self, index: int, step: Step) -> Step:
+        """`step` with the parameters it reads filled from the learner's view as it begins."""
+        if not step.reads:
+            return step
+        view = self.position(index).view(self.learner)
+        values = {name: Fact(path, 0, "").read(view) for name, path in step.reads}
+
+        def filled(words: Words) -> Words:
+            if isinstance(words, str):
+                return words
+            return words.with_params(**{k: v for k, v in values.items() if "{" + k + "}" in words.msgid})
+
+        facts = tuple(replace(fact, says=filled(fact.says)) for fact in step.facts)
+        return replace(step, text=filled(step.text), facts=facts, reads=())
 
     @property
     def module(self) -> GameModule:
