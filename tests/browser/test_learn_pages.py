@@ -11,6 +11,7 @@ data-learn-text whether the step's text is "current" or "spent" (the move it nam
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -307,7 +308,9 @@ OFFERED = (
     ".includes(document.body.dataset.learnState) || !document.querySelector('#next-move').hidden)"
 )
 
-CLICK_NEXT_MOVE = "() => { const b = document.querySelector('#next-move'); if (b.hidden) return false; b.click(); return true; }"
+CLICK_NEXT_MOVE = (
+    "() => { const b = document.querySelector('#next-move'); if (b.hidden) return false; b.click(); return true; }"
+)
 
 
 @pytest.mark.parametrize("game", ["ra", "write"])
@@ -348,3 +351,42 @@ def test_a_learner_needs_a_click_per_decision_and_one_per_step(open_page: Any, s
         page.wait_for_function(MOVED_ON, arg=before)
     assert learn_state(page) == "finished", place(page)
     assert clicks <= decisions + first_steps + steps, (clicks, decisions, steps)
+
+
+SHOWN = (
+    "(sel) => [...document.querySelectorAll(sel)].filter((e) => !e.closest('[hidden]'))"
+    ".map((e) => e.innerText).join(' ')"
+)
+IN_VIEW = (
+    "(sel) => { const r = document.querySelector(sel).getBoundingClientRect();"
+    " return r.top >= 0 && r.top < innerHeight; }"
+)
+
+
+@pytest.mark.parametrize("game", ["ra", "write"])
+def test_every_number_a_step_cites_is_on_the_screen_with_its_scoring(open_page: Any, server: Server, game: str) -> None:
+    """A step that tells a scoring's numbers shows that scoring (titled with its epoch or Kingdom) above the board,
+    in view as the step begins, and every number it cites is on the screen: the scoring, the board, the result."""
+    page = open_page(DESKTOP)
+    tutorial = server.get(f"/api/learn/{game}")
+    start(page, server, game)
+    checked = 0
+    for index, step in enumerate(tutorial["steps"]):
+        if not step["facts"]:
+            continue
+        progress = json.dumps({"step": index, "reached": index, "finished": False})
+        page.evaluate(f"() => localStorage.setItem('ra.learn.{game}', {json.dumps(progress)})")
+        page.reload()
+        page.wait_for_function(SETTLED)
+        assert place(page).startswith(f"{index}/"), place(page)
+        lists = [f["path"] for f in step["facts"] if f["path"][0] in ("epoch_scores", "kingdom_scores", "end_bonuses")]
+        if lists:
+            expect(page.locator("#news")).to_be_visible()
+            assert page.evaluate(IN_VIEW, "#news"), step["key"]
+            if game == "ra":
+                expect(page.locator("#news h2")).to_contain_text(f"Epoch {lists[0][1] + 1}")
+        shown = str(page.evaluate(SHOWN, "#news, #board"))
+        for fact in step["facts"]:
+            assert re.search(rf"(?<![\d]){abs(fact['value'])}(?!\d)", shown), (step["key"], fact["says"])
+            checked += 1
+    assert checked

@@ -21,6 +21,7 @@ import { gameFromPath, learnApi } from "./learn/api.js";
 import { createRealGame, renderEnding } from "./learn/ending.js";
 import { nameNode, renderFacts, renderPrompt, renderSaid, renderStep, renderStepList, renderTextSpent } from "./learn/panel.js";
 import { delayFrom, loadProgress, manualMode, saveProgress, setManualMode } from "./learn/progress.js";
+import { citedEntry, citedScoring, renderScoring } from "./learn/scoring.js";
 import { markTargets, showTarget } from "./learn/targets.js";
 import { showRulesLink } from "./common/rules_links.js";
 import { storage } from "./common/seat.js";
@@ -186,6 +187,8 @@ class LearnPage {
     if (forward) renderSaid(position.said, true, this.reader());
     /** @type {Board} */ (this.board).render(view, prev, { explain: position.explain ?? null });
     renderFacts(this.current(), position.view, this.reader());
+    const cited = citedEntry(this.current(), position.view);
+    renderScoring(citedScoring(this.current(), position.view, this.boardModule), `${this.step}:${cited?.key}:${cited?.index}`);
     // The step's text names its first move, the learner's (ra.tutorials: a step asking for a move begins with
     // it): offered on the board the moment the text is shown, and done with once it is made.
     renderTextSpent(Boolean(this.current().moves[0]?.learner) && this.move > 0);

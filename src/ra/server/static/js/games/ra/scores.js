@@ -131,5 +131,7 @@ export function renderResult(view) {
       : null,
     el("ol", { class: "final-scores" }, order.map(({ seat, score }) =>
       el("li", { class: (r.winners || []).includes(seat) ? "won" : "", dataset: { seat: String(seat), score: String(score) } },
-        nameEl(nameOf(view, seat), "final-name"), el("span", { class: "final-score" }, tn("{n} pt", "{n} pts", score))))));
+        nameEl(nameOf(view, seat), "final-name"), el("span", { class: "final-score" }, tn("{n} pt", "{n} pts", score)),
+        // The totals the final scoring of sun disks compared (and a tie would): shown, not only scored.
+        r.disk_totals ? el("small", { class: "final-disks" }, t("sun disks {total}", { total: r.disk_totals[seat] })) : null))));
 }
