@@ -11,6 +11,7 @@ data-learn-text whether the step's text is "current" or "spent" (the move it nam
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -267,3 +268,125 @@ def test_the_end_opens_a_real_game_against_easy_bots(open_page: Any, server: Ser
     assert [(s["kind"], s["bot"]) for s in summary["seats"]] == [("person", None), ("bot", "easy"), ("bot", "easy")]
     assert page.evaluate(f"() => localStorage.getItem('ra.created.{table_id}')") is not None
     assert "token=" not in page.url  # the table page took the seat's token out of the address
+
+
+@pytest.mark.parametrize("language", ["de", "zh-Hans"])
+@pytest.mark.parametrize("game", ["ra", "write"])
+def test_the_lesson_reads_in_the_language_of_the_page(open_page: Any, server: Server, game: str, language: str) -> None:
+    """`?lang=` in an English browser: the lesson, the step list, the prompt and the board's names of the learner
+    read in the page's language, as the board around them does."""
+    page = open_page(DESKTOP)
+    english = server.get(f"/api/learn/{game}")
+    tutorial = server.get(f"/api/learn/{game}?lang={language}")
+    page.goto(f"{server.base}/learn/{game}?delay=0&lang={language}")
+    page.wait_for_function(SETTLED)
+    assert tutorial["steps"][0]["title"] != english["steps"][0]["title"]
+    expect(page.locator("#step-title")).to_have_text(tutorial["steps"][0]["title"])
+    expect(page.locator("#step-text")).to_have_text(tutorial["steps"][0]["text"])
+    expect(page.locator("#step-list li").first).to_have_text(tutorial["steps"][0]["title"])
+    advance(page, tutorial)  # the learner's first move, the others' after it: a prompt and their story
+    page.wait_for_function("() => document.body.dataset.learnState === 'yours'")
+    words = str(page.evaluate("() => document.querySelector('main').innerText"))
+    assert "Your move" not in words and "You" not in words.split(), words
+
+
+def test_the_learner_who_wins_reads_you_win(open_page: Any, server: Server) -> None:
+    """The Ra tutorial's end: the learner's seat is named "You", and its win reads as the viewer's own."""
+    page = open_page(DESKTOP)
+    tutorial = server.get("/api/learn/ra")
+    last = len(tutorial["steps"]) - 1
+    start(page, server, "ra")
+    progress = json.dumps({"step": last, "reached": last, "finished": False})
+    page.evaluate(f"() => localStorage.setItem('ra.learn.ra', {json.dumps(progress)})")
+    page.reload()
+    page.wait_for_function("() => document.body.dataset.learnState === 'finished'")
+    expect(page.locator("#board .result h2")).to_have_text("You win!")
+
+
+OFFERED = (
+    "() => !document.body.classList.contains('pending') && (['yours', 'done', 'finished', 'error']"
+    ".includes(document.body.dataset.learnState) || !document.querySelector('#next-move').hidden)"
+)
+
+CLICK_NEXT_MOVE = (
+    "() => { const b = document.querySelector('#next-move'); if (b.hidden) return false; b.click(); return true; }"
+)
+
+
+@pytest.mark.parametrize("game", ["ra", "write"])
+def test_a_learner_needs_a_click_per_decision_and_one_per_step(open_page: Any, server: Server, game: str) -> None:
+    """With the others' moves played on their own (a short pause each, not one click at a time), a learner who
+    clicks whatever the page offers to go on needs a click for each decision (a RA and Write card, then its space)
+    and one to go on from each step; the header names the step the lesson shows all along."""
+    page = open_page(DESKTOP)
+    tutorial = server.get(f"/api/learn/{game}")
+    steps = len(tutorial["steps"])
+    decisions = sum(m["learner"] for s in tutorial["steps"] for m in s["moves"])
+    first_steps = decisions if game == "write" else 0  # a card before its space, at most once per move
+    page.goto(f"{server.base}/learn/{game}?delay=100")
+    clicks = 0
+    for _ in range(decisions + first_steps + 2 * steps + 200):
+        page.wait_for_function(OFFERED)
+        state = learn_state(page)
+        assert state != "error", message(page)
+        if state == "finished":
+            break
+        step = int(page.evaluate("() => document.body.dataset.learnStep"))
+        expect(page.locator("#step-count")).to_have_text(f"Step {step + 1} of {steps}")
+        before = place(page)
+        if state == "yours":
+            target = page.locator("#board .learn-target").first
+            leads = target.get_attribute("data-step") is not None
+            target.click()
+            clicks += 1
+            if leads:
+                continue
+        elif state == "done":
+            page.click("#next-step")
+            clicks += 1
+        elif page.evaluate(CLICK_NEXT_MOVE):  # offered while the others play: a learner takes it
+            clicks += 1
+        else:
+            continue  # the move played on its own as the button was reached
+        page.wait_for_function(MOVED_ON, arg=before)
+    assert learn_state(page) == "finished", place(page)
+    assert clicks <= decisions + first_steps + steps, (clicks, decisions, steps)
+
+
+SHOWN = (
+    "(sel) => [...document.querySelectorAll(sel)].filter((e) => !e.closest('[hidden]'))"
+    ".map((e) => e.innerText).join(' ')"
+)
+IN_VIEW = (
+    "(sel) => { const r = document.querySelector(sel).getBoundingClientRect();"
+    " return r.top >= 0 && r.top < innerHeight; }"
+)
+
+
+@pytest.mark.parametrize("game", ["ra", "write"])
+def test_every_number_a_step_cites_is_on_the_screen_with_its_scoring(open_page: Any, server: Server, game: str) -> None:
+    """A step that tells a scoring's numbers shows that scoring (titled with its epoch or Kingdom) above the board,
+    in view as the step begins, and every number it cites is on the screen: the scoring, the board, the result."""
+    page = open_page(DESKTOP)
+    tutorial = server.get(f"/api/learn/{game}")
+    start(page, server, game)
+    checked = 0
+    for index, step in enumerate(tutorial["steps"]):
+        if not step["facts"]:
+            continue
+        progress = json.dumps({"step": index, "reached": index, "finished": False})
+        page.evaluate(f"() => localStorage.setItem('ra.learn.{game}', {json.dumps(progress)})")
+        page.reload()
+        page.wait_for_function(SETTLED)
+        assert place(page).startswith(f"{index}/"), place(page)
+        lists = [f["path"] for f in step["facts"] if f["path"][0] in ("epoch_scores", "kingdom_scores", "end_bonuses")]
+        if lists:
+            expect(page.locator("#news")).to_be_visible()
+            assert page.evaluate(IN_VIEW, "#news"), step["key"]
+            if game == "ra":
+                expect(page.locator("#news h2")).to_contain_text(f"Epoch {lists[0][1] + 1}")
+        shown = str(page.evaluate(SHOWN, "#news, #board"))
+        for fact in step["facts"]:
+            assert re.search(rf"(?<![\d]){abs(fact['value'])}(?!\d)", shown), (step["key"], fact["says"])
+            checked += 1
+    assert checked

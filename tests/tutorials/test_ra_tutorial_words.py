@@ -10,6 +10,7 @@ import pytest
 from ra.core.text import Text
 from ra.i18n import Reader, render
 from ra.tutorials import judge, tutorial
+from ra.tutorials.model import asks_for
 
 LANGUAGES = ("de", "zh-Hans")
 LESSON = tutorial("ra")
@@ -36,19 +37,19 @@ def test_every_step_reads_in_the_language(code: str) -> None:
     for text in (LESSON.title, LESSON.intro, LESSON.ending):
         translated(text, code)
     says = 0
-    for step in LESSON.steps:
+    for index, step in enumerate(LESSON.steps):
         translated(step.title, code)
         translated(step.text, code)
         for note in step.notes:
             translated(note.text, code)
         if step.hint is not None:
             translated(step.hint, code)
-        for move in step.moves:
+        for i, move in enumerate(step.moves):
             if move.say is not None:
                 translated(move.say, code)
                 says += 1
-            if move.seat == LESSON.learner:
-                translated(step.hint_for(move), code)
+            if move.seat == LESSON.learner and step.hint is None:
+                translated(asks_for(LESSON.module, LESSON.position(index, i), move), code)
     assert says >= 15
 
 
@@ -73,7 +74,7 @@ def test_the_learner_is_named_in_the_language_and_wrong_moves_are_explained_in_i
     step = LESSON.steps[index]
     state, move = LESSON.position(index), step.moves[0]
     for answer in ("draw", "bid:13", "no such move"):
-        said = judge(LESSON.module, state, move, answer, step.hint_for(move))
+        said = judge(LESSON.module, state, move, answer, step.hint)
         assert said is not None
         translated(said, code)
 

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from ra.core import IllegalActionError
-from ra.tutorials import GAMES, Step, Tutorial, judge, play, tutorial, tutorial_json
+from ra.tutorials import GAMES, Step, Tutorial, judge, phrase, play, tutorial, tutorial_json
+from ra.tutorials.model import asks_for
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -57,16 +58,34 @@ def test_a_wrong_move_is_explained_by_the_engine_or_by_the_step(game: str) -> No
             state.clone().apply(illegal, move.seat)
         except IllegalActionError as exc:
             engine_says = str(exc)
-        said = judge(module, state, move, illegal, step.hint_for(move))
+        said = judge(module, state, move, illegal, step.hint)
         assert said is not None and engine_says in str(said)
         explained_illegal += 1
         other = [a for a in legal if module.action_to_str(a) != move.action]
         if other:
-            assert judge(module, state, move, other[0], step.hint_for(move)) == step.hint_for(move)
-            assert step.hint_for(move) == step.hint or move.action in str(step.hint_for(move))
+            told = judge(module, state, move, other[0], step.hint)
+            assert told == (step.hint or asks_for(module, state, move))
             explained_legal += 1
         assert judge(module, state, move, "no such move") is not None
     assert explained_illegal and explained_legal
+
+
+@pytest.mark.parametrize("game", ["ra"])  # every step of RA and Write's has a hint of its own
+def test_a_step_without_a_hint_names_its_move_in_words_not_in_notation(game: str) -> None:
+    lesson = tutorial(game)
+    module = lesson.module
+    named = 0
+    for index, move_index in _positions(lesson):
+        step, move = lesson.steps[index], lesson.steps[index].moves[move_index]
+        state = lesson.position(index, move_index)
+        other = [a for a in state.legal_actions(move.seat) if module.action_to_str(a) != move.action]
+        if step.hint is not None or not other:
+            continue
+        told = str(judge(module, state, move, other[0]))
+        words = str(phrase(module, state.view(move.seat), move.action))
+        assert words != move.action and words in told and f" {move.action}." not in told, (step.key, told)
+        named += 1
+    assert named
 
 
 def _numbers(text: str) -> list[int]:
@@ -139,7 +158,10 @@ def test_tutorial_json_is_plain_json_with_the_ending_game(game: str) -> None:
     assert data["ending"]["bots"] == "easy"
     assert data["ending"]["command"] == f"ra play {game} --players 3 --bots easy"
     learner_moves = [m for s in data["steps"] for m in s["moves"] if m["learner"]]
-    assert all(m["highlight"] == [m["action"]] and m["hint"] for m in learner_moves)
+    assert all(m["highlight"] == [m["action"]] for m in learner_moves)
+    hints = {s["key"]: [m.get("hint") for m in s["moves"] if m["learner"]] for s in data["steps"]}
+    for step in tutorial(game).steps:  # a step's own hint, where it has one (else the refusal names its move)
+        assert all(hint == (None if step.hint is None else str(step.hint)) for hint in hints[step.key]), step.key
 
 
 def _anchors(markdown: str) -> set[str]:

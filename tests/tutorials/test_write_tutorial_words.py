@@ -29,7 +29,8 @@ def _every_text() -> list[Text | str]:
         texts += [step.title, step.text, *(fact.says for fact in step.facts), *(note.text for note in step.notes)]
         for index in step.learner_moves(LESSON.learner):
             move = step.moves[index]
-            texts.append(step.hint_for(move))
+            if step.hint is not None:
+                texts.append(step.hint)
             if move.say is not None:
                 texts.append(move.say)
     return texts
@@ -76,8 +77,10 @@ def test_the_learner_reads_the_game_in_the_second_person(language: str) -> None:
         for move in step.moves:
             before = state.view(LESSON.learner)
             play(LESSON.module, state, move)
-            told += [render(line, reader) for line in LESSON.module.narrate(before, state.view(LESSON.learner),
-                                                                              state.history[-1])]
+            told += [
+                render(line, reader)
+                for line in LESSON.module.narrate(before, state.view(LESSON.learner), state.history[-1])
+            ]
     assert all("{" not in line for line in told)
     yours = {"en": "You took ", "de": "Du hast ", "zh-Hans": "你拿了"}[language]
     assert sum(1 for line in told if line.startswith(yours)) >= 10
@@ -93,8 +96,23 @@ def test_a_wrong_move_is_explained_in_the_readers_language(language: str) -> Non
     move_index = step.learner_moves(LESSON.learner)[0]
     move = step.moves[move_index]
     state = LESSON.position(index, move_index)
-    another = judge(LESSON.module, state, move, "card2>nile5", step.hint_for(move))  # allowed, but not the step's
-    illegal = judge(LESSON.module, state, move, "card1", step.hint_for(move))  # Khufu's card, reserved for him
+    another = judge(LESSON.module, state, move, "card2>nile5", step.hint)  # allowed, but not the step's
+    illegal = judge(LESSON.module, state, move, "card1", step.hint)  # Khufu's card, reserved for him
     for said in (another, illegal):
         assert said is not None
         assert render(said, reader) != render(said, Reader("en", LESSON.learner))
+
+
+def test_the_new_kingdoms_numbers_are_read_from_the_game_as_the_board_shows_them() -> None:
+    """Khufu's New Kingdom and the score it leaves him, told in the step's words as the view has them (the log
+    shows his score going from -5 to -9), in every language."""
+    index = next(i for i, step in enumerate(LESSON.steps) if step.key == "later-scores")
+    view = LESSON.position(index).view(LESSON.learner)
+    khufu = view["kingdom_scores"][2]["players"][2]["total"], view["scores"][2]
+    for language in ("en", *LANGUAGES):
+        text = render(LESSON.steps[index].text, Reader(language, LESSON.learner))
+        assert all(str(number) in _numbers_text(text) for number in khufu), (language, khufu, text)
+
+
+def _numbers_text(text: str) -> list[str]:
+    return [str(n) for n in _numbers(text)]

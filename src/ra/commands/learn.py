@@ -138,7 +138,7 @@ def _run_step(term: Terminal, lesson: Tutorial, step: Step, state: GameState, re
                 module,
                 view,
                 read,
-                functools.partial(judge, module, state, move, hint=step.hint_for(move)),
+                functools.partial(judge, module, state, move, hint=step.hint),
                 COMMANDS,
                 t("Your move (notation or number; {back}, {quit}):", back="back", quit="quit"),
                 highlight=(move.action,),

@@ -15,7 +15,7 @@ from typing import Any
 
 from ra.core.text import t
 from ra.games import GAMES as REGISTERED
-from ra.tutorials.model import Fact, Note, Play, Step, Tutorial, judge, play
+from ra.tutorials.model import Fact, Note, Play, Step, Tutorial, judge, phrase, play
 
 
 def _load(game: str) -> Tutorial | None:
@@ -61,6 +61,7 @@ __all__ = [
     "Step",
     "Tutorial",
     "judge",
+    "phrase",
     "play",
     "tutorial",
     "tutorial_json",

@@ -14,7 +14,7 @@ step's text, so that the quote can be found in every language (tests/tutorials).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ra.core import GameState, IllegalActionError, InvalidNotationError
@@ -25,6 +25,7 @@ from ra.games import game_module
 
 # A tutorial's words: a Text, or (until every game's tutorial gives texts) a plain English string.
 Words = Text | str
+Path = tuple[str | int, ...]  # a place in the learner's view: keys and indexes
 WordsOut = Callable[[Text | str], Any]  # how `as_json` puts words into the browser's data (English by default)
 
 
@@ -45,14 +46,16 @@ class Play:
         seat, action, *draws = move.split()
         return cls(int(seat), action, tuple(draws[0].split(",")) if draws else (), say or plain.strip() or None)
 
-    def as_json(self, learner: int, hint: Words, words: WordsOut = english) -> dict[str, Any]:
-        """The move as JSON: a learner's move carries the notations to highlight and the hint for a wrong one."""
+    def as_json(self, learner: int, hint: Words | None, words: WordsOut = english) -> dict[str, Any]:
+        """The move as JSON: a learner's move carries the notations to highlight and the step's hint for a wrong
+        one, if it has one."""
         data: dict[str, Any] = {"seat": self.seat, "action": self.action, "learner": self.seat == learner}
         if self.draws:
             data["draws"] = list(self.draws)
         if self.seat == learner:
             data["highlight"] = [self.action]
-            data["hint"] = words(hint)
+            if hint is not None:
+                data["hint"] = words(hint)
             if self.say is not None:
                 data["say"] = words(self.say)
         return data
@@ -62,7 +65,7 @@ class Play:
 class Fact:
     """A number a step's text states, and where the engine shows it: a path into the learner's view."""
 
-    path: tuple[str | int, ...]
+    path: Path
     value: int
     says: Words  # the words of the step's text that state it, e.g. "+5 for the most pharaohs"
 
@@ -95,13 +98,12 @@ class Step:
     text: Words
     rule: str  # a link target such as docs/rules/ra.md#5-auctions
     moves: tuple[Play, ...] = ()
-    hint: Words | None = None  # said when the learner makes a legal move that is not the step's
+    hint: Words | None = None  # said when the learner makes a legal move that is not the step's (else `asks_for`)
     facts: tuple[Fact, ...] = ()
     notes: tuple[Note, ...] = ()  # rules met later in a real game ("rules you will meet later"), each with its link
-
-    def hint_for(self, move: Play) -> Words:
-        """What the learner is told after a legal move that is not `move`."""
-        return self.hint if self.hint is not None else asks_for(move)
+    # Parameters of the text (and of its facts' quotes) read from the learner's view as the step begins: numbers
+    # the game computes are told as the board shows them, never written twice.
+    reads: tuple[tuple[str, Path], ...] = ()
 
     def learner_moves(self, learner: int) -> list[int]:
         """The indexes in `moves` of the learner's moves."""
@@ -114,7 +116,7 @@ class Step:
             "title": words(self.title),
             "text": words(self.text),
             "rule": self.rule,
-            "moves": [m.as_json(learner, self.hint_for(m), words) for m in self.moves],
+            "moves": [m.as_json(learner, self.hint, words) for m in self.moves],
             "facts": [{"path": list(f.path), "value": f.value, "says": words(f.says)} for f in self.facts],
             "notes": [n.as_json(words) for n in self.notes],
         }
@@ -144,6 +146,22 @@ class Tutorial:
             mine = step.learner_moves(self.learner)
             if mine and mine[0] != 0:
                 raise ValueError(f"step {step.key!r} begins with another seat's move, not the learner's")
+        object.__setattr__(self, "steps", tuple(self._read(i, step) for i, step in enumerate(self.steps)))
+
+    def _read(self, index: int, step: Step) -> Step:
+        """`step` with the parameters it reads filled from the learner's view as it begins."""
+        if not step.reads:
+            return step
+        view = self.position(index).view(self.learner)
+        values = {name: Fact(path, 0, "").read(view) for name, path in step.reads}
+
+        def filled(words: Words) -> Words:
+            if isinstance(words, str):
+                return words
+            return words.with_params(**{k: v for k, v in values.items() if "{" + k + "}" in words.msgid})
+
+        facts = tuple(replace(fact, says=filled(fact.says)) for fact in step.facts)
+        return replace(step, text=filled(step.text), facts=facts, reads=())
 
     @property
     def module(self) -> GameModule:
@@ -210,9 +228,20 @@ def play(module: GameModule, state: GameState, move: Play) -> None:
         raise ValueError(f"scripted move {move} drew {list(drawn)}")
 
 
-def asks_for(move: Play) -> Text:
-    """What the learner is told after a legal move when the step has no hint of its own."""
-    return t("That is allowed, but this step asks for {move}.", move=move.action)
+def phrase(module: GameModule, view: Mapping[str, Any], notation: str) -> Text | str:
+    """A legal action of a view as an instruction in the game's words ("Draw a tile"); the notation if the view
+    does not offer it."""
+    for entry in view.get("legal_actions", ()):
+        if entry["notation"] == notation:
+            return module.legal_phrase(view, entry)
+    return notation
+
+
+def asks_for(module: GameModule, state: GameState, move: Play) -> Text:
+    """What the learner is told after a legal move when the step has no hint of its own: the step's move in the
+    game's words, never its notation."""
+    named = phrase(module, state.view(move.seat), move.action)
+    return t("That is allowed, but this step asks for another move: {move}.", move=named)
 
 
 def judge(
@@ -221,7 +250,7 @@ def judge(
     """None if `answer` (an action id or notation) is the expected move; else why not, in the game's words.
 
     An unknown notation or an illegal move is explained by the engine's own message; a legal move that is not the
-    step's by `hint` (the step's `hint_for(expected)`).
+    step's by `hint` (the step's own), else by naming the step's move (`asks_for`).
     """
     try:
         action = answer if isinstance(answer, int) else module.str_to_action(answer)
@@ -234,4 +263,4 @@ def judge(
         state.clone().apply(action, expected.seat)
     except IllegalActionError as exc:
         return t("The rules do not allow {move}: {reason}.", move=notation, reason=text_of(exc))
-    return hint or asks_for(expected)
+    return hint or asks_for(module, state, expected)

@@ -16,10 +16,11 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from ra.core.text import Text
-from ra.tutorials.model import Fact, Note, Play, Step, Words
+from ra.tutorials.model import Fact, Note, Path, Play, Step, Words
 
 Facts = tuple[Fact, ...]
 Notes = Sequence[tuple[str, Text]]  # (rules section, the rule in a sentence): see `Note`
+Reads = tuple[tuple[str, Path], ...]  # the text's parameters read from the learner's view: see `Step.reads`
 
 
 class Stepper(Protocol):
@@ -36,6 +37,7 @@ class Stepper(Protocol):
         facts: Facts = (),
         says: Sequence[Text] = (),
         notes: Notes = (),
+        reads: Reads = (),
     ) -> Step: ...
 
 
@@ -49,6 +51,7 @@ def step(
     facts: Facts = (),
     says: Sequence[Text] = (),
     notes: Sequence[Note] = (),
+    reads: Reads = (),
 ) -> Step:
     """A step from its text and its moves, one per line ('0 draw pharaoh', '2 bid:7', '0 bid:2 |' for a move that
     says the next of `says` first), and the `notes` told beside it; ValueError if the `|` marks and `says` do not
@@ -61,7 +64,7 @@ def step(
     plays = tuple(Play.parse(line, said.get(i)) for i, line in enumerate(lines))
     if isinstance(text, str):  # a plain English text, written over several lines: one paragraph
         text = " ".join(text.split())
-    return Step(key, title, text, rule, plays, hint or None, facts, tuple(notes))
+    return Step(key, title, text, rule, plays, hint or None, facts, tuple(notes), reads)
 
 
 def stepper(rules: str) -> Stepper:
@@ -79,8 +82,9 @@ def stepper(rules: str) -> Stepper:
         facts: Facts = (),
         says: Sequence[Text] = (),
         notes: Notes = (),
+        reads: Reads = (),
     ) -> Step:
         told = [Note(words, rules + anchor) for anchor, words in notes]
-        return step(rules + rule, key, title, text, moves, hint, facts, says, told)
+        return step(rules + rule, key, title, text, moves, hint, facts, says, told, reads)
 
     return tutorial_step

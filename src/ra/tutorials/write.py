@@ -17,6 +17,8 @@ OPTIONS = {"players": 3, "names": ["You", "Hatshepsut", "Khufu"], "first_player"
 NAMES: tuple[Text | str, ...] = (tp("the learner's seat in a tutorial", "You"), "Hatshepsut", "Khufu")
 
 
+KHUFU_NEW_KINGDOM = ("kingdom_scores", 2, "players", 2, "total")  # his points from the New Kingdom
+KHUFU_SCORE = ("scores", 2)  # his score once it is scored (he gets no end bonus)
 _step = stepper(RULES)  # a step of this tutorial: its rule an anchor of the RA and Write rules (`script.step`)
 
 
@@ -363,7 +365,7 @@ LATER = (
         "5-scoring-a-kingdom",
         t(
             "In the Middle Kingdom you had no Gods there: -5. In the New Kingdom you had no Civilization mark in its "
-            "line: -5. Scores may go below zero: Khufu ends the New Kingdom on -4."
+            "line: -5. Scores may go below zero: the New Kingdom gives Khufu {points}, and his score ends on {score}."
         ),
         facts=(
             _section(1, 0, "gods", "points", -5, tp("quoted from the step's text, word for word", "no Gods there: -5")),
@@ -376,11 +378,13 @@ LATER = (
                 tp("quoted from the step's text, word for word", "no Civilization mark in its line: -5"),
             ),
             Fact(
-                ("kingdom_scores", 2, "players", 2, "total"),
+                KHUFU_NEW_KINGDOM,
                 -4,
-                tp("quoted from the step's text, word for word", "Khufu ends the New Kingdom on -4"),
+                tp("quoted from the step's text, word for word", "the New Kingdom gives Khufu {points}"),
             ),
+            Fact(KHUFU_SCORE, -9, tp("quoted from the step's text, word for word", "his score ends on {score}")),
         ),
+        reads=(("points", KHUFU_NEW_KINGDOM), ("score", KHUFU_SCORE)),
     ),
     _step(
         "end-bonuses",

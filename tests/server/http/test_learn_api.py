@@ -3,6 +3,7 @@ accepted where it is asked, and a wrong move is explained in the game's words; i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -54,6 +55,18 @@ def test_the_tutorial_lists_its_steps_with_links_to_the_rules_pages(api: TestCli
     for page in {step["rule_link"].partition("#")[0] for step in data["steps"]}:
         assert api.get(page).status_code == 200, page
     assert data["ending"]["bots"] == "easy" and data["ending"]["players"] == lesson.options["players"]
+
+
+@pytest.mark.parametrize("language", ["en", "de", "zh-Hans"])
+def test_rule_links_are_labelled_with_the_rules_title_not_its_id(api: TestClient, language: str) -> None:
+    data = api.get(f"/api/learn/ra?lang={language}").json()
+    cited = [c for step in data["steps"] for c in (step, *step["notes"])]
+    titles = {c["rule"].partition("#")[2]: c["rule_title"] for c in cited}
+    assert "e18-invoking-ra-with-an-empty-track" in titles and "a1-epoch-3-clamp-once-or-twice" in titles
+    for anchor, title in titles.items():
+        assert title and not re.match(r"[A-Z]\d+\.", title), (anchor, title)
+    if language == "en":
+        assert titles["e18-invoking-ra-with-an-empty-track"] == "Invoking Ra with an empty track"
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -116,6 +116,12 @@ describe("turnHint", () => {
     assert.equal(turnHint(view({}), new MoveMarks(TURN.slice(1, 2))), "No drawing now. Invoke Ra with the statue.");
     assert.equal(turnHint(view({ viewer: null }), new MoveMarks([])), "You are watching.");
   });
+
+  it("waits for the viewer's own seat in the second person, never by its name", () => {
+    const mine = view({ names: ["You", "Bob", "Cleo"] }); // a tutorial's learner is named "You"
+    assert.equal(turnHint(mine, new MoveMarks([])), "Waiting for you.");
+    assert.equal(turnHint(view({ current_player: 1 }), new MoveMarks([])), "Waiting for Bob.");
+  });
 });
 
 describe("MoveMarks", () => {

@@ -9,6 +9,7 @@ once per process.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import cache, lru_cache
 from typing import Annotated, Any
@@ -19,7 +20,6 @@ from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from ra.core.text import Text, t
-from ra.games import game_module
 from ra.i18n.render import Reader, render
 from ra.server.guards.closed import Closed
 from ra.server.http.errors import errors
@@ -28,7 +28,7 @@ from ra.server.http.routes.pages import STATIC
 from ra.server.http.rules_pages import has_rules, page_link, render_markdown, rules_markdown
 from ra.server.tables.errors import ServiceError
 from ra.server.tables.story import explanation, narration_texts
-from ra.tutorials import GAMES, Play, Tutorial, judge, play, tutorial
+from ra.tutorials import GAMES, Play, Tutorial, judge, phrase, play, tutorial
 
 PAGE = STATIC / "learn.html"
 MAX_INDEX = 1000  # far above any tutorial's steps or moves; the precise range is checked per tutorial
@@ -174,14 +174,20 @@ def rule_titles(game: str, language: str = "en") -> dict[str, str]:
     return {anchor: title for _, anchor, title in headings}
 
 
+# The rules documents' own labels of their rulings and edge cases ("E18. ", "A1. "): ids for cross-references,
+# not words a learner reads in a link.
+RULING_ID = re.compile(r"^[A-Z]\d+\.\s+")
+
+
 def rule_place(rule: str, language: str = "en") -> tuple[str | None, str | None]:
-    """A step's rules citation as the site's link (`/rules/ra#5-auctions`) and the heading it points at, in the
-    reader's language."""
+    """A step's rules citation as the site's link (`/rules/ra#5-auctions`) and the title of the heading it points
+    at, in the reader's language, without a ruling's id ("Invoking Ra with an empty track", not "E18. …")."""
     link = page_link(rule)
     if link is None or not link.startswith("/rules/"):
         return link, None
     page, _, anchor = link.removeprefix("/rules/").partition("#")
-    return link, rule_titles(page, language).get(anchor) if page in GAMES else None
+    title = rule_titles(page, language).get(anchor) if page in GAMES else None
+    return link, None if title is None else RULING_ID.sub("", title)
 
 
 def words_of(lesson: Tutorial, language: str) -> Callable[[Text | str], str]:
@@ -232,14 +238,6 @@ def previous(lesson: Tutorial, step: int, move: int) -> tuple[int, int] | None:
     return None
 
 
-def phrase(view: dict[str, Any], notation: str, words: Callable[[Text | str], str]) -> str:
-    """A legal action of the view as an instruction in the game's words (the notation if the view lacks it)."""
-    for entry in view.get("legal_actions", ()):
-        if entry["notation"] == notation:
-            return words(game_module(view["game"]).legal_phrase(view, entry))
-    return notation
-
-
 def asked(lesson: Tutorial, step: int, move: int, view: dict[str, Any], language: str = "en") -> Asked | None:
     """What the learner is asked at (step, move): None once the step is done or while another seat moves."""
     moves = lesson.steps[step].moves
@@ -248,7 +246,8 @@ def asked(lesson: Tutorial, step: int, move: int, view: dict[str, Any], language
     expected: Play = moves[move]
     words = words_of(lesson, language)
     say = None if expected.say is None else words(expected.say)
-    return Asked(notation=expected.action, phrase=phrase(view, expected.action, words), say=say or None)
+    named = words(phrase(lesson.module, view, expected.action))
+    return Asked(notation=expected.action, phrase=named, say=say or None)
 
 
 @lru_cache(maxsize=1024)
@@ -312,5 +311,5 @@ def try_move(game: GameName, body: Attempt, request: Request) -> Verdict:
     expected = step.moves[body.move]
     words = words_of(lesson, page_language(request))
     state = lesson.position(body.step, body.move, words)
-    message = judge(lesson.module, state, expected, body.notation, hint=step.hint_for(expected))
+    message = judge(lesson.module, state, expected, body.notation, hint=step.hint)
     return Verdict(ok=message is None, message=None if message is None else words(message))

@@ -21,6 +21,7 @@ import { gameFromPath, learnApi } from "./learn/api.js";
 import { createRealGame, renderEnding } from "./learn/ending.js";
 import { nameNode, renderFacts, renderPrompt, renderSaid, renderStep, renderStepList, renderTextSpent } from "./learn/panel.js";
 import { delayFrom, loadProgress, manualMode, saveProgress, setManualMode } from "./learn/progress.js";
+import { citedEntry, citedScoring, renderScoring } from "./learn/scoring.js";
 import { markTargets, showTarget } from "./learn/targets.js";
 import { showRulesLink } from "./common/rules_links.js";
 import { storage } from "./common/seat.js";
@@ -113,6 +114,7 @@ class LearnPage {
     manual.addEventListener("change", () => {
       setManualMode(this.local, manual.checked);
       if (!manual.checked) this.wake?.();
+      this.showControls();
     });
   }
 
@@ -185,6 +187,8 @@ class LearnPage {
     if (forward) renderSaid(position.said, true, this.reader());
     /** @type {Board} */ (this.board).render(view, prev, { explain: position.explain ?? null });
     renderFacts(this.current(), position.view, this.reader());
+    const cited = citedEntry(this.current(), position.view);
+    renderScoring(citedScoring(this.current(), position.view, this.boardModule), `${this.step}:${cited?.key}:${cited?.index}`);
     // The step's text names its first move, the learner's (ra.tutorials: a step asking for a move begins with
     // it): offered on the board the moment the text is shown, and done with once it is made.
     renderTextSpent(Boolean(this.current().moves[0]?.learner) && this.move > 0);
@@ -302,7 +306,13 @@ class LearnPage {
   /** @param {LearnState} state */
   setState(state) {
     document.body.dataset.learnState = state;
-    byId("next-move").hidden = state !== "playing";
+    this.showControls();
+  }
+
+  /** The buttons the learner needs now: the others' moves play on their own unless one is played per click. */
+  showControls() {
+    const state = document.body.dataset.learnState;
+    byId("next-move").hidden = !(state === "playing" && manualMode(this.local));
     const reached = this.step < this.progress.reached;
     byId("next-step").hidden = !(state === "done" || (reached && state !== "finished"));
   }

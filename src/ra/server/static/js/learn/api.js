@@ -112,19 +112,31 @@ async function call(url, body) {
 /** @param {string} game */
 const base = (game) => `/api/learn/${encodeURIComponent(game)}`;
 
+/**
+ * The address of an operation in the page's language: the one the server negotiated for the page (`?lang`, the
+ * `ra_lang` cookie, Accept-Language) and wrote into <html lang>, so the lesson, the prompts and the story read as
+ * the page around them does, whatever the browser itself asks for.
+ * @param {string} url
+ * @returns {string}
+ */
+function inPageLanguage(url) {
+  const code = (typeof document !== "undefined" && document.documentElement.lang) || "en";
+  return `${url}?lang=${encodeURIComponent(code)}`;
+}
+
 export const learnApi = {
   /**
    * @param {string} game
    * @returns {Promise<Tutorial>}
    */
-  tutorial: (game) => call(base(game)),
+  tutorial: (game) => call(inPageLanguage(base(game))),
   /**
    * @param {string} game
    * @param {number} step
    * @param {number} move
    * @returns {Promise<Position>}
    */
-  position: (game, step, move) => call(`${base(game)}/position`, { step, move }),
+  position: (game, step, move) => call(inPageLanguage(`${base(game)}/position`), { step, move }),
   /**
    * @param {string} game
    * @param {number} step
@@ -132,7 +144,7 @@ export const learnApi = {
    * @param {string} notation
    * @returns {Promise<{ok: boolean, message?: Said, text?: Said}>}
    */
-  attempt: (game, step, move, notation) => call(`${base(game)}/try`, { step, move, notation }),
+  attempt: (game, step, move, notation) => call(inPageLanguage(`${base(game)}/try`), { step, move, notation }),
 };
 
 /**

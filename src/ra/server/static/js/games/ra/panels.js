@@ -83,7 +83,11 @@ export function decisionPanel(view, marks) {
  */
 export function turnHint(view, marks) {
   const kinds = new Set(marks.legal.map((a) => a.kind));
-  if (!kinds.size) return view.viewer === null ? t("You are watching.") : t("Waiting for {player}.", { player: nameOf(view, view.current_player) });
+  if (!kinds.size) {
+    if (view.viewer === null) return t("You are watching.");
+    // The viewer's own seat in the second person: its name ("You" in a tutorial) would not take the case it needs.
+    return view.current_player === view.viewer ? t("Waiting for you.") : t("Waiting for {player}.", { player: nameOf(view, view.current_player) });
+  }
   // One whole sentence for each set of choices (a language orders and joins them its own way).
   /** @type {Record<string, () => string>} */
   const hints = {

@@ -120,8 +120,10 @@ export function renderResult(view) {
   const winners = (r.winners || []).map((s) => nameOf(view, s));
   const order = (r.scores || []).map((score, seat) => ({ seat, score })).sort((a, b) => b.score - a.score);
   return el("div", { class: "result", "aria-label": t("Result") },
+    // The viewer's own win has its own verb ("You win!"): the seat's name may be "You" (a tutorial's learner).
     el("h2", {}, winners.length > 1 ? t("Winners: {players}", { players: winners.join(", ") })
-      : winners.length ? t("{player} wins!", { player: winners[0] }) : t("Nobody wins!")),
+      : view.viewer !== null && r.winners?.[0] === view.viewer ? t("You win!")
+        : winners.length ? t("{player} wins!", { player: winners[0] }) : t("Nobody wins!")),
     r.tie_break
       ? el("p", { class: "tie-break" }, t("Tied on points: the tie is broken by the highest sun disk held (§9.4). Disk totals: {totals}.", {
         totals: (r.disk_totals || []).map((total, s) => t("{player} {total}", { player: nameOf(view, s), total })).join(", "),
@@ -129,5 +131,7 @@ export function renderResult(view) {
       : null,
     el("ol", { class: "final-scores" }, order.map(({ seat, score }) =>
       el("li", { class: (r.winners || []).includes(seat) ? "won" : "", dataset: { seat: String(seat), score: String(score) } },
-        nameEl(nameOf(view, seat), "final-name"), el("span", { class: "final-score" }, tn("{n} pt", "{n} pts", score))))));
+        nameEl(nameOf(view, seat), "final-name"), el("span", { class: "final-score" }, tn("{n} pt", "{n} pts", score)),
+        // The totals the final scoring of sun disks compared (and a tie would): shown, not only scored.
+        r.disk_totals ? el("small", { class: "final-disks" }, t("sun disks {total}", { total: r.disk_totals[seat] })) : null))));
 }
