@@ -43,7 +43,7 @@ export function formatLeft(seconds) {
  * @param {string} kind  the pace's kind ("live" or "turn")
  * @param {number} offset  the server's time minus the page's, s
  * @param {number} nowMs  the page's time
- * @returns {{text: string, title: string}}
+ * @returns {{text: string, title: string, by?: string}}  `by`: a turn-based seat's deadline, in the reader's locale
  */
 export function clockWords(clock, kind, offset, nowMs) {
   const time = formatLeft(secondsLeft(clock, offset, nowMs));
@@ -51,6 +51,7 @@ export function clockWords(clock, kind, offset, nowMs) {
     const by = new Date((clock.ends - offset) * 1000).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
     return {
       text: t("{time} left to move", { time }),
+      ...(kind === "live" ? {} : { by }),
       title: kind === "live" ? t("This player is to move: their clock is running (highlighted).")
         : t("This player is to move by {when}: their clock is running (highlighted).", { when: by }),
     };
