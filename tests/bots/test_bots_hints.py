@@ -3,6 +3,7 @@ how sure the bot is, from its own counts; the reader addressed as "you", plural 
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
@@ -51,7 +52,7 @@ def test_a_ra_lot_worth_points_reads_as_what_it_is_worth_to_you() -> None:
     seat, view = seat_view(state)
     assert view["auction_track"] == ["fortress", "art", "nile", "sphinx", "fortress"]
     draw, call = (str(ra_purpose(view, entry(view, n))) for n in ("draw", "ra"))
-    assert draw == "Draw a tile: the lot is worth only 7 points to you so far, so let it grow."
+    assert draw == "Let the lot grow: it is worth only 7 points to you so far."
     assert call == (
         "Call an auction now: the lot is worth 7 points to you, at most 7 to anyone else. "
         "Most of it comes from your Civilization (+5)."  # Art; the rest from the monuments at the end
@@ -197,3 +198,25 @@ def test_the_hard_bots_reason_joins_purpose_and_sureness(game: str, spec: str, m
     assert 0 < best <= samples and f" {best} of the {samples} deals the bot imagined." in second, second
     assert first and first[:1].isupper()
     assert_reads_everywhere(why, seat)
+
+
+@pytest.mark.parametrize("game", ["ra", "write"])
+def test_a_purpose_never_says_the_move_again(game: str) -> None:
+    """A hint reads "{move} — {purpose}" (and an analysis names the move before a purpose that does not): the
+    purpose says what the move is for, never the move's own words ("Draw a tile — Draw a tile: ...")."""
+    module = game_module(game)
+    purpose = ra_purpose if game == "ra" else write_purpose
+    told = 0
+    for seed in range(3):
+        state = module.State.new({"players": 3}, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            seat, view = seat_view(state)
+            for action in view["legal_actions"]:
+                said = purpose(view, action["id"])
+                if said is not None:
+                    told += 1
+                    move = render(module.legal_phrase(view, action), Reader("en", seat))
+                    assert not render(said, Reader("en", seat)).startswith(move), (move, said)
+            state.apply(rng.choice(list(state.legal_actions(seat))), seat)
+    assert told > 100

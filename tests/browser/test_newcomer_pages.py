@@ -211,14 +211,20 @@ def test_a_finished_game_keeps_no_live_control_and_shows_the_final_score(
     meta = next(g for g in server.get("/api/meta")["games"] if g["name"] == game)
     expect(page.locator("#rules-link")).to_have_attribute("href", meta["rules"])
     expect(page.locator("#rules-link")).to_have_text(f"Rules of {meta['title']}")
-    # The replay opens at the start, and shows the final score from there.
+    # The replay opens at the start and shows the score at the move shown: the start's, then the final one.
     page.goto(f"{server.base}/replay/{table_id}")
     page.wait_for_function("() => document.body.dataset.step === '0'")
-    view = server.get(f"/api/tables/{table_id}/replay")["steps"][-1]["view"]
+    steps = server.get(f"/api/tables/{table_id}/replay")["steps"]
     final = page.locator("#final")
     expect(final).to_be_visible()
-    for seat, score in enumerate(view["result"]["scores"]):
-        expect(final.locator("li", has_text=view["names"][seat])).to_contain_text(f"{score} pt")
+    expect(final.locator("h2")).to_have_text("Score at the start of the game")
+    for seat, score in enumerate(steps[0]["view"]["scores"]):
+        expect(final.locator("li", has_text=steps[0]["view"]["names"][seat])).to_contain_text(f"{score} pt")
+    assert steps[0]["view"]["scores"] != steps[-1]["view"]["result"]["scores"]  # else the test proves nothing
+    page.keyboard.press("End")
+    expect(final.locator("h2")).to_have_text("Final score")
+    for seat, score in enumerate(steps[-1]["view"]["result"]["scores"]):
+        expect(final.locator("li", has_text=steps[-1]["view"]["names"][seat])).to_contain_text(f"{score} pt")
     assert page.locator("#board [data-move]").count() == 0  # a replay's positions are looked at, never played
 
 

@@ -209,6 +209,23 @@ def test_a_hint_names_the_hard_bots_move(page: Page, server: Server, shots: Path
     expect(page.locator("#hint")).to_be_hidden()
 
 
+def test_a_write_hint_marks_its_card_and_space(page: Page, server: Server) -> None:
+    """An RA and Write card is taken in two steps, so no element sends the hinted move before the first: the hint
+    marks the card and the space it writes to (the board's `whereIs`), as Ra's marks its element."""
+    seats = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "random"}]
+    table = server.post("/api/tables", {"game": "write", "options": {"hints": True}, "seats": seats})
+    open_seat(page, server, table)
+    for _ in range(10):
+        assert wait_turn(page) == "mine"
+        if "reveal" not in clickable(page):
+            break
+        click_move(page, "reveal")
+    page.click("#hint-button")
+    expect(page.locator("#hint-text")).to_contain_text(" — ", timeout=20_000)
+    expect(page.locator("#board .w-card.hinted")).to_have_count(1)
+    expect(page.locator("#board .w-sheet .hinted")).not_to_have_count(0)
+
+
 def test_a_hint_reads_in_the_pages_language(page: Page, server: Server) -> None:
     """The hint travels as texts: a German page shows the move and why in German (issues 28 and 31, item 4)."""
     table = ra_table(server, hints=True)

@@ -82,10 +82,20 @@ def test_an_undo_is_refused_after_a_draw_after_a_bot_and_before_any_action() -> 
     second = at.state.current_players()[0]
     assert second != first
     at.apply(at.state.legal_actions(second)[-1], second)
-    assert at.undo_refused(first) == "not_yours" and at.undo_refused(second) is None
+    assert at.undo_refused(first) == "next_acted" and at.undo_refused(second) is None
 
 
 def test_typing_undo_with_nothing_to_take_back_says_why() -> None:
     result = CliRunner().invoke(app, ["play", "ra", "-n", "2", "--seed", "3"], input="undo\n" + "1\n" * 5000)
     assert result.exit_code == 0, result.output
     assert "No undo: there is no action to take back" in result.output
+
+
+@pytest.mark.parametrize(("game", "moves"), [("ra", 1), ("write", 2)])
+def test_typing_undo_after_a_bot_acted_gives_the_true_reason(game: str, moves: int) -> None:
+    """The person's last action stands because a bot acted after it, not because it is someone else's."""
+    typed = "1\n" * moves + "undo\n" + "1\n" * 5000
+    result = CliRunner().invoke(app, ["play", game, "-n", "2", "--seed", "3"], input=typed)
+    assert result.exit_code == 0, result.output
+    assert "No undo: the next player has acted since: your action stands" in result.output
+    assert "you can only take back your own last action" not in result.output

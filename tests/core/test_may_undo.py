@@ -33,15 +33,16 @@ def test_ra_a_bid_may_be_taken_back_until_the_next_player_acts() -> None:
     bid = next(RA.action_to_str(a) for a in state.legal_actions() if RA.action_to_str(a).startswith("bid:"))
     before, state = play(state, bid, RA)
     verdict = judge(steps_of(state), before, state)
-    assert verdict == Verdict(bidder, len(state.history), None) and verdict.open
+    assert verdict[:3] == (bidder, len(state.history), None) and verdict.open
     assert verdict.refusal(bidder) is None
-    assert verdict.refusal((bidder + 1) % 3) == "not_yours"
+    assert verdict.refusal((bidder + 1) % 3) == "not_yours"  # that seat has no action of its own to take back
     # The next player acts: the bid stands, even once that player took their own action back.
     nxt = state.current_players()[0]
     before_next = state.clone()
     state.apply(state.legal_actions()[-1], nxt)
     steps = [*steps_of(state)]
-    assert judge(steps, before_next, state).refusal(bidder) == "not_yours"
+    # The bidder's own bid stands because the next player acted (not because it is someone else's).
+    assert judge(steps, before_next, state).refusal(bidder) == "next_acted"
     steps.append(Step(nxt, len(steps)))  # the next player takes theirs back: the state is the one after the bid
     assert judge(steps, before, before_next).refusal(bidder) == "next_acted"
 
@@ -83,12 +84,13 @@ def test_write_simultaneous_choices_a_seat_takes_back_its_own_until_another_choo
     # Choices are public (docs/rules/ra-and-write.md): nothing hidden was shown, the other still chooses.
     assert second in state.current_players()
     verdict = judge(steps_of(state), before, state)
-    assert verdict.refusal(first) is None and verdict.refusal(second) == "not_yours"
+    assert verdict.refusal(first) is None
+    assert verdict.refusal(second) == ("next_acted" if second in verdict.movers else "not_yours")
     assert state.current_players() == (second,)  # its choice made (no bonus entry follows in this game)
     before_second = state.clone()
     state.apply(state.legal_actions(second)[0], second)
     steps = steps_of(state)
-    assert judge(steps, before_second, state).refusal(first) == "not_yours"
+    assert judge(steps, before_second, state).refusal(first) == "next_acted"
     steps.append(Step(second, len(steps)))  # the second takes its choice back: the first's stands all the same
     assert judge(steps, before, before_second).refusal(first) == "next_acted"
 

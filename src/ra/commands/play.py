@@ -35,12 +35,21 @@ LEVEL_WORDS: dict[str, Text] = {
     "medium": tp("bot level", "medium"),
     "hard": tp("bot level", "hard"),
 }
-# TRANSLATORS: the prompt of every decision in `ra play`; {again} is "?" and {board} is "board", typed as they are.
+# What a person types to leave the game (the same in every language, as the other commands).
+QUIT = ("quit", "exit")
+# TRANSLATORS: the prompt of every decision in `ra play`; {again} is "?", {board} is "board" and {quit} is "quit",
+# typed as they are.
 CHOICE_PROMPT = t(
-    "Your choice (number or notation; {again} lists the choices again, {board} shows every sheet):",
+    "Your choice (number or notation; {again} lists the choices again, {board} shows every sheet, {quit} leaves "
+    "the game):",
     again="?",
     board="board",
+    quit=QUIT[0],
 )
+
+
+class Quit(Exception):
+    """The person typed `quit` or `exit`: the game ends here, abandoned."""
 
 
 def register(app: typer.Typer) -> None:
@@ -61,7 +70,7 @@ def play(
     lang: Lang = None,
 ) -> None:
     """Play a game in the terminal: you choose from the legal actions, bots fill the other seats. Type undo to take
-    back your last action while nobody acted since and nothing was drawn."""
+    back your last action while nobody acted since and nothing was drawn, quit (or exit) to leave the game."""
     if game not in GAMES:
         raise typer.BadParameter(f"unknown game {game!r}: expected one of {', '.join(GAMES)}")
     if not -1 <= seat < players:
@@ -83,6 +92,9 @@ def play(
         term.say("")
         term.say(t("Game abandoned."))
         raise typer.Exit(1) from None
+    except Quit:
+        term.say(t("Game abandoned."))
+        raise typer.Exit(0) from None
     term.say("")
     state = game_at.state
     term.say(term.board(module, state.view(seat if seat >= 0 else None)))
@@ -176,7 +188,8 @@ UNDO = -1  # what `_person_action` returns for "undo" (no action id is negative)
 
 
 def _person_action(term: Terminal, game: Played, seat: int, read: Read) -> int:
-    """Draw the board (other players' sheets in a line each) and read the person's action, or UNDO."""
+    """Draw the board (other players' sheets in a line each) and read the person's action, or UNDO; Quit if they
+    leave."""
     module, state = game.module, game.state
     view = state.view(seat)
     term.say("")
@@ -185,9 +198,12 @@ def _person_action(term: Terminal, game: Played, seat: int, read: Read) -> int:
         # TRANSLATORS: {undo} is "undo", typed as it is.
         term.say(t("You may take back your last action: type {undo}.", undo="undo"), indent="  ")
     while True:
-        answer = read_action(term, module, view, read, lambda a: engine_error(state, a, seat), ("board", "undo"))
+        commands = ("board", "undo", *QUIT)
+        answer = read_action(term, module, view, read, lambda a: engine_error(state, a, seat), commands)
         if isinstance(answer, int):
             return answer
+        if answer in QUIT:
+            raise Quit
         if answer == "undo":
             refused = game.undo_refused(seat)
             if refused is None:

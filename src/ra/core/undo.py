@@ -65,18 +65,20 @@ class Step(NamedTuple):
 
 class Verdict(NamedTuple):
     """Whether the last move that stands may be taken back: by `player` (its mover), the move of step `seq`;
-    `reason` None if it may, else why not (whoever asks)."""
+    `reason` None if it may, else why not (whoever asks); `movers` the seats with a move that stands."""
 
     player: int | None
     seq: int | None
     reason: Reason | None
+    movers: frozenset[int] = frozenset()
 
     def refusal(self, seat: int) -> Reason | None:
         """Why `seat` may not take back the last move (None: it may)."""
         if self.reason in ("over", "nothing"):
             return self.reason
         if self.player != seat:
-            return "not_yours"
+            # A seat whose own move stands asks to take it back: another seat acted since, so it stands.
+            return "next_acted" if seat in self.movers else "not_yours"
         return self.reason
 
     @property
@@ -113,11 +115,12 @@ def judge(
         return Verdict(None, None, "nothing")
     seq = moves[-1]
     step = steps[seq - 1]
+    movers = frozenset(steps[m - 1].player for m in moves)
     if any(later.player != step.player for later in steps[seq:]):
-        return Verdict(step.player, seq, "next_acted")
+        return Verdict(step.player, seq, "next_acted", movers)
     if step.draws or (revealing or reveals)(before, after, after.history[-1]):
-        return Verdict(step.player, seq, "revealed")
-    return Verdict(step.player, seq, None)
+        return Verdict(step.player, seq, "revealed", movers)
+    return Verdict(step.player, seq, None, movers)
 
 
 def reveals(before: GameState, after: GameState, move: Move) -> bool:

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { formatLeft, paceWords, secondsLeft, seatState, timeoutWords } from "../../../src/ra/server/static/js/table/clocks.js";
+import { clockWords, formatLeft, paceWords, secondsLeft, seatState, timeoutWords } from "../../../src/ra/server/static/js/table/clocks.js";
 
 describe("the players' clocks", () => {
   it("count a running clock down from the server's time, whatever the page's clock says", () => {
@@ -32,5 +32,21 @@ describe("the players' clocks", () => {
     assert.equal(seatState({ seat: 0, kind: "person", away: true, out: null }), "played by a bot while away");
     assert.equal(seatState({ seat: 0, kind: "person", away: false, out: "lost" }), "lost on time: a bot plays on");
     assert.equal(seatState({ seat: 0, kind: "person" }), "");
+  });
+  it("say what each shown time is: time left to move, the deadline, nothing for a turn-based seat not to move", () => {
+    const offset = 0;
+    const pageNow = 1_700_000_000_000;
+    const ends = pageNow / 1000 + 3 * 3600;
+    const moving = clockWords({ left: 86400, ends }, "turn", offset, pageNow);
+    assert.equal(moving.text, "3 h 00 min left to move");
+    const by = new Date(ends * 1000).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+    assert.ok(moving.title.includes(`to move by ${by}`), moving.title);
+    assert.match(moving.title, /highlighted/); // the colour is explained
+    // A turn-based seat not to move: its next move gets the whole allowance, so no "23 h 59 min" stands there.
+    assert.deepEqual(clockWords({ left: 86340, ends: null }, "turn", offset, pageNow), { text: "", title: "" });
+    const live = clockWords({ left: 245, ends: null }, "live", offset, pageNow);
+    assert.equal(live.text, "4:05 left");
+    assert.match(live.title, /runs while they are to move/);
+    assert.equal(clockWords({ left: 245, ends: pageNow / 1000 + 65 }, "live", offset, pageNow).text, "1:05 left to move");
   });
 });

@@ -63,6 +63,21 @@ def test_sign_in_on_another_browser_and_revoke_it(web: TestClient) -> None:
     assert web.get("/api/account").status_code == 200
 
 
+def test_an_ended_session_is_told_once_its_cookies_cleared(web: TestClient) -> None:
+    """A page asks for the account only while the browser holds the session's cookies (a signed-out page asks
+    nothing, so its console shows no 401); the 401 of a session that ended elsewhere clears them."""
+    sign_up(web, "Ann")
+    phone = people_app_client(web)
+    phone.post("/api/account/sign-in", json={"name": "Ann", "password": PASSWORD})
+    other = next(s for s in web.get("/api/account/sessions").json()["sessions"] if not s["current"])
+    web.post("/api/account/sessions/revoke", json={"session": other["id"]}, headers=csrf(web))
+    assert phone.cookies.get("ra_csrf") and phone.cookies.get("ra_session")
+    answer = phone.get("/api/account")
+    assert answer.status_code == 401 and answer.json()["text"]["m"] == "Sign in first."
+    assert not phone.cookies.get("ra_csrf") and not phone.cookies.get("ra_session")
+    assert web.get("/api/account").status_code == 200
+
+
 def test_a_new_password_ends_the_other_sessions(web: TestClient) -> None:
     sign_up(web, "Ann")
     phone = people_app_client(web)

@@ -55,12 +55,12 @@ def purpose(view: Mapping[str, Any], action: int) -> Text | None:
         )
     if kind == "draw":
         if not lot:
-            return t("Draw a tile: the auction track is empty, so there is nothing to bid for yet.")
+            return t("Let the lot grow: the auction track is empty, so there is nothing to bid for yet.")
         if mine <= 0:
-            return t("Draw a tile: the lot is worth nothing to you yet, so let it grow.")
+            return t("Let the lot grow: it is worth nothing to you yet.")
         return tn(
-            "Draw a tile: the lot is worth only {n} point to you so far, so let it grow.",
-            "Draw a tile: the lot is worth only {n} points to you so far, so let it grow.",
+            "Let the lot grow: it is worth only {n} point to you so far.",
+            "Let the lot grow: it is worth only {n} points to you so far.",
             mine,
         )
     if kind == "invoke":

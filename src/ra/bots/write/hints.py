@@ -34,9 +34,9 @@ def purpose(view: Mapping[str, Any], action: int) -> Text | None:
         return None
     kind, section = entry.get("kind"), entry.get("section")
     if kind == "decline":
-        return t("Decline the bonus entry: the bot finds no space where it would help you.")
+        return t("The bot finds no space where the bonus entry would help you.")
     if kind == "reveal":
-        return t("Reveal the cards: it is your turn to turn them over.")
+        return t("It is your turn to turn the cards over.")
     if entry.get("lost"):
         if view.get("phase") == "active_choice":
             return t("No card fits your sheet well: this one is lost to you, but nobody else may take it either.")

@@ -123,7 +123,8 @@ def rules_page(game: str, code: str = "en") -> str:
     return (
         f"<!doctype html>\n<html lang='{code}'><head><meta charset='utf-8'>"
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
-        f"<title>{title}</title><link rel='stylesheet' href='/static/css/rules.css'></head>"
+        f"<title>{title}</title><link rel='icon' href='/static/img/favicon.svg' type='image/svg+xml'>"
+        "<link rel='stylesheet' href='/static/css/rules.css'></head>"
         f"<body class='rules-page'><nav class='rules-nav'><a href='/'>{lobby}</a> · "
         + " · ".join(f"<a href='/rules/{html.escape(g)}'>{html.escape(game_module(g).TITLE)}</a>" for g in GAMES)
         + f"</nav><main class='rules'>{body}</main></body></html>\n"

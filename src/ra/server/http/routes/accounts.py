@@ -10,11 +10,12 @@ from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse, RedirectResponse
 
 from ra.server.accounts.devices import device_token, set_device_cookie
+from ra.server.accounts.errors import AccountError
 from ra.server.accounts.service import SignedIn, session_json
 from ra.server.accounts.sessions import clear_cookies, csrf_token, secure, set_cookies
 from ra.server.http import account_models as api
 from ra.server.http.routes.tables import TableId
-from ra.server.http.signed_in import Acting, OwnOrigin, PeopleParts, Signed
+from ra.server.http.signed_in import NOT_SIGNED_IN, Acting, MaybeSignedIn, OwnOrigin, PeopleParts, Signed
 from ra.server.notices.service import Notices
 
 router = APIRouter()
@@ -108,10 +109,16 @@ async def sign_out(request: Request, who: Acting, parts: PeopleParts) -> Any:
     return answer
 
 
-@router.get("/api/account", responses=api.refusals(401))
-async def get_account(who: Signed) -> api.AccountInfo:
-    """The signed-in account."""
-    return _info(who)
+@router.get("/api/account", response_model=api.AccountInfo, responses=api.refusals(401))
+async def get_account(request: Request, who: MaybeSignedIn, parts: PeopleParts) -> Any:
+    """The signed-in account; 401 without one, which also clears the session's cookies: pages ask only while the
+    browser holds them, so an ended session is asked about once, not on every page."""
+    if who is not None:
+        return _info(who)
+    refused = AccountError(401, "signed_out", NOT_SIGNED_IN)
+    answer = JSONResponse(refused.answer(), status_code=refused.status)
+    clear_cookies(answer, secure(request, parts.accounts.settings.plain_loopback_cookies))
+    return answer
 
 
 @router.get("/api/account/sessions", responses=api.refusals(401))

@@ -6,6 +6,7 @@ import { api } from "./common/api.js";
 import { byId, el, replaceChildren } from "./common/dom.js";
 import { t } from "./common/i18n.js";
 import { startPage } from "./common/page.js";
+import { clockWords } from "./table/clocks.js";
 
 /**
  * @typedef {import("./common/types.js").TableSummary} TableSummary
@@ -14,6 +15,20 @@ import { startPage } from "./common/page.js";
  * @typedef {{id: string, seat: number, link: string, table: TableSummary, to_act: number[], your_turn: boolean,
  *   last_move: LastMove | null, result: Result | null, replay: string | null}} MyGame
  */
+
+/**
+ * How long the viewer has to move, at a table with a clock (the page's time: the table's `ends` is the server's).
+ * @param {MyGame} game
+ * @returns {(HTMLElement | string)[]}
+ */
+function timeToMove(game) {
+  const clock = game.table.clock;
+  const mine = clock?.seats[game.seat];
+  if (!clock || !mine || mine.ends === null) return [];
+  const said = clockWords(mine, clock.pace.kind, 0, Date.now());
+  const by = said.by ? t("to move by {when}", { when: said.by }) : "";
+  return [" ", el("span", { class: "time-left", title: said.title }, [said.text, by].filter(Boolean).join(" · "))];
+}
 
 /**
  * One game of the list.
@@ -32,16 +47,19 @@ function gameItem(game, titles) {
   } else if (table.status === "finished") {
     about.push(t("Finished."));
   } else if (game.your_turn) {
-    about.push(el("strong", { class: "your-turn" }, t("Your turn.")));
+    about.push(el("strong", { class: "your-turn" }, t("Your turn.")), ...timeToMove(game));
   } else if (game.to_act.length) {
     about.push(t("Waiting for {names}.", { names: game.to_act.map((seat) => names[seat] ?? String(seat + 1)).join(", ") }));
   }
   if (game.last_move) about.push(" ", el("small", {}, t("Last move: {text}", { text: game.last_move.text })));
+  const pace = table.clock?.pace.kind;
+  const kind = pace === "live" ? t("live") : pace ? t("turn-based") : "";
   const links = game.replay
     ? [el("a", { class: "btn small", href: game.replay }, t("Replay"))]
     : [el("a", { class: "btn small primary", href: game.link }, t("Open my seat"))];
   return el("li", { class: `table-item my-game status-${table.status}`, dataset: { id: game.id } },
     el("div", { class: "table-what" }, el("strong", {}, `${title} `), el("span", { class: "table-id" }, game.id),
+      kind ? el("span", { class: "badge pace-kind", dataset: { pace: pace ?? "" } }, kind) : "",
       el("small", {}, " ", t("seat {number}", { number: game.seat + 1 }), " · ", new Date(table.updated || "").toLocaleString())),
     el("div", { class: "table-seats" }, about),
     el("div", { class: "table-links" }, links));

@@ -1,5 +1,5 @@
 // Replay of a finished table, move by move, from GET /api/tables/{id}/replay: spectator views after each action
-// (step 0 = the start), every score shown (the game is over). The board is the same as at the table; spectator
+// (step 0 = the start), every score shown (the game is over), the score above the board the one at the step shown. The board is the same as at the table; spectator
 // views have no legal actions, so nothing on it is clickable. Each move is told in the engine's words (the log
 // entry's lines); hovering or tapping a tile or disk names it. Below the controls, the game's analysis
 // (js/replay/analysis.js): asked for with a button, then a graph, a summary and the better move at each decision.
@@ -63,6 +63,7 @@ class ReplayPage {
       li.classList.toggle("current", Number(li.dataset.step) === this.index);
     }
     this.logList.querySelector(".current")?.scrollIntoView({ block: "nearest" });
+    this.showScore(this.index, step.view);
     this.analysis?.step(this.index, step.view);
     document.body.dataset.step = String(this.index);
   }
@@ -126,7 +127,6 @@ class ReplayPage {
       event.preventDefault();
     });
     const last = this.steps[this.steps.length - 1].view;
-    this.showResult(last);
     this.analysis = new AnalysisPanel({
       tableId: this.tableId, board: this.boardRoot, module, finished: Boolean(last.result),
       names: (seat) => last.names?.[seat] || tp("seat", "Player {number}", { number: seat + 1 }),
@@ -137,17 +137,21 @@ class ReplayPage {
   }
 
   /**
-   * The final score, above the board at every step: a replay starts at the first move, and the end is what a
-   * visitor looks for first.
-   * @param {BaseView} view  the last step's
+   * The score at the step shown, above the board: each seat's score in that step's view (a replay's views show
+   * every score), and at the end the result with its winners.
+   * @param {number} index
+   * @param {BaseView} view  that step's
    */
-  showResult(view) {
+  showScore(index, view) {
     const result = view.result;
-    if (!result) return;
-    const seats = result.scores.map((score, seat) => ({ seat, score })).sort((a, b) => b.score - a.score);
-    replaceChildren(byId("final-scores"), seats.map(({ seat, score }) => el("li", { class: result.winners.includes(seat) ? "won" : "" },
+    const scores = result?.scores ?? view.scores;
+    if (!scores) return;
+    byId("final-title").textContent = result ? t("Final score")
+      : index === 0 ? t("Score at the start of the game") : t("Score after move {number}", { number: index });
+    const seats = scores.map((score, seat) => ({ seat, score })).sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
+    replaceChildren(byId("final-scores"), seats.map(({ seat, score }) => el("li", { class: result?.winners.includes(seat) ? "won" : "" },
       nameEl(view.names?.[seat] || tp("seat", "Player {number}", { number: seat + 1 }), "final-name"),
-      el("span", { class: "final-score" }, tn("{n} pt", "{n} pts", score)))));
+      el("span", { class: "final-score" }, score === null ? t("hidden") : tn("{n} pt", "{n} pts", score)))));
     byId("final").hidden = false;
   }
 }

@@ -102,7 +102,9 @@ class TablePage {
       () => ({ seat: this.seat, names: this.prevView?.names ?? [] }));
     this.news = new ScoringPanel();
     this.confirm = new ConfirmDialog(storage("localStorage"));
-    this.hints = new HintBox(this.boardRoot, () => this.conn.hint(), () => readerOf(this.prevView));
+    this.hints = new HintBox(this.boardRoot, () => this.conn.hint(), () => readerOf(this.prevView),
+      (notation) => (this.prevView && this.seat !== null
+        ? this.module?.whereIs?.(this.boardRoot, this.prevView, this.seat, notation) : null) ?? []);
     this.clocks = new ClockPanel((msg) => this.conn.send(msg));
     this.announcer = new Announcer(byId("announce"), this.boardRoot);
   }

@@ -61,8 +61,14 @@ export async function call(method, url, body) {
   return data;
 }
 
-/** The signed-in account, or null. @returns {Promise<Account | null>} */
+/**
+ * The signed-in account, or null. Asked only while the browser holds a session: the `ra_csrf` cookie comes and goes
+ * with the session's (a signed-out page asks nothing, so its console shows no 401; an ended session's 401 clears
+ * both).
+ * @returns {Promise<Account | null>}
+ */
 export async function whoAmI() {
+  if (!csrfToken()) return null;
   try {
     return /** @type {Account} */ (await call("GET", "/api/account"));
   } catch {

@@ -32,6 +32,7 @@
  * @property {string} phase
  * @property {LegalAction[]} legal_actions
  * @property {GameResult | null} [result]  null while the game runs
+ * @property {(number | null)[]} [scores]  each seat's score now (null where it is hidden from the viewer)
  */
 
 /**

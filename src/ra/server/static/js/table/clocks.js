@@ -36,6 +36,31 @@ export function formatLeft(seconds) {
 }
 
 /**
+ * A seat's clock as it is shown, in words that say what the time is: the time left to move of the seat to move
+ * (with, at a turn-based table, the deadline in the reader's locale), a live seat's time left on its clock, and
+ * nothing for a turn-based seat not to move (each move gets its whole allowance: the pace says how much).
+ * @param {SeatClock} clock
+ * @param {string} kind  the pace's kind ("live" or "turn")
+ * @param {number} offset  the server's time minus the page's, s
+ * @param {number} nowMs  the page's time
+ * @returns {{text: string, title: string, by?: string}}  `by`: a turn-based seat's deadline, in the reader's locale
+ */
+export function clockWords(clock, kind, offset, nowMs) {
+  const time = formatLeft(secondsLeft(clock, offset, nowMs));
+  if (clock.ends !== null) {
+    const by = new Date((clock.ends - offset) * 1000).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+    return {
+      text: t("{time} left to move", { time }),
+      ...(kind === "live" ? {} : { by }),
+      title: kind === "live" ? t("This player is to move: their clock is running (highlighted).")
+        : t("This player is to move by {when}: their clock is running (highlighted).", { when: by }),
+    };
+  }
+  if (kind !== "live") return { text: "", title: "" };
+  return { text: t("{time} left", { time }), title: t("Time left on this player's clock: it runs while they are to move.") };
+}
+
+/**
  * The pace in words.
  * @param {TableClock["pace"]} pace
  */
@@ -118,7 +143,8 @@ export class ClockPanel {
     const clock = this.clock;
     this.root.hidden = !clock && !(table?.seats ?? []).some((s) => s.away || s.out);
     if (!table) return;
-    byId("pace-words").textContent = clock ? `${paceWords(clock.pace)} ${timeoutWords(clock.pace.timeout)}` : "";
+    byId("pace-words").textContent = clock
+      ? `${paceWords(clock.pace)} ${timeoutWords(clock.pace.timeout)} ${t("The highlighted clock runs: that player is to move.")}` : "";
     this.cells = [];
     replaceChildren(byId("clock-list"), table.seats.map((seat, i) => {
       const cell = el("span", { class: "seat-clock", dataset: { seat: String(i) } });
@@ -156,10 +182,12 @@ export class ClockPanel {
   fill(node, seat) {
     const clock = this.clock?.seats[seat];
     const away = this.seats[seat]?.away || Boolean(this.seats[seat]?.out);
-    node.textContent = clock ? formatLeft(secondsLeft(clock, this.offset, Date.now())) + (away ? ` ${t("(bot)")}` : "") : "";
+    const said = clock && this.clock ? clockWords(clock, this.clock.pace.kind, this.offset, Date.now()) : { text: "", title: "" };
+    node.textContent = [said.text, away ? t("(bot)") : ""].filter(Boolean).join(" ");
+    node.hidden = !node.textContent;
     node.classList.toggle("running", Boolean(clock && clock.ends !== null));
     node.classList.toggle("away", away);
-    node.title = away ? seatState(this.seats[seat]) : "";
+    node.title = [said.title, away ? seatState(this.seats[seat]) : ""].filter(Boolean).join(" ");
   }
 
   /** Count the running clocks down (page time only), in the panel and on the seats' chips. */
@@ -167,7 +195,9 @@ export class ClockPanel {
     const seats = this.clock?.seats ?? [];
     this.cells.forEach((cell, i) => {
       const clock = seats[i];
-      cell.textContent = clock ? formatLeft(secondsLeft(clock, this.offset, Date.now())) : "";
+      const said = clock && this.clock ? clockWords(clock, this.clock.pace.kind, this.offset, Date.now()) : { text: "", title: "" };
+      cell.textContent = said.text;
+      cell.title = said.title;
       cell.classList.toggle("running", Boolean(clock && clock.ends !== null));
     });
     for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".chip-clock"))) {

@@ -1,7 +1,9 @@
 // Hints, where the table allows them (table option `hints`): the Hint button asks the server (`{"type":"hint"}`)
 // what the hard bot would play in the viewer's seat; the answer names the move with its reason (what it is for and
-// how sure the bot is, texts in the reader's language) and makes the board's element of that move stand out. A hint
-// belongs to the position it was asked for: the next move clears it.
+// how sure the bot is, texts in the reader's language) and makes the board's elements of that move stand out: the
+// element that sends it, and those the board module's `whereIs` names (RA and Write's card and the space it writes
+// to, where a move is made in two steps and no element sends it before the first). A hint belongs to the position
+// it was asked for: the next move clears it.
 
 /** @typedef {import("../common/types.js").HintMessage} HintMessage */
 
@@ -14,11 +16,13 @@ export class HintBox {
    * @param {HTMLElement} board  the board root (where the hinted move's element is)
    * @param {() => boolean} ask  sends the request; false if offline
    * @param {() => import("../common/i18n.js").Reader} [reader]  who reads the hint (their seat reads "you")
+   * @param {(notation: string) => HTMLElement[]} [where]  the board's elements a move of the viewer concerns
    */
-  constructor(board, ask, reader = () => ({})) {
+  constructor(board, ask, reader = () => ({}), where = () => []) {
     this.board = board;
     this.ask = ask;
     this.reader = reader;
+    this.where = where;
     this.panel = byId("hint");
     this.button = /** @type {HTMLButtonElement} */ (byId("hint-button"));
     this.text = byId("hint-text");
@@ -84,11 +88,11 @@ export class HintBox {
     replaceChildren(this.text);
   }
 
-  /** Make the hinted move's element stand out (after every redraw of the board). */
+  /** Make the hinted move's elements stand out (after every redraw of the board). */
   mark() {
     for (const node of this.board.querySelectorAll(".hinted")) node.classList.remove("hinted");
     if (!this.hint) return;
     const node = this.board.querySelector(`[data-move="${CSS.escape(this.hint.notation)}"]`);
-    node?.classList.add("hinted");
+    for (const place of [...(node ? [node] : []), ...this.where(this.hint.notation)]) place.classList.add("hinted");
   }
 }

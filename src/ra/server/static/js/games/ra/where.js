@@ -1,5 +1,5 @@
-// Where a Ra action is on the board, for the replay's analysis to draw a better move there (the table's hint marks
-// the legal action's own element; a replay's spectator board has none, so the action is found by its notation):
+// Where a Ra action is on the board, for the replay's analysis to draw a better move there and for the table's hint
+// (a replay's spectator board marks no legal action, so the action is found by its notation):
 // draw → the bag, ra → the statue, bid:N → the seat's sun disk N, god:KIND → the auction track's tile of that
 // kind, lose:KIND → the seat's tile of that kind, pass → the seat's chip in the auction panel, done → the panel.
 
