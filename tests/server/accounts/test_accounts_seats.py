@@ -37,6 +37,18 @@ def test_a_kept_guest_seat_is_in_my_games_on_another_browser(web: TestClient) ->
     assert games[0]["link"] == seat["invite"] and games[0]["table"]["game"] == "ra"
 
 
+def test_a_kept_seat_is_named_as_its_account_as_the_chat_names_it(web: TestClient) -> None:
+    """A signed-in creator who left the name blank plays under the account's name, not "Player 1"."""
+    sign_up(web, "Ann")
+    table = web.post("/api/tables", json={"game": "ra", "seats": [{"kind": "person"}, bot()]}).json()
+    assert web.get(f"/api/tables/{table['id']}").json()["seats"][0]["name"] == ""
+    claim = {"table": table["id"], "seat": 0, "token": table["seats"][0]["token"]}
+    assert web.post("/api/account/seats", json=claim, headers=csrf(web)).status_code == 200
+    assert web.get(f"/api/tables/{table['id']}").json()["seats"][0]["name"] == "Ann"
+    view = web.get(f"/api/tables/{table['id']}/view?seat=0&token={table['seats'][0]['token']}").json()["view"]
+    assert view["names"][0] == "Ann"
+
+
 def test_a_seat_is_kept_by_one_account_only_and_only_with_its_token(web: TestClient) -> None:
     sign_up(web, "Ann")
     table = web.post("/api/tables", json={"game": "ra", "seats": [person("Ann"), person("Bob")]}).json()

@@ -49,8 +49,8 @@ class Tables(Protocol):
         """A finished game's record without seed or order."""
         ...
 
-    async def rename(self, table: Table, seat: int | None, name: Any) -> None:
-        """Change a person seat's name."""
+    async def rename(self, table: Table, seat: int | None, name: Any, *, blank: bool = False) -> None:
+        """Change a person seat's name (`blank`: to its default name)."""
         ...
 
 
@@ -173,6 +173,11 @@ class Seats:
             holder = await in_thread(self.store.holder, table_id, n)
         if holder is not None and holder != who.account.id:
             raise AccountError(409, "taken", t("This seat is kept by another account."))
+        if table.row.seats[n]["name"] != who.account.name:  # a kept seat is named as its account, as the chat names it
+            try:
+                await self.tables.rename(table, n, who.account.name)
+            except ServiceError as exc:
+                raise refused(exc) from None
         return _seat_answer(table_id, n, token)
 
     async def join(self, who: SignedIn, table_id: str, seat: int) -> dict[str, Any]:
@@ -253,7 +258,7 @@ class Seats:
         memory too, and to whoever watches them; a table that cannot be loaded has them when it next is."""
         for table_id, seat, name in seats:
             try:
-                await self.tables.rename(await self.tables.get(table_id), seat, name)
+                await self.tables.rename(await self.tables.get(table_id), seat, name, blank=not name)
             except (ServiceError, SQLAlchemyError, OSError):  # the account is gone already; the rows hold the new names
                 continue
 

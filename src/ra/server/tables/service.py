@@ -28,7 +28,7 @@ from ra.server.tables.errors import GAME_OVER, ServiceError
 from ra.server.tables.interfaces import Bots, Clocks, Peers, PubSub, Subscription, Turns
 from ra.server.tables.loaded import TableLoader
 from ra.server.tables.log import narrated_entry, undo_entry
-from ra.server.tables.names import check_name
+from ra.server.tables.names import UNNAMED, check_name
 from ra.server.tables.rebuild import replay_json, state_before_last
 from ra.server.tables.requests import NewTable
 from ra.server.tables.snapshot import Snapshot, version_views
@@ -203,11 +203,12 @@ class TableService:
             seats[seat]["taken"] = True
             await self._store_seats(table, seats)
 
-    async def rename(self, table: Table, seat: int | None, name: Any) -> None:
-        """Change a person seat's name (the seat's token was checked)."""
+    async def rename(self, table: Table, seat: int | None, name: Any, *, blank: bool = False) -> None:
+        """Change a person seat's name (the seat's token was checked); `blank`: the seat's default name, which each
+        reader reads in their language."""
         if seat is None:
             raise ServiceError("forbidden", t("a spectator has no seat to rename"))
-        name = check_name(name)
+        name = UNNAMED if blank else check_name(name)
         table = await self.live(table)
         async with table.lock:
             seats = [dict(s) for s in table.row.seats]

@@ -4,7 +4,7 @@
 import { accountLinks, call, errorWords, whoAmI } from "./common/account.js";
 import { api } from "./common/api.js";
 import { byId, el, replaceChildren } from "./common/dom.js";
-import { t } from "./common/i18n.js";
+import { seatName, t } from "./common/i18n.js";
 import { startPage } from "./common/page.js";
 
 /**
@@ -22,7 +22,7 @@ import { startPage } from "./common/page.js";
  */
 function gameItem(game, titles) {
   const table = game.table;
-  const names = (table.seats || []).map((s) => s.name);
+  const names = (table.seats || []).map((s) => seatName(s.name, s.seat));
   const title = titles.get(table.game) ?? table.game;
   /** @type {(HTMLElement | string)[]} */
   const about = [];

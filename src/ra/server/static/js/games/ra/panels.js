@@ -8,7 +8,7 @@
 import { el, icon, nameEl } from "../../common/dom.js";
 import { kindName } from "./look.js";
 import { disk } from "./tiles.js";
-import { place, slot, t, tn, tp } from "../../common/i18n.js";
+import { place, slot, t, tn, tp, seatName } from "../../common/i18n.js";
 
 /**
  * Why an auction runs, in words (the view's `auction.kind`).
@@ -30,7 +30,7 @@ export function auctionKind(kind) {
  * @param {number | null | undefined} seat
  */
 export const nameOf = (view, seat) => (seat === null || seat === undefined ? "?"
-  : view.names?.[seat] || tp("seat", "Player {number}", { number: seat + 1 }));
+  : seatName(view.names?.[seat], seat));
 
 /**
  * "2 civilization tiles (War) and 1 monument (Earthquake)".

@@ -162,7 +162,8 @@ function deck(view, prev, marks) {
   button.dataset.explain = "deck";
   return el("div", { class: `w-deck${prev && prev.deck?.remaining !== remaining ? " changed" : ""}` },
     el("h3", { dataset: { explain: "deck" } }, t("Deck")), button,
-    active === null ? null : el("small", {}, place(t("held by {player}", { player: slot("player") }), { player: nameEl(nameOf(view, active)) })));
+    active === null ? null : el("small", { class: "w-deck-holder" }, active === view.viewer ? t("held by you")
+      : place(t("held by {player}", { player: slot("player") }), { player: nameEl(nameOf(view, active)) })));
 }
 
 /**

@@ -9,7 +9,7 @@
 import { el } from "../../common/dom.js";
 import { renderSheet } from "./sheet.js";
 import { cardLabel, sectionName } from "./symbols.js";
-import { t, tn, tp } from "../../common/i18n.js";
+import { t, tn, tp, seatName } from "../../common/i18n.js";
 
 const PHONE = "(max-width: 640px)";
 
@@ -17,7 +17,7 @@ const PHONE = "(max-width: 640px)";
  * @param {WriteView} view
  * @param {number} seat
  */
-export const nameOf = (view, seat) => view.names?.[seat] || tp("seat", "Player {number}", { number: seat + 1 });
+export const nameOf = (view, seat) => seatName(view.names?.[seat], seat);
 
 /**
  * A player's status in words: reveals, choosing…, bonus: Nile, took God 16, waiting.
