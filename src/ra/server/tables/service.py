@@ -289,7 +289,10 @@ class TableService:
         seq = table.seq + 1
         row = table.row
         status = status_of(row, new)
-        record = MoveRow(seq, move.player, move.action, table.module.action_to_str(move.action), move.draws)
+        # A bot's move for a person's seat (away, left, lost on time) is told as the bot's (tables/log.py).
+        stand_in = move.player in table.bots and row.seats[move.player]["kind"] == "person"
+        notation = table.module.action_to_str(move.action)
+        record = MoveRow(seq, move.player, move.action, notation, move.draws, stand_in=stand_in)
         stamp = self.time_source.now()
         clock, timer = self.clocks.after_move(table, new, status)
         try:
@@ -306,7 +309,7 @@ class TableService:
         names, before = table.names, table.state.current_players()
         views = version_views(table.module, new, names)
         after = views[None]
-        entry = narrated_entry(table.module, table.state, new, names, (table.spectator_view(), after), seq)
+        entry = narrated_entry(table.module, table.state, new, names, (table.spectator_view(), after), seq, stand_in)
         step = Step(move.player, None, move.draws)
         played = Steps(new, table.state, [step], [new.current_players()], [entry], views)
         stored = replace(table.row, seq=seq, status=status, updated=stamp, clock=clock, due=timer)

@@ -32,6 +32,8 @@
  * @property {string} phase
  * @property {LegalAction[]} legal_actions
  * @property {GameResult | null} [result]  null while the game runs
+ * @property {number[]} [stand_ins]  the person seats a bot plays for now (away, left, lost on time); the viewer's
+ *   own seat among them offers no action (the server's, docs/PROTOCOL.md)
  */
 
 /**

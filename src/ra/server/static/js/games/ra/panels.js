@@ -5,6 +5,7 @@
 /** @typedef {import("./view_types.js").RaLegalAction} RaLegalAction */
 /** @typedef {import("../../common/moves.js").MoveMarks<RaLegalAction>} Marks */
 
+import { standsIn } from "../../common/acting.js";
 import { el, icon, nameEl } from "../../common/dom.js";
 import { kindName } from "./look.js";
 import { disk } from "./tiles.js";
@@ -83,7 +84,10 @@ export function decisionPanel(view, marks) {
  */
 export function turnHint(view, marks) {
   const kinds = new Set(marks.legal.map((a) => a.kind));
-  if (!kinds.size) return view.viewer === null ? t("You are watching.") : t("Waiting for {player}.", { player: nameOf(view, view.current_player) });
+  if (!kinds.size) {
+    if (view.viewer === null) return t("You are watching.");
+    return standsIn(view, view.viewer) ? t("A bot plays for you now.") : t("Waiting for {player}.", { player: nameOf(view, view.current_player) });
+  }
   // One whole sentence for each set of choices (a language orders and joins them its own way).
   /** @type {Record<string, () => string>} */
   const hints = {
