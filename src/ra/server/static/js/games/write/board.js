@@ -18,7 +18,7 @@ import { playsOwnSeat, standsIn } from "../../common/acting.js";
 import { el, nameEl, replaceChildren } from "../../common/dom.js";
 import { MoveMarks, otherMoves } from "../../common/moves.js";
 import { Choice, decisions } from "./choice.js";
-import { lostList, nameOf, playerStrip, sheets } from "./players.js";
+import { deckHolder, lostList, nameOf, playerStrip, sheets } from "./players.js";
 import { renderKingdomScores, renderResult } from "./scores.js";
 import { cardLabel, kindName, kingdomShort, kingdomTitle, sectionName, sectionSymbol, symbol, typeName } from "./symbols.js";
 import { place, slot, t, tn } from "../../common/i18n.js";
@@ -163,8 +163,17 @@ function deck(view, prev, marks) {
   button.dataset.explain = "deck";
   return el("div", { class: `w-deck${prev && prev.deck?.remaining !== remaining ? " changed" : ""}` },
     el("h3", { dataset: { explain: "deck" } }, t("Deck")), button,
-    active === null ? null : el("small", { class: "w-deck-holder" }, playsOwnSeat(view, active) ? t("held by you")
-      : place(t("held by {player}", { player: slot("player") }), { player: nameEl(nameOf(view, active)) })));
+    active === null ? null : el("small", { class: "w-deck-holder" }, holderWords(view)));
+}
+
+/**
+ * Who holds the deck, with the holder's name as a name element.
+ * @param {WriteView} view
+ * @returns {(Node | string)[]}
+ */
+function holderWords(view) {
+  const holder = deckHolder(view);
+  return place(holder.text, { player: holder.name === null ? null : nameEl(holder.name) });
 }
 
 /**
