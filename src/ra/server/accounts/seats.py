@@ -22,6 +22,7 @@ from ra.server.storage.rows import now
 from ra.server.storage.schema import account_seats_t, listings_t, tables_t
 from ra.server.tables.errors import ServiceError
 from ra.server.tables.pace import turn_based
+from ra.server.tables.snapshot import stand_ins
 from ra.server.tables.summary import summary
 from ra.server.tables.table import Table
 from ra.server.tables.tokens import hash_matches, token_hash
@@ -233,7 +234,8 @@ class Seats:
             return entry  # storage away or the game cannot be loaded: the row alone
         entry["table"] = summary(table.row)
         current = [] if table.state.is_terminal() else list(table.state.current_players())
-        entry["to_act"], entry["your_turn"] = current, held.seat in current
+        # Not the person's turn while a bot plays their seat (away, left, lost on time): the bot's.
+        entry["to_act"], entry["your_turn"] = current, held.seat in current and held.seat not in stand_ins(table.row)
         if table.log:
             last = table.log[-1]
             entry["last_move"] = {"seq": last["seq"], "name": last["name"], "text": last["text"]}
