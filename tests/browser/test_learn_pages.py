@@ -266,6 +266,10 @@ def test_the_end_opens_a_real_game_against_easy_bots(open_page: Any, server: Ser
     summary = server.get(f"/api/tables/{table_id}")
     assert summary["game"] == "write"
     assert [(s["kind"], s["bot"]) for s in summary["seats"]] == [("person", None), ("bot", "easy"), ("bot", "easy")]
+    # Never named "You" (the others would read "You bids", the deck "held by You"): blank, read as the default.
+    assert summary["seats"][0]["name"] == ""
+    page.wait_for_selector("#board .w-deck")
+    assert "You" not in " ".join(page.locator("#board .w-deck-holder, #board .player-name").all_inner_texts())
     assert page.evaluate(f"() => localStorage.getItem('ra.created.{table_id}')") is not None
     assert "token=" not in page.url  # the table page took the seat's token out of the address
 

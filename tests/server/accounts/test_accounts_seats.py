@@ -8,8 +8,11 @@ from pathlib import Path
 
 import pytest
 from account_helpers import PASSWORD, csrf, new_listed_table, people_app, play_out, sign_up, sweep_now, wait_for
+from app_helpers import bots_in_threads, service_of
 from fastapi.testclient import TestClient
-from server_helpers import bot, person
+from server_helpers import bot, person, ws_url
+
+from ra.server.bots.runner import BotRunner
 
 
 @pytest.fixture
@@ -35,6 +38,44 @@ def test_a_kept_guest_seat_is_in_my_games_on_another_browser(web: TestClient) ->
     games = phone.get("/api/account/games").json()["games"]
     assert [g["id"] for g in games] == [table["id"]]
     assert games[0]["link"] == seat["invite"] and games[0]["table"]["game"] == "ra"
+
+
+def test_a_kept_seat_is_named_as_its_account_as_the_chat_names_it(web: TestClient) -> None:
+    """A signed-in creator who left the name blank plays under the account's name, not "Player 1"."""
+    sign_up(web, "Ann")
+    table = web.post("/api/tables", json={"game": "ra", "seats": [{"kind": "person"}, bot()]}).json()
+    assert web.get(f"/api/tables/{table['id']}").json()["seats"][0]["name"] == ""
+    claim = {"table": table["id"], "seat": 0, "token": table["seats"][0]["token"]}
+    assert web.post("/api/account/seats", json=claim, headers=csrf(web)).status_code == 200
+    assert web.get(f"/api/tables/{table['id']}").json()["seats"][0]["name"] == "Ann"
+    view = web.get(f"/api/tables/{table['id']}/view?seat=0&token={table['seats'][0]['token']}").json()["view"]
+    assert view["names"][0] == "Ann"
+
+
+def test_my_games_says_your_turn_only_while_no_bot_plays_the_seat(web: TestClient) -> None:
+    sign_up(web, "Ann")
+    pace = {"kind": "live", "bank": 30, "increment": 0, "timeout": "lose", "level": "easy"}
+    body = {"game": "ra", "seats": [{"kind": "person"}, person("Bob")], "pace": pace}
+    table = web.post("/api/tables", json=body).json()
+    claim = {"table": table["id"], "seat": 0, "token": table["seats"][0]["token"]}
+    assert web.post("/api/account/seats", json=claim, headers=csrf(web)).status_code == 200
+    bots_in_threads(web)
+    runner = service_of(web).bots
+    assert isinstance(runner, BotRunner)
+    runner.stopping = True  # the bot that takes Ann's seat never moves here: her seat stays to act
+    with web.websocket_connect(ws_url(table, 0)), web.websocket_connect(ws_url(table, 1)):
+        live = service_of(web).tables[table["id"]]
+        wait_for(lambda: bool(live.row.clock) and live.row.status == "running")
+        ann_first = 0 in live.state.current_players()
+        if not ann_first:  # Bob draws: Ann is to act
+            service = service_of(web)
+            web.portal.call(service.act, live, 1, live.seq, live.state.legal_actions()[0])  # type: ignore[union-attr]
+        assert web.get("/api/account/games").json()["games"][0]["your_turn"] is True
+        service_of(web).time_source.advance(31)
+        clocks = web.app.state.clocks  # type: ignore[attr-defined]
+        assert int(web.portal.call(clocks.sweep)) == 1  # type: ignore[union-attr]
+    game = web.get("/api/account/games").json()["games"][0]
+    assert game["table"]["seats"][0]["out"] == "lost" and 0 in game["to_act"] and game["your_turn"] is False
 
 
 def test_a_seat_is_kept_by_one_account_only_and_only_with_its_token(web: TestClient) -> None:

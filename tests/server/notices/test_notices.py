@@ -12,7 +12,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from account_helpers import csrf, sign_up
+from account_helpers import csrf, sign_up, wait_for
+from app_helpers import service_of
 from fastapi.testclient import TestClient
 from notice_helpers import (
     BASE,
@@ -31,6 +32,8 @@ from notice_helpers import (
     ws_path,
 )
 from server_helpers import person, read_until
+
+from ra.server.bots.runner import BotRunner
 
 START = dt.datetime(2026, 12, 2, 12, 0, tzinfo=dt.UTC)
 
@@ -81,6 +84,23 @@ def test_a_turn_mails_once_and_its_link_reaches_the_seat(web: TestClient, inbox:
         read_until(ann, state["seq"] + 1)
     assert send_round(web) == 0  # Ann's turn came while she watched her table: no mail
     assert not inbox.to(game.emails[0])
+
+
+def test_no_mail_tells_a_person_of_a_turn_a_bot_plays_for_them(web: TestClient, inbox: Inbox) -> None:  # noqa: F811
+    game = duel(web)
+    runner = service_of(web).bots
+    assert isinstance(runner, BotRunner)
+    runner.stopping = True  # the bot that takes Bob's seat never moves here: the seat stays to act
+    with web.websocket_connect(ws_path(game.links[1])) as bob:
+        state = read_until(bob, 0)
+        while state["view"]["legal_actions"]:  # Bob plays his own turn first, if he begins
+            bob.send_json({"type": "action", "seq": state["seq"], "action": state["view"]["legal_actions"][0]["id"]})
+            state = read_until(bob, state["seq"] + 1)
+        bob.send_json({"type": "leave"})
+        wait_for(lambda: web.get(f"/api/tables/{game.table}").json()["seats"][1]["out"] == "left")
+    move_until_turn_of(web, game, 1)  # Ann plays until Bob's seat is to act: the bot's turn, not Bob's
+    assert send_round(web) == 0
+    assert not inbox.to(game.emails[1])
 
 
 def test_a_turn_based_table_never_listed_mails_the_seats_kept_from_invites(web: TestClient, inbox: Inbox) -> None:  # noqa: F811

@@ -110,7 +110,9 @@ def test_acting_and_reconnecting_give_an_away_seat_back(client: TestClient) -> N
         assert sweep(client) == 1
         assert summary(client, table["id"])["seats"][mover]["away"] is True
         state = read_until(again, state["seq"])
-        move = state["view"]["legal_actions"][0]["notation"]
+        assert state["view"]["stand_ins"] == [mover] and state["view"]["legal_actions"] == []  # the bot's to play
+        game = service_of(client).tables[table["id"]].state
+        move = game_module("ra").action_to_str(game.legal_actions()[0])  # sent all the same: the seat is theirs
         again.send_json({"type": "action", "seq": state["seq"], "move": move})  # acting gives it back too
         state = read_until(again, 1)
         assert state["table"]["seats"][mover]["away"] is False and state["log"][-1]["player"] == mover

@@ -13,6 +13,8 @@ from fastapi.testclient import TestClient
 from server_helpers import bot, create, person, read_until, wait_status, ws_url
 from starlette.websockets import WebSocketDisconnect
 
+from ra.core.text import Seat, t, tp
+from ra.i18n import Reader, render
 from ra.server.tables.story import BOT_NAMES, bot_names
 
 
@@ -111,3 +113,16 @@ def test_a_replay_shows_every_score_at_every_step(quick: TestClient) -> None:
     assert "Epoch 1 is scored; scores are hidden until the end." in live_text
     assert "Epoch 1 is scored:" in replay_text
     assert [s["move"]["notation"] for s in steps[1:]] == [e["notation"] for e in live["log"]]
+
+
+def test_a_blank_name_is_read_as_the_default_in_each_readers_language(quick: TestClient) -> None:
+    """A seat nobody named is sent blank, never as English words: each reader reads "Player 1" in their language."""
+    table = create(quick, [{"kind": "person", "name": "  "}, {"kind": "person"}, bot("random")])
+    seats = quick.get(f"/api/tables/{table['id']}").json()["seats"]
+    assert [s["name"] for s in seats[:2]] == ["", ""]
+    view = quick.get(f"/api/tables/{table['id']}/view").json()["view"]
+    assert view["names"][:2] == ["", ""]
+    said = t("{message}", message=Seat(1, view["names"][1]))  # a seat in a sentence, as the log sends it
+    assert render(said, Reader("de", None, view["names"])) == "Spieler 2"
+    default = tp("seat", "Player {number}", number=2)
+    assert render(said, Reader("zh-Hans", None, view["names"])) == render(default, Reader("zh-Hans")) != "Player 2"

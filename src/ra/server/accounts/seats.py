@@ -22,6 +22,7 @@ from ra.server.storage.rows import now
 from ra.server.storage.schema import account_seats_t, listings_t, tables_t
 from ra.server.tables.errors import ServiceError
 from ra.server.tables.pace import turn_based
+from ra.server.tables.snapshot import stand_ins
 from ra.server.tables.summary import summary
 from ra.server.tables.table import Table
 from ra.server.tables.tokens import hash_matches, token_hash
@@ -49,8 +50,8 @@ class Tables(Protocol):
         """A finished game's record without seed or order."""
         ...
 
-    async def rename(self, table: Table, seat: int | None, name: Any) -> None:
-        """Change a person seat's name."""
+    async def rename(self, table: Table, seat: int | None, name: Any, *, blank: bool = False) -> None:
+        """Change a person seat's name (`blank`: to its default name)."""
         ...
 
 
@@ -173,6 +174,11 @@ class Seats:
             holder = await in_thread(self.store.holder, table_id, n)
         if holder is not None and holder != who.account.id:
             raise AccountError(409, "taken", t("This seat is kept by another account."))
+        if table.row.seats[n]["name"] != who.account.name:  # a kept seat is named as its account, as the chat names it
+            try:
+                await self.tables.rename(table, n, who.account.name)
+            except ServiceError as exc:
+                raise refused(exc) from None
         return _seat_answer(table_id, n, token)
 
     async def join(self, who: SignedIn, table_id: str, seat: int) -> dict[str, Any]:
@@ -228,7 +234,8 @@ class Seats:
             return entry  # storage away or the game cannot be loaded: the row alone
         entry["table"] = summary(table.row)
         current = [] if table.state.is_terminal() else list(table.state.current_players())
-        entry["to_act"], entry["your_turn"] = current, held.seat in current
+        # Not the person's turn while a bot plays their seat (away, left, lost on time): the bot's.
+        entry["to_act"], entry["your_turn"] = current, held.seat in current and held.seat not in stand_ins(table.row)
         if table.log:
             last = table.log[-1]
             entry["last_move"] = {"seq": last["seq"], "name": last["name"], "text": last["text"]}
@@ -253,7 +260,7 @@ class Seats:
         memory too, and to whoever watches them; a table that cannot be loaded has them when it next is."""
         for table_id, seat, name in seats:
             try:
-                await self.tables.rename(await self.tables.get(table_id), seat, name)
+                await self.tables.rename(await self.tables.get(table_id), seat, name, blank=not name)
             except (ServiceError, SQLAlchemyError, OSError):  # the account is gone already; the rows hold the new names
                 continue
 

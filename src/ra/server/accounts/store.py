@@ -34,6 +34,7 @@ from ra.server.storage.schema import (
     sign_ups_t,
     tables_t,
 )
+from ra.server.tables.names import UNNAMED
 
 
 def utc(value: dt.datetime) -> dt.datetime:
@@ -466,11 +467,6 @@ GONE = "gone:"  # the start of the anonymous keys a deleted account's chat repor
 GONE_NAME = "(deleted)"  # the sender's name on a report of a deleted account's message
 
 
-def default_seat_name(seat: int) -> str:
-    """The name of a seat nobody named (as table creation names it)."""
-    return f"Player {seat + 1}"
-
-
 def _rename_seats(c: sa.Connection, held: list[tuple[str, int]]) -> list[tuple[str, int, str]]:
     """Give each held seat its default name again, in the table's seats and in its options' names; the seats
     renamed. The game's record holds moves only, so nothing else names the seat."""
@@ -487,7 +483,7 @@ def _rename_seats(c: sa.Connection, held: list[tuple[str, int]]) -> list[tuple[s
         for seat in sorted(seat for held_table, seat in held if held_table == table_id):
             if not 0 <= seat < len(seats):
                 continue
-            name = default_seat_name(seat)
+            name = UNNAMED  # as table creation names a seat nobody named
             seats[seat]["name"] = name
             if names is not None and seat < len(names):
                 names[seat] = name

@@ -69,7 +69,8 @@ def _replayed(table: Table, table_id: str, names: list[str], moves: list[MoveRow
 
     def told(index: int, move: Move, after: GameState) -> None:
         view = seat_view(after, None, names)
-        entries.append(log_entry(module, move, moves[index].seq, names, narration_texts(module, views[-1], view, move)))
+        told = narration_texts(module, views[-1], view, move)
+        entries.append(log_entry(module, move, moves[index].seq, names, told, moves[index].stand_in))
         current_at.append(after.current_players())
         views.append(view)
         if index == last - 1:

@@ -203,6 +203,11 @@ class LogEntry(BaseModel):
     )
     draws: list[str]
     undoes: int | None = Field(default=None, description="an undo step's: the seq of the entry it took back")
+    stand_in: bool = Field(
+        default=False,
+        description="a bot made the move for the person of the seat (away, left or lost on time); sent only when "
+        "true. Its `said` reads for that person as for everyone else, told that a bot played it for them",
+    )
 
 
 class UndoOffer(BaseModel):

@@ -17,9 +17,10 @@ import datetime as dt
 import logging
 import re
 import smtplib
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from email.message import EmailMessage
+from typing import Any
 
 import sqlalchemy as sa
 
@@ -44,6 +45,12 @@ QUEUED_TASKS = 1000  # queueing tasks in flight at most (a storm of moves while 
 
 RECOVER_TABLES = 200  # turn-based tables a start looks at for turns whose notice a killed process never queued
 Load = Callable[[str], Awaitable[Table]]
+
+
+def plays(seat: Mapping[str, Any]) -> bool:
+    """Whether a seat's person plays it: a person's seat no bot plays for (away, left, lost on time), whose turn is
+    theirs to hear of."""
+    return seat["kind"] == "person" and not seat.get("stand_in")
 
 
 class Notices:
@@ -93,7 +100,7 @@ class Notices:
         new = [
             p
             for p in state.current_players()
-            if p not in before and seats[p]["kind"] == "person" and not self.presence.present(table_id, p)
+            if p not in before and plays(seats[p]) and not self.presence.present(table_id, p)
         ]
         if new:
             task = asyncio.create_task(self._queued(table_id, seq, new, self.now()), name="ra-notice-queue")
@@ -157,7 +164,7 @@ class Notices:
                 continue
             if table.state.is_terminal() or table.row.status == "abandoned":
                 continue
-            seats = [p for p in table.state.current_players() if table.row.seats[p]["kind"] == "person"]
+            seats = [p for p in table.state.current_players() if plays(table.row.seats[p])]
             by_start: dict[int, list[int]] = {}
             for p in seats:
                 if not self.presence.present(table_id, p):
@@ -197,6 +204,8 @@ class Notices:
             return None
         state = table.state
         if table.row.status == "abandoned" or state.is_terminal() or due.seat not in state.current_players():
+            return None
+        if not plays(table.row.seats[due.seat]):  # a bot plays the seat since the notice was queued
             return None
         return table.row.game
 

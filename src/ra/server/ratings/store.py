@@ -167,15 +167,19 @@ class RatingStore:
             return
         after = rate([current.get(player, (MU, SIGMA))[:2] for _, player, _ in entrants], [p for _, _, p in entrants])
         for (_, player, _), (mu, sigma) in zip(entrants, after, strict=True):
-            if player not in outcome.rated:
-                continue  # an anchor: rated against, never moved by people's games
             games = current[player][2] + 1 if player in current else 1
+            if player not in outcome.rated:
+                # An anchor (a bot among people): rated against, never moved by people's games, but counted and
+                # shown, so the leaderboard lists every bot that played a rated game.
+                mu, sigma = current.get(player, (MU, SIGMA))[:2]
             values = {"mu": mu, "sigma": sigma, "games": games, "updated": outcome.finished}
             if player in current:
                 key = (ratings_t.c.player_id == player) & (ratings_t.c.game == outcome.game)
                 c.execute(ratings_t.update().where(key).values(**values))
             else:
                 c.execute(ratings_t.insert().values(player_id=player, game=outcome.game, **values))
+            if player not in outcome.rated:
+                continue  # its rating did not move: no history
             c.execute(
                 rating_history_t.insert().values(
                     player_id=player, game=outcome.game, table_id=outcome.table_id, mu=mu, sigma=sigma,

@@ -52,7 +52,8 @@ class TableRow:
 @dataclass(frozen=True)
 class MoveRow:
     """One stored step: its 1-based number, who acted, the action id and notation, and what it drew; an undo step
-    (`undoes`: the seq of the move it takes back, ra.core.undo) has the action -1 and the notation `undo`."""
+    (`undoes`: the seq of the move it takes back, ra.core.undo) has the action -1 and the notation `undo`;
+    `stand_in`: a bot made the move for a person's seat (tables/clocks.py)."""
 
     seq: int
     player: int
@@ -60,6 +61,7 @@ class MoveRow:
     notation: str
     draws: tuple[str, ...] = ()
     undoes: int | None = None
+    stand_in: bool = False
 
 
 @dataclass(frozen=True)

@@ -57,6 +57,7 @@ moves_t = sa.Table(
     sa.Column("created", sa.DateTime(timezone=True), nullable=False),
     # An undo step (docs/RECORDS.md): the seq of the move it takes back; NULL for a move. Steps are only added.
     sa.Column("undoes", sa.Integer, nullable=True),
+    sa.Column("stand_in", sa.Boolean, nullable=True),  # a bot made the move for a person's seat
     sa.UniqueConstraint("table_id", "seq", name="uq_moves_table_seq"),
 )
 

@@ -196,7 +196,8 @@ class SqlStorage:
             query = sa.select(moves_t).where(moves_t.c.table_id == table_id, moves_t.c.seq > after)
             found = c.execute(query.order_by(moves_t.c.seq))
             return _table(row), [
-                MoveRow(r.seq, r.player, r.action, r.notation, tuple(r.draws), r.undoes) for r in found
+                MoveRow(r.seq, r.player, r.action, r.notation, tuple(r.draws), r.undoes, bool(r.stand_in))
+                for r in found
             ]
 
     def versions(self, table_ids: list[str]) -> dict[str, tuple[int, dt.datetime]]:

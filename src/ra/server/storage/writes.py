@@ -101,6 +101,7 @@ def _insert(c: sa.Connection, leases: Leases, items: list[NewMove]) -> list[Effe
             "draws": list(item.move.draws),
             "created": item.updated,
             "undoes": item.move.undoes,
+            "stand_in": item.move.stand_in or None,
         }
         for item in items
     ]

@@ -21,7 +21,7 @@ from ra.core.text import t
 from ra.games import GAMES, game_module
 from ra.server.storage.rows import TableRow, new_bot_seed
 from ra.server.tables.errors import ServiceError
-from ra.server.tables.names import check_name
+from ra.server.tables.names import UNNAMED, check_name
 from ra.server.tables.pace import check_pace, new_clock
 from ra.server.tables.rebuild import Rebuilt, new_state
 from ra.server.tables.requests import NewTable, SeatSpec
@@ -108,10 +108,11 @@ def _seats(
                 check_bot(bot, game)
             except ValueError as exc:
                 raise ServiceError("bad_message", t("seat {seat}: {reason}", seat=i, reason=text_of(exc))) from None
-            name = check_name(spec.name) if spec.name else None  # named below, once all names are known
+            # Named below, once all names are known.
+            name = check_name(spec.name) if spec.name and spec.name.strip() else None
             seats.append({"kind": "bot", "name": name, "bot": bot.strip(), "taken": True})
         else:
-            name = check_name(spec.name) if spec.name else f"Player {i + 1}"
+            name = check_name(spec.name) if spec.name and spec.name.strip() else UNNAMED
             token = seat_token(creator, table_id, i)
             seats.append({"kind": "person", "name": name, "token_hash": token_hash(token), "taken": False})
     labels = [s["bot"].partition(":")[0].strip() if s["name"] is None else None for s in seats]

@@ -9,6 +9,8 @@ from ra.core.text import t
 from ra.server.tables.errors import ServiceError
 
 MAX_NAME = 40
+# The name of a seat nobody named: blank, so that each reader reads its default ("Player 1") in their language.
+UNNAMED = ""
 # Letters that show as nothing (fillers, blank patterns, an invisible combining mark): spoofable names otherwise.
 _INVISIBLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
 

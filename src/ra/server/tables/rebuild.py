@@ -59,17 +59,17 @@ def rebuild(module: GameModule, row: TableRow, moves: list[MoveRow]) -> Rebuilt:
     # The game after each move that stands (first: before any), kept apart from `state`, and its spectator view.
     reached = [(state.clone(), seat_view(state, None, names) if moves else {})]
     log: list[dict[str, Any]] = []
-    seqs: list[int] = []  # the seqs of the moves being replayed
+    group: list[MoveRow] = []  # the moves being replayed
 
     def stood(index: int, move: Move, after: GameState) -> None:
         view = seat_view(after, None, names)
         told = narration_texts(module, reached[-1][1], view, move)
-        log.append(log_entry(module, move, seqs[index], names, told))
+        log.append(log_entry(module, move, group[index].seq, names, told, group[index].stand_in))
         reached.append((after.clone(), view))
         current_at.append(after.current_players())
 
     for taking_back, run in itertools.groupby(moves, key=lambda move: move.undoes is not None):
-        group = list(run)
+        group[:] = list(run)
         if taking_back:
             for step in group:
                 assert step.undoes is not None  # grouped by it
@@ -78,11 +78,11 @@ def rebuild(module: GameModule, row: TableRow, moves: list[MoveRow]) -> Rebuilt:
                 state = reached[-1][0].clone()
                 current_at.append(state.current_players())
             continue
-        seqs[:] = [move.seq for move in group]
         try:
             state = replay_moves(state, [(move.player, move.action, tuple(move.draws)) for move in group], stood)
         except RecordError as exc:
-            raise RuntimeError(f"table {row.id}: stored move {seqs[exc.index or 0]} does not replay: {exc}") from exc
+            at = group[exc.index or 0].seq
+            raise RuntimeError(f"table {row.id}: stored move {at} does not replay: {exc}") from exc
     return Rebuilt(state, current_at, steps, reached[-2][0] if len(reached) > 1 else None, log)
 
 

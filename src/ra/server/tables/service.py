@@ -28,7 +28,7 @@ from ra.server.tables.errors import GAME_OVER, ServiceError
 from ra.server.tables.interfaces import Bots, Clocks, Peers, PubSub, Subscription, Turns
 from ra.server.tables.loaded import TableLoader
 from ra.server.tables.log import narrated_entry, undo_entry
-from ra.server.tables.names import check_name
+from ra.server.tables.names import UNNAMED, check_name
 from ra.server.tables.rebuild import replay_json, state_before_last
 from ra.server.tables.requests import NewTable
 from ra.server.tables.snapshot import Snapshot, version_views
@@ -203,11 +203,12 @@ class TableService:
             seats[seat]["taken"] = True
             await self._store_seats(table, seats)
 
-    async def rename(self, table: Table, seat: int | None, name: Any) -> None:
-        """Change a person seat's name (the seat's token was checked)."""
+    async def rename(self, table: Table, seat: int | None, name: Any, *, blank: bool = False) -> None:
+        """Change a person seat's name (the seat's token was checked); `blank`: the seat's default name, which each
+        reader reads in their language."""
         if seat is None:
             raise ServiceError("forbidden", t("a spectator has no seat to rename"))
-        name = check_name(name)
+        name = UNNAMED if blank else check_name(name)
         table = await self.live(table)
         async with table.lock:
             seats = [dict(s) for s in table.row.seats]
@@ -288,7 +289,10 @@ class TableService:
         seq = table.seq + 1
         row = table.row
         status = status_of(row, new)
-        record = MoveRow(seq, move.player, move.action, table.module.action_to_str(move.action), move.draws)
+        # A bot's move for a person's seat (away, left, lost on time) is told as the bot's (tables/log.py).
+        stand_in = move.player in table.bots and row.seats[move.player]["kind"] == "person"
+        notation = table.module.action_to_str(move.action)
+        record = MoveRow(seq, move.player, move.action, notation, move.draws, stand_in=stand_in)
         stamp = self.time_source.now()
         clock, timer = self.clocks.after_move(table, new, status)
         try:
@@ -305,7 +309,7 @@ class TableService:
         names, before = table.names, table.state.current_players()
         views = version_views(table.module, new, names)
         after = views[None]
-        entry = narrated_entry(table.module, table.state, new, names, (table.spectator_view(), after), seq)
+        entry = narrated_entry(table.module, table.state, new, names, (table.spectator_view(), after), seq, stand_in)
         step = Step(move.player, None, move.draws)
         played = Steps(new, table.state, [step], [new.current_players()], [entry], views)
         stored = replace(table.row, seq=seq, status=status, updated=stamp, clock=clock, due=timer)

@@ -31,6 +31,20 @@ def version_views(module: GameModule, state: GameState, names: list[str]) -> dic
     viewers: list[int | None] = [None, *range(len(names))]
     return {viewer: _named(view, names) for viewer, view in zip(viewers, many(state, viewers), strict=True)}
 
+def stand_ins(row: TableRow) -> list[int]:
+    """The person seats a bot plays for: their person is away, left or lost on time (tables/clocks.py)."""
+    return [i for i, s in enumerate(row.seats) if s["kind"] == "person" and s.get("stand_in")]
+
+def acted_for(view: dict[str, Any], seat: int | None, seats: list[int]) -> dict[str, Any]:
+    """`view` saying which seats a bot plays for (`stand_ins`); the viewer's own seat among them offers no action:
+    the bot acts, not the person (who takes the seat back with "I'm back")."""
+    if not seats:
+        return view
+    shown = {**view, "stand_ins": list(seats)}
+    if seat in seats and view.get("legal_actions"):
+        shown["legal_actions"] = []
+    return shown
+
 class Snapshot:
     """One version of a table, as published: each seat's view and explanation made once, on demand, and shared by
     every connection of that seat (spectators share one); its socket frames are ra.server.http.outgoing's."""
@@ -54,6 +68,7 @@ class Snapshot:
         self.seq = seq = len(state.history) if seq is None else seq
         self.log = log[:seq]
         self.names = [s["name"] for s in row.seats]
+        self.stand_ins = stand_ins(row)
         self.summary = summary(row)
         self.module = module
         self.options = row.options  # its table options: which of the game's helpers explanations show
@@ -66,14 +81,18 @@ class Snapshot:
         # move; the seats' were made with it when the game makes them at once: `version_views`).
         self._views: dict[int | None, dict[str, Any]] = {} if views is None else dict(views)
         self._explained: dict[int | None, dict[str, Any] | None] = {}
+        self._shown: dict[int | None, dict[str, Any]] = {}  # the views as sent: who a bot plays for (`acted_for`)
         # This version's socket frames, made by ra.server.http.outgoing when it is first sent (None until then).
         self.frames: object | None = None
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """A seat's view (None: spectator's), made once per version; never to be changed by the caller."""
-        view = self._views.get(seat)
+        view = self._shown.get(seat)
         if view is None:
-            view = self._views[seat] = seat_view(self.state, seat, self.names)
+            made = self._views.get(seat)
+            if made is None:
+                made = self._views[seat] = seat_view(self.state, seat, self.names)
+            view = self._shown[seat] = acted_for(made, seat, self.stand_ins)
         return view
 
     def explanation(self, seat: int | None) -> dict[str, Any] | None:

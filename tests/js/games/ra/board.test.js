@@ -9,7 +9,7 @@ import { describeTurn, turnHint } from "../../../../src/ra/server/static/js/game
 /** @typedef {import("../../../../src/ra/server/static/js/games/ra/view_types.js").RaLegalAction} RaLegalAction */
 
 /**
- * @param {Partial<RaView>} fields
+ * @param {Partial<RaView> & {stand_ins?: number[]}} fields  a view's fields (`stand_ins`: the server's)
  * @returns {RaView}
  */
 const view = (fields) => /** @type {RaView} */ (/** @type {unknown} */ ({
@@ -55,6 +55,13 @@ describe("describeTurn", () => {
   it("speaks to the viewer when it is their move", () => {
     assert.deepEqual(describeTurn(view({ legal_actions: TURN })), { text: "Your turn: draw a tile, invoke Ra or spend a god", mine: true });
     assert.equal(describeTurn(view({ current_player: 1 })).text, "Bob's turn: drawing a tile, invoking Ra or spending a god");
+  });
+
+  it("never says \"Your turn\" while a bot plays the viewer's seat for them", () => {
+    const turn = describeTurn(view({ stand_ins: [0] }));
+    assert.deepEqual(turn, { text: "Ann's turn: drawing a tile, invoking Ra or spending a god", mine: false });
+    const auction = describeTurn(view({ stand_ins: [0], phase: "auction", auction: /** @type {any} */ ({ high_bid: null, high_bidder: null }) }));
+    assert.equal(auction.text, "Auction: Ann is bidding — no bid yet");
   });
 
   it("names the high bid of an auction and the winners at the end", () => {

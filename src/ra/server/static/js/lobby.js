@@ -16,7 +16,7 @@ import { botChoices, defaultGame, defaultSeats, optionField, readOptions, readSe
 import { paceFields, readPace } from "./lobby/pace.js";
 import { createdTable, rememberCreated, storage } from "./common/seat.js";
 import { afterCreate, startPeople } from "./lobby/people.js";
-import { place, slot, t, tn, tp } from "./common/i18n.js";
+import { place, seatName, slot, t, tn, tp } from "./common/i18n.js";
 import { startPage } from "./common/page.js";
 
 /** A busy server can hold hundreds of tables: show the newest few unless the visitor asks for all. */
@@ -205,7 +205,7 @@ class LobbyPage {
     /** @param {number} seat */
     const nameOf = (seat) => {
       const s = seats[seat];
-      return s && s.kind === "person" ? s.name : t("player");
+      return s && s.kind === "person" ? seatName(s.name, seat) : t("player");
     };
     replaceChildren(byId("created-links"),
       invites.filter((s) => s.seat !== mySeat).map((s) => linkRow(t("Seat {number}: {name}", { number: s.seat + 1, name: nameOf(s.seat) }),

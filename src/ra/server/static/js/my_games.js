@@ -4,7 +4,7 @@
 import { accountLinks, call, errorWords, whoAmI } from "./common/account.js";
 import { api } from "./common/api.js";
 import { byId, el, replaceChildren } from "./common/dom.js";
-import { t } from "./common/i18n.js";
+import { seatName, t } from "./common/i18n.js";
 import { startPage } from "./common/page.js";
 import { clockWords } from "./table/clocks.js";
 
@@ -37,7 +37,7 @@ function timeToMove(game) {
  */
 function gameItem(game, titles) {
   const table = game.table;
-  const names = (table.seats || []).map((s) => s.name);
+  const names = (table.seats || []).map((s) => seatName(s.name, s.seat));
   const title = titles.get(table.game) ?? table.game;
   /** @type {(HTMLElement | string)[]} */
   const about = [];

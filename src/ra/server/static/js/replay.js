@@ -14,7 +14,7 @@ import { byId, el, nameEl, replaceChildren } from "./common/dom.js";
 import { ExplainTips } from "./common/explain.js";
 import { loadBoard } from "./games.js";
 import { entryLines } from "./common/move_log.js";
-import { t, tn, tp } from "./common/i18n.js";
+import { t, tn, seatName } from "./common/i18n.js";
 import { startPage, words } from "./common/page.js";
 import { AnalysisPanel } from "./replay/analysis.js";
 
@@ -103,7 +103,7 @@ class ReplayPage {
       return;
     }
     this.board = module.createBoard(this.boardRoot, {
-      nameNode: (view, seat) => nameEl(view.names?.[seat] || tp("seat", "Player {number}", { number: seat + 1 }), "player-name"),
+      nameNode: (view, seat) => nameEl(seatName(view.names?.[seat], seat), "player-name"),
     });
     byId("replay-title").textContent = t("Replay · {game} · table {table}", { game: gameMeta(meta, game)?.title ?? game, table: this.tableId });
     this.slider.max = String(this.steps.length - 1);
@@ -129,7 +129,7 @@ class ReplayPage {
     const last = this.steps[this.steps.length - 1].view;
     this.analysis = new AnalysisPanel({
       tableId: this.tableId, board: this.boardRoot, module, finished: Boolean(last.result),
-      names: (seat) => last.names?.[seat] || tp("seat", "Player {number}", { number: seat + 1 }),
+      names: (seat) => seatName(last.names?.[seat], seat),
       show: (step) => this.show(step), step: () => this.index, view: () => this.steps[this.index]?.view ?? null,
     });
     this.show(0);
@@ -150,7 +150,7 @@ class ReplayPage {
       : index === 0 ? t("Score at the start of the game") : t("Score after move {number}", { number: index });
     const seats = scores.map((score, seat) => ({ seat, score })).sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
     replaceChildren(byId("final-scores"), seats.map(({ seat, score }) => el("li", { class: result?.winners.includes(seat) ? "won" : "" },
-      nameEl(view.names?.[seat] || tp("seat", "Player {number}", { number: seat + 1 }), "final-name"),
+      nameEl(seatName(view.names?.[seat], seat), "final-name"),
       el("span", { class: "final-score" }, score === null ? t("hidden") : tn("{n} pt", "{n} pts", score)))));
     byId("final").hidden = false;
   }

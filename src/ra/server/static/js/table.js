@@ -31,7 +31,7 @@ import { Beeper } from "./table/sound.js";
 import { TurnAlert, canNotify, notifying, wantNotices } from "./common/notify.js";
 import { logItems, readerOf } from "./common/move_log.js";
 import { showRulesLink } from "./common/rules_links.js";
-import { render, t, tp } from "./common/i18n.js";
+import { render, t, seatName } from "./common/i18n.js";
 import { startPage, words } from "./common/page.js";
 import { startPeople } from "./table/people.js";
 
@@ -423,7 +423,7 @@ class TablePage {
  * @param {number} seat
  */
 function nameNode(view, seat) {
-  return nameEl(view.names?.[seat] || tp("seat", "Player {number}", { number: seat + 1 }), "player-name");
+  return nameEl(seatName(view.names?.[seat], seat), "player-name");
 }
 
 const tableId = idFromPath(window.location.pathname);

@@ -3,7 +3,7 @@
 // Every message is shown as text, never as HTML.
 
 import { el, replaceChildren, toast } from "./dom.js";
-import { t } from "./i18n.js";
+import { seatName, t } from "./i18n.js";
 
 /**
  * @typedef {{key: string, name: string}} Sender
@@ -143,19 +143,21 @@ export class ChatPanel {
   }
 
   draw() {
+    // A seat nobody named speaks blank (key "s:<seat>"): its default name, as the board shows it.
+    const nameOf = (/** @type {Sender} */ s) => s.name || seatName("", Number(s.key.slice(2)));
     const canned = cannedWords();
     const shown = this.messages.filter((m) => !this.muted.has(m.sender.key));
     replaceChildren(this.list, shown.map((m) => {
       const mine = this.me !== null && m.sender.key === this.me.key;
       const words = m.canned ? canned[m.canned] ?? m.canned : m.text ?? "";
       const actions = mine ? [] : [
-        el("button", { class: "chat-mute", type: "button", title: t("Mute {name}", { name: m.sender.name }),
+        el("button", { class: "chat-mute", type: "button", title: t("Mute {name}", { name: nameOf(m.sender) }),
           on: { click: () => this.mute(m.sender.key) } }, t("Mute")),
         this.me ? el("button", { class: "chat-report", type: "button", title: t("Report this message"),
           on: { click: () => this.report(m.id) } }, t("Report")) : null,
       ];
       return el("li", { class: `chat-message${mine ? " mine" : ""}`, dataset: { id: m.id, sender: m.sender.key } },
-        el("strong", { class: "chat-name" }, m.sender.name), " ", el("span", { class: "chat-text" }, words), " ",
+        el("strong", { class: "chat-name" }, nameOf(m.sender)), " ", el("span", { class: "chat-text" }, words), " ",
         el("small", { class: "chat-actions" }, actions));
     }));
     this.list.scrollTop = this.list.scrollHeight;

@@ -117,6 +117,17 @@ function number(value) {
 }
 
 /**
+ * A seat's name as people read it: its name, else its default ("Player 1") in the reader's language. The one
+ * fallback: a seat nobody named is sent blank.
+ * @param {string | null | undefined} name
+ * @param {number} seat
+ * @returns {string}
+ */
+export function seatName(name, seat) {
+  return name || tp("seat", "Player {number}", { number: seat + 1 });
+}
+
+/**
  * A parameter's words.
  * @param {Param} value
  * @param {Reader} reader
@@ -127,8 +138,7 @@ function param(value, reader) {
   if (typeof value === "string") return value;
   if ("m" in value) return render(value, reader);
   if ("seat" in value) {
-    const name = reader.names?.[value.seat];
-    return name || value.name || tp("seat", "Player {number}", { number: value.seat + 1 });
+    return seatName(reader.names?.[value.seat] || value.name, value.seat);
   }
   if (!value.items.length) return value.empty ? render(value.empty, reader) : "";
   const words = value.items.map((item) => param(item, reader));

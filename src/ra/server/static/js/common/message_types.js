@@ -32,6 +32,7 @@
  * @property {Said[]} [said]  the lines as texts (docs/PROTOCOL.md, languages): each reader renders them
  * @property {string[]} draws
  * @property {number | null} [undoes]  an undo step's: the seq of the entry it took back
+ * @property {boolean} [stand_in]  a bot made the move for the person of the seat (away, left or lost on time); sent only when true. Its `said` reads for that person as for everyone else, told that a bot played it for them
  */
 
 /**

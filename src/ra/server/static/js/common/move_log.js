@@ -7,7 +7,7 @@
 /** @typedef {import("./types.js").Said} Said */
 
 import { el } from "./dom.js";
-import { render, t, tp } from "./i18n.js";
+import { render, t, seatName } from "./i18n.js";
 
 /**
  * The reader of a view: its seat and the seats' current names.
@@ -29,7 +29,7 @@ export function entryLines(entry, view) {
   const lines = entry.said?.length ? entry.said : entry.lines;  // texts for the reader, else the English lines
   if (lines?.length) return lines.map((line) => sayLine(line, reader));
   if (entry.text) return [sayLine(entry.text, reader)];
-  const who = view?.names?.[entry.player] || entry.name || tp("seat", "Player {number}", { number: entry.player + 1 });
+  const who = seatName(view?.names?.[entry.player] || entry.name, entry.player);
   return [entry.draws?.length
     ? t("{player}: {move} (drew {tiles})", { player: who, move: entry.notation, tiles: entry.draws.join(", ") })
     : t("{player}: {move}", { player: who, move: entry.notation })];

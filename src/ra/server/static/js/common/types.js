@@ -33,6 +33,8 @@
  * @property {LegalAction[]} legal_actions
  * @property {GameResult | null} [result]  null while the game runs
  * @property {(number | null)[]} [scores]  each seat's score now (null where it is hidden from the viewer)
+ * @property {number[]} [stand_ins]  the person seats a bot plays for now (away, left, lost on time); the viewer's
+ *   own seat among them offers no action (the server's, docs/PROTOCOL.md)
  */
 
 /**

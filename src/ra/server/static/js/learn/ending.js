@@ -7,7 +7,7 @@
 import { api } from "../common/api.js";
 import { byId } from "../common/dom.js";
 import { rememberCreated } from "../common/seat.js";
-import { render, t, tp } from "../common/i18n.js";
+import { render, t } from "../common/i18n.js";
 
 /**
  * Show the closing words and the button of the real game.
@@ -27,7 +27,8 @@ export function renderEnding(tutorial, reader = {}) {
  * @returns {Promise<string>}
  */
 export async function createRealGame(tutorial, local) {
-  const name = local?.getItem("ra.name") || tp("the learner's name at a real table", "You");
+  // No name: the seat's default, which each reader reads in their language (never "You", a name others would read).
+  const name = local?.getItem("ra.name") || "";
   const bots = Array.from({ length: tutorial.ending.players - 1 }, () => ({ kind: "bot", bot: tutorial.ending.bots }));
   const answer = await api.create({ game: tutorial.game, options: {}, seats: [{ kind: "person", name }, ...bots] });
   if (answer.creator) rememberCreated(local, answer.id, { creator: answer.creator, mySeat: 0 });

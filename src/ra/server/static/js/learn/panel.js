@@ -10,7 +10,7 @@
 
 import { valueAt } from "./api.js";
 import { byId, el, nameEl, replaceChildren } from "../common/dom.js";
-import { place, render, slot, t, tp } from "../common/i18n.js";
+import { place, render, slot, t, seatName } from "../common/i18n.js";
 
 /** @typedef {import("../common/i18n.js").Reader} Reader */
 
@@ -143,5 +143,5 @@ export function renderPrompt(ask, onShow, reader = {}) {
  * @param {number} seat
  */
 export function nameNode(view, seat) {
-  return nameEl(view.names?.[seat] || tp("seat", "Player {number}", { number: seat + 1 }), "player-name");
+  return nameEl(seatName(view.names?.[seat], seat), "player-name");
 }

@@ -7,7 +7,7 @@
 /** @typedef {{kind: "person", name: string} | {kind: "bot", bot: string}} SeatSpec */
 
 import { el } from "../common/dom.js";
-import { t, tp } from "../common/i18n.js";
+import { t } from "../common/i18n.js";
 
 /**
  * The game the form starts with: the first one in meta that this UI can draw (else the first one).
@@ -145,15 +145,16 @@ export function seatRow(game, seat, onRemove) {
 }
 
 /**
- * The seats of the form's rows; an empty name becomes "Player N".
+ * The seats of the form's rows; an empty name stays empty: the account's name, else "Player N" in each reader's
+ * language (the server names the seat).
  * @param {ParentNode} list
  * @returns {SeatSpec[]}
  */
 export function readSeats(list) {
-  return [...list.querySelectorAll(".seat-row")].map((li, index) => {
+  return [...list.querySelectorAll(".seat-row")].map((li) => {
     const kind = /** @type {HTMLSelectElement} */ (li.querySelector(".seat-kind")).value;
     if (kind === "bot") return { kind: "bot", bot: /** @type {HTMLSelectElement} */ (li.querySelector(".seat-bot")).value };
     const name = /** @type {HTMLInputElement} */ (li.querySelector(".seat-name")).value.trim();
-    return { kind: "person", name: name || tp("seat", "Player {number}", { number: index + 1 }) };
+    return { kind: "person", name };
   });
 }

@@ -15,6 +15,7 @@
 /** @typedef {import("./view_types.js").RaLegalAction} RaLegalAction */
 /** @typedef {import("../../common/moves.js").MoveMarks<RaLegalAction>} Marks */
 
+import { playsOwnSeat } from "../../common/acting.js";
 import { el, icon, nameEl, replaceChildren } from "../../common/dom.js";
 import { MoveMarks, otherMoves } from "../../common/moves.js";
 import { decisionPanel, losses, nameOf } from "./panels.js";
@@ -61,7 +62,8 @@ export function describeTurn(view) {
     };
   }
   const mine = view.viewer !== null && view.viewer === seat && (view.legal_actions || []).length > 0;
-  const yours = view.viewer !== null && view.viewer === seat; // the viewer's own seat reads in the second person
+  // The viewer's own seat reads in the second person, unless a bot plays it for them.
+  const yours = playsOwnSeat(view, seat);
   const player = nameOf(view, seat);
   if (view.phase === "auction") return { text: auctionTurn(view, yours, player), mine };
   if (view.phase === "gods") {

@@ -5,10 +5,11 @@
 /** @typedef {import("./view_types.js").RaLegalAction} RaLegalAction */
 /** @typedef {import("../../common/moves.js").MoveMarks<RaLegalAction>} Marks */
 
+import { standsIn } from "../../common/acting.js";
 import { el, icon, nameEl } from "../../common/dom.js";
 import { kindName } from "./look.js";
 import { disk } from "./tiles.js";
-import { place, slot, t, tn, tp } from "../../common/i18n.js";
+import { place, slot, t, tn, tp, seatName } from "../../common/i18n.js";
 
 /**
  * Why an auction runs, in words (the view's `auction.kind`).
@@ -30,7 +31,7 @@ export function auctionKind(kind) {
  * @param {number | null | undefined} seat
  */
 export const nameOf = (view, seat) => (seat === null || seat === undefined ? "?"
-  : view.names?.[seat] || tp("seat", "Player {number}", { number: seat + 1 }));
+  : seatName(view.names?.[seat], seat));
 
 /**
  * "2 civilization tiles (War) and 1 monument (Earthquake)".
@@ -86,6 +87,7 @@ export function turnHint(view, marks) {
   if (!kinds.size) {
     if (view.viewer === null) return t("You are watching.");
     // The viewer's own seat in the second person: its name ("You" in a tutorial) would not take the case it needs.
+    if (standsIn(view, view.viewer)) return t("A bot plays for you now.");
     return view.current_player === view.viewer ? t("Waiting for you.") : t("Waiting for {player}.", { player: nameOf(view, view.current_player) });
   }
   // One whole sentence for each set of choices (a language orders and joins them its own way).

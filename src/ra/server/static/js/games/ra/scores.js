@@ -9,7 +9,7 @@
 /** @typedef {import("./view_types.js").RaScoreRow} RaScoreRow */
 
 import { el, nameEl } from "../../common/dom.js";
-import { t, tn, tp } from "../../common/i18n.js";
+import { t, tn, seatName } from "../../common/i18n.js";
 
 /**
  * A scoring category's name with how it scores, in the page's language.
@@ -34,7 +34,7 @@ function categoryName(name) {
  * @param {RaView} view
  * @param {number} seat
  */
-const nameOf = (view, seat) => view.names?.[seat] || tp("seat", "Player {number}", { number: seat + 1 });
+const nameOf = (view, seat) => seatName(view.names?.[seat], seat);
 /** @param {number} n */
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 

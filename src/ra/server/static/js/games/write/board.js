@@ -14,10 +14,11 @@
 /** @typedef {import("./choice.js").Decisions} Decisions */
 /** @typedef {import("../../common/moves.js").MoveMarks<WriteLegalAction>} Marks */
 
+import { playsOwnSeat, standsIn } from "../../common/acting.js";
 import { el, nameEl, replaceChildren } from "../../common/dom.js";
 import { MoveMarks, otherMoves } from "../../common/moves.js";
 import { Choice, decisions } from "./choice.js";
-import { lostList, nameOf, playerStrip, sheets } from "./players.js";
+import { deckHolder, lostList, nameOf, playerStrip, sheets } from "./players.js";
 import { renderKingdomScores, renderResult } from "./scores.js";
 import { cardLabel, kindName, kingdomShort, kingdomTitle, sectionName, sectionSymbol, symbol, typeName } from "./symbols.js";
 import { place, slot, t, tn } from "../../common/i18n.js";
@@ -117,7 +118,7 @@ export function createBoard(root, ctx) {
 function statusBar(view, d, choice) {
   const mine = d.legal.length > 0;
   /** @param {number} s */
-  const who = (s) => (s === view.viewer ? t("you") : nameOf(view, s));
+  const who = (s) => (playsOwnSeat(view, s) ? t("you") : nameOf(view, s));
   const active = nameOf(view, view.active_player);
   let text;
   if (view.phase === "over") text = t("The game is over.");
@@ -164,7 +165,17 @@ function deck(view, prev, marks) {
   button.dataset.explain = "deck";
   return el("div", { class: `w-deck${prev && prev.deck?.remaining !== remaining ? " changed" : ""}` },
     el("h3", { dataset: { explain: "deck" } }, t("Deck")), button,
-    active === null ? null : el("small", {}, place(t("held by {player}", { player: slot("player") }), { player: nameEl(nameOf(view, active)) })));
+    active === null ? null : el("small", { class: "w-deck-holder" }, holderWords(view)));
+}
+
+/**
+ * Who holds the deck, with the holder's name as a name element.
+ * @param {WriteView} view
+ * @returns {(Node | string)[]}
+ */
+function holderWords(view) {
+  const holder = deckHolder(view);
+  return place(holder.text, { player: holder.name === null ? null : nameEl(holder.name) });
 }
 
 /**
@@ -297,7 +308,10 @@ function decisionPanel(view, d, targets, marks, choice) {
     if (lost) parts.push(el("p", {}, actionButton(lost, t("Take it — the card is lost"), "btn w-lose", marks)));
     if (d.slots.length > 1) parts.push(el("p", { class: "w-hint" }, t("Choose another card to change your mind.")));
   } else if (view.phase === "over") parts.push(el("p", {}, t("The game is over — the scoring is below.")));
-  else parts.push(el("p", { class: "w-hint" }, view.viewer === null ? t("You are watching.") : t("Nothing to do now: the others are deciding.")));
+  else {
+    parts.push(el("p", { class: "w-hint" }, view.viewer === null ? t("You are watching.")
+      : standsIn(view, view.viewer) ? t("A bot plays for you now.") : t("Nothing to do now: the others are deciding.")));
+  }
   return el("section", { class: "decision w-decision", "aria-label": t("Your decision") }, parts);
 }
 

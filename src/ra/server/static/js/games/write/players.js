@@ -6,10 +6,11 @@
 /** @typedef {import("./view_types.js").WritePlayer} WritePlayer */
 /** @typedef {import("./sheet.js").SheetOptions} SheetOptions */
 
+import { playsOwnSeat } from "../../common/acting.js";
 import { el } from "../../common/dom.js";
 import { renderSheet } from "./sheet.js";
 import { cardLabel, sectionName } from "./symbols.js";
-import { t, tn, tp } from "../../common/i18n.js";
+import { slot, t, tn, tp, seatName } from "../../common/i18n.js";
 
 const PHONE = "(max-width: 640px)";
 
@@ -17,7 +18,19 @@ const PHONE = "(max-width: 640px)";
  * @param {WriteView} view
  * @param {number} seat
  */
-export const nameOf = (view, seat) => view.names?.[seat] || tp("seat", "Player {number}", { number: seat + 1 });
+export const nameOf = (view, seat) => seatName(view.names?.[seat], seat);
+
+/**
+ * Who holds the deck, in words: "held by you" while the viewer plays their own seat, else "held by {player}" with
+ * the holder's name for its slot (never a name read in the second person, "held by You").
+ * @param {WriteView} view
+ * @returns {{text: string, name: string | null}}
+ */
+export function deckHolder(view) {
+  const active = view.active_player;
+  return playsOwnSeat(view, active) ? { text: t("held by you"), name: null }
+    : { text: t("held by {player}", { player: slot("player") }), name: nameOf(view, active) };
+}
 
 /**
  * A player's status in words: reveals, choosing…, bonus: Nile, took God 16, waiting.

@@ -11,7 +11,7 @@
 import { el, nameEl } from "../../common/dom.js";
 import { countText, endBonusOf, sectionOf } from "./sheet_foot.js";
 import { kingdomTitle, sectionName } from "./symbols.js";
-import { t, tn, tp } from "../../common/i18n.js";
+import { t, tn, seatName } from "../../common/i18n.js";
 
 /**
  * How a section scores a Kingdom, in words.
@@ -54,7 +54,7 @@ function endName(view, key) {
  * @param {WriteView} view
  * @param {number} seat
  */
-const nameOf = (view, seat) => view.names?.[seat] || tp("seat", "Player {number}", { number: seat + 1 });
+const nameOf = (view, seat) => seatName(view.names?.[seat], seat);
 /** @param {number} n */
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 /** @param {number} n */
