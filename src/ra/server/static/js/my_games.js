@@ -1,6 +1,7 @@
 // "My games": every seat the signed-in player holds, on any device — whose turn, the last move, finished games
 // with their results and replays (GET /api/account/games).
 
+import { seatName } from "./common/bots.js";
 import { accountLinks, call, errorWords, whoAmI } from "./common/account.js";
 import { api } from "./common/api.js";
 import { byId, el, replaceChildren } from "./common/dom.js";
@@ -22,7 +23,7 @@ import { startPage } from "./common/page.js";
  */
 function gameItem(game, titles) {
   const table = game.table;
-  const names = (table.seats || []).map((s) => s.name);
+  const names = (table.seats || []).map((s) => seatName(s.name, s));
   const title = titles.get(table.game) ?? table.game;
   /** @type {(HTMLElement | string)[]} */
   const about = [];

@@ -6,6 +6,7 @@
 /** @typedef {import("../common/types.js").OptionSpec} OptionSpec */
 /** @typedef {{kind: "person", name: string} | {kind: "bot", bot: string}} SeatSpec */
 
+import { botLabel } from "../common/bots.js";
 import { el } from "../common/dom.js";
 import { t, tp } from "../common/i18n.js";
 
@@ -26,8 +27,8 @@ export function defaultGame(meta, canDraw) {
  * @returns {{group: string, value: string, label: string, title: string}[]}
  */
 export function botChoices(game) {
-  const levels = (game.bots?.levels || []).map((l) => ({ group: t("Opponents"), value: l.name, label: l.name, title: l.description }));
-  const kinds = (game.bots?.kinds || []).map((k) => ({ group: t("Bare bots (for testing)"), value: k, label: k, title: t("the {bot} bot with its default settings", { bot: k }) }));
+  const levels = (game.bots?.levels || []).map((l) => ({ group: t("Opponents"), value: l.name, label: botLabel(l.name), title: l.description }));
+  const kinds = (game.bots?.kinds || []).map((k) => ({ group: t("Bare bots (for testing)"), value: k, label: botLabel(k), title: t("the {bot} bot with its default settings", { bot: botLabel(k) }) }));
   return [...levels, ...kinds];
 }
 
