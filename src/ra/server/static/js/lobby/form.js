@@ -87,7 +87,7 @@ export function optionField(spec) {
   let input;
   if (spec.kind === "choice") {
     input = el("select", { id, name: spec.name, dataset: { option: spec.name } },
-      (spec.choices || []).map((c) => el("option", { value: c }, c)));
+      (spec.choices || []).map((c, i) => el("option", { value: c }, spec.choice_labels?.[i] ?? c)));
   } else {
     input = el("input", { type: "number", id, name: spec.name, step: "1", min: spec.minimum ?? null, max: spec.maximum ?? null, dataset: { option: spec.name } });
   }
