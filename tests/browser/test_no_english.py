@@ -45,8 +45,11 @@ SAME = {
 # Data shown as it is in every language: a time zone's example, the rating's formula (mu − 3 sigma).
 DATA = {"europe", "berlin", "utc", "mu", "sigma"}
 # Names: the games' titles (RA and Write is its published name) and the English original a translated rules
-# document names; a genre (flip-and-write); words quoted as words („suns“ for Sonnen); the documents' file names.
-MENTIONS = re.compile(r"(?:Ra|RA and Write) — the rules|RA and Write|[Ff]lip-and-[Ww]rite|„[^“]*“|\S+\.md\b")
+# document names; a genre (flip-and-write); words quoted as words („suns“ for Sonnen); the documents' file names;
+# keys as their caps read them.
+MENTIONS = re.compile(
+    r"(?:Ra|RA and Write) — the rules|RA and Write|[Ff]lip-and-[Ww]rite|„[^“]*“|“[^”]*”|\S+\.md\b|[(（](?:Home|End)[)）]"
+)
 # Everything a person reads on the page: visible text nodes (a select's options too, not the language picker's),
 # the attributes read aloud or shown on hover, and the tab's title.
 READ = """() => {
