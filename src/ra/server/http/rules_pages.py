@@ -128,3 +128,24 @@ def rules_page(game: str, code: str = "en") -> str:
         + " · ".join(f"<a href='/rules/{html.escape(g)}'>{html.escape(game_module(g).TITLE)}</a>" for g in GAMES)
         + f"</nav><main class='rules'>{body}</main></body></html>\n"
     )
+
+
+@cache
+def rule_titles(game: str, language: str = "en") -> dict[str, str]:
+    """The headings of a game's rules page by anchor, as the page reads in `language` (the English anchors, the
+    translation's headings one to one; English where the rules are not translated)."""
+    _, english = render_markdown(rules_markdown(game))
+    if language == "en" or not has_rules(game, language):
+        return {anchor: title for _, anchor, title in english}
+    _, headings = render_markdown(rules_markdown(game, language), [anchor for _, anchor, _ in english])
+    return {anchor: title for _, anchor, title in headings}
+
+
+def rule_place(rule: str, language: str = "en") -> tuple[str | None, str | None]:
+    """A step's rules citation as the site's link (`/rules/ra#5-auctions`) and the heading it points at, in the
+    reader's language."""
+    link = page_link(rule)
+    if link is None or not link.startswith("/rules/"):
+        return link, None
+    page, _, anchor = link.removeprefix("/rules/").partition("#")
+    return link, rule_titles(page, language).get(anchor) if page in GAMES else None
