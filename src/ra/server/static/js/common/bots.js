@@ -2,7 +2,7 @@
 // or kind, which is: "Khufu (leicht)". Tables keep the name as it was made, "Khufu (easy)"; the level shown is
 // always the seat's bot spec in the reader's language, never those English words.
 
-/** @typedef {import("./types.js").SeatSummary} SeatSummary */
+/** @typedef {{kind?: string, bot?: string | null}} BotSeat  what a seat says of its bot (a table's SeatSummary) */
 
 import { t, tp } from "./i18n.js";
 
@@ -32,7 +32,7 @@ export function botLabel(spec) {
 /**
  * The name a seat shows: a bot's own name with its level in words; anyone else's name as it is.
  * @param {string} name
- * @param {{kind?: string, bot?: string | null} | null | undefined} seat
+ * @param {BotSeat | null | undefined} seat
  * @returns {string}
  */
 export function seatName(name, seat) {
@@ -45,7 +45,7 @@ export function seatName(name, seat) {
 /**
  * Every seat's shown name (a view's `names`, by the table's seats).
  * @param {string[] | undefined} names
- * @param {SeatSummary[] | undefined} seats
+ * @param {BotSeat[] | undefined} seats
  * @returns {string[]}
  */
 export function seatNames(names, seats) {
