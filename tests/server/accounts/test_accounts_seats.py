@@ -9,7 +9,10 @@ from pathlib import Path
 import pytest
 from account_helpers import PASSWORD, csrf, new_listed_table, people_app, play_out, sign_up, sweep_now, wait_for
 from fastapi.testclient import TestClient
-from server_helpers import bot, person
+from server_helpers import bot, person, read_until
+
+from ra.core.text import Text
+from ra.i18n import Reader, render
 
 
 @pytest.fixture
@@ -35,6 +38,21 @@ def test_a_kept_guest_seat_is_in_my_games_on_another_browser(web: TestClient) ->
     games = phone.get("/api/account/games").json()["games"]
     assert [g["id"] for g in games] == [table["id"]]
     assert games[0]["link"] == seat["invite"] and games[0]["table"]["game"] == "ra"
+
+
+def test_my_games_tells_the_last_move_as_a_text_each_reader_renders(web: TestClient) -> None:
+    sign_up(web, "Ann")
+    table = web.post("/api/tables", json={"game": "ra", "seats": [person("Ann"), person("Bo")]}).json()
+    claim = {"table": table["id"], "seat": 0, "token": table["seats"][0]["token"]}
+    assert web.post("/api/account/seats", json=claim, headers=csrf(web)).status_code == 200
+    with web.websocket_connect("/ws/" + table["seats"][0]["invite"].removeprefix("/t/")) as ws:
+        read_until(ws, 0)
+        ws.send_json({"type": "action", "seq": 0, "move": "draw"})
+        read_until(ws, 1)
+    last = web.get("/api/account/games").json()["games"][0]["last_move"]
+    said = Text.from_json(last["said"])
+    assert render(said, Reader("en", None, ("Ann", "Bo"))) == last["text"]
+    assert render(said, Reader("de", 1, ("Ann", "Bo"))).startswith("Ann hat ")  # German, as Bo reads it
 
 
 def test_a_seat_is_kept_by_one_account_only_and_only_with_its_token(web: TestClient) -> None:

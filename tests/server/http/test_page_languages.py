@@ -91,8 +91,9 @@ def test_meta_speaks_the_asked_language_and_links_each_games_tutorial_and_rules(
         assert any(d["label"] != e["label"] for d, e in zip(de["options"], en["options"], strict=True))
         for d, e in zip(de["options"], en["options"], strict=True):  # a choice in words, its value kept
             assert d.get("choices") == e.get("choices")
-            assert len(d.get("choice_labels") or ()) == len(e.get("choice_labels") or ()) == len(e.get("choices") or ())
-            assert all(dl != el for dl, el in zip(d.get("choice_labels") or (), e.get("choice_labels") or ()))
+            german, english = d.get("choice_labels") or [], e.get("choice_labels") or []
+            assert len(german) == len(english) == len(e.get("choices") or ())
+            assert all(dl != el for dl, el in zip(german, english, strict=True))
         levels = zip(de["bots"]["levels"], en["bots"]["levels"], strict=True)
         assert all(d["description"] != e["description"] for d, e in levels)
     assert client.get("/api/meta", params={"lang": "xx"}).json()["games"] == english
