@@ -23,7 +23,7 @@ function shipped(code, wanted) {
   return { language: code, part: "web", plural: { one: 0, other: 1 }, messages };
 }
 
-const KEYS = ["bot level\u0004easy", "bot kind\u0004greedy", "bot kind\u0004MCTS", "{name} ({level})"];
+const KEYS = ["bot level\u0004easy", "bot kind\u0004greedy", "bot kind\u0004mcts", "{name} ({level})"];
 
 describe("bots", () => {
   it("names a level and a kind in the reader's language, their settings as typed", () => {

@@ -14,7 +14,7 @@ const LABELS = /** @type {Record<string, () => string>} */ ({
   random: () => tp("bot kind", "random"),
   greedy: () => tp("bot kind", "greedy"),
   search: () => tp("bot kind", "search"),
-  mcts: () => tp("bot kind", "MCTS"),
+  mcts: () => tp("bot kind", "mcts"),
 });
 
 /**
