@@ -15,6 +15,7 @@ from ra.commands.play import menu
 from ra.commands.terminal import Terminal, console
 from ra.core.text import Text
 from ra.i18n import Reader
+from ra.server.http.rules_pages import rule_place
 from ra.tutorials import GAMES, tutorial
 
 runner = CliRunner()
@@ -140,7 +141,10 @@ def test_the_rules_met_later_are_told_with_their_sections(game: str, tmp_path: P
     notes = [note for step in tutorial(game).steps for note in step.notes]
     assert notes
     for note in notes:
-        assert f"• {note.text}" in output and f"  Rules: {note.rule}" in output
+        link, section = rule_place(note.rule)
+        # Cited as a reader can use it: the section as its heading reads, and its address on `ra serve`.
+        assert f"• {note.text}" in output and f"  Rules: {section} — {link} (ra serve)" in output
+    assert "docs/rules" not in output
 
 
 class _Told(Terminal):

@@ -31,9 +31,9 @@ PLAY_WORDS = {
 }  # fmt: skip
 ENGLISH_PLAY_WORDS = ["Your choice (", "Not a choice", "choose a number", "Final scores:", "Winner", "(easy)"]
 LEARN_WORDS = {
-    "de": [f"Schritt 1 von {STEPS} · ", "Spielregel: docs/rules/ra.md", "Dein Zug: draw",
+    "de": [f"Schritt 1 von {STEPS} · ", "Spielregel: §", "/rules/ra#", "Dein Zug: draw",
            "Dein Zug (Notation oder Nummer;", "Angehalten; dein Fortschritt bleibt gespeichert."],
-    "zh-Hans": [f"第 1 步，共 {STEPS} 步 · ", "规则：docs/rules/ra.md", "你的操作：draw", "你的操作（记法或编号；",
+    "zh-Hans": [f"第 1 步，共 {STEPS} 步 · ", "规则：§", "/rules/ra#", "你的操作：draw", "你的操作（记法或编号；",
                 "已停止；你的进度已保存。"],
 }  # fmt: skip
 ENGLISH_LEARN_WORDS = ["Step 1 of", "Rules:", "Your move", "Stopped;", "Type the move asked for"]

@@ -18,12 +18,23 @@ import typer
 from ra.commands import play as play_command
 from ra.commands.terminal import Lang, Read, Terminal, console, reader_language
 from ra.core import GameState
-from ra.core.text import t, tp
+from ra.core.text import Text, t, tp
 from ra.i18n import Reader
+from ra.server.http.rules_pages import rule_place
 from ra.tutorials import GAMES, Step, Tutorial, judge, play, tutorial
 
 COMMANDS = ("back", "quit")
 YES, YES_WORD = tp("answer", "y"), tp("answer", "yes")  # the English answers are taken too
+
+
+def cite(rule: str, language: str) -> Text:
+    """A rules citation as a reader can use it: the section's heading in `language` and the address `ra serve`
+    shows it at (a repository path only where the site has no page for it)."""
+    link, section = rule_place(rule, language)
+    if link is None or section is None:
+        return t("Rules: {link}", link=link or rule)
+    # TRANSLATORS: a rules section's heading, and its address on the site `ra serve` runs ("/rules/ra#5-auctions").
+    return t("Rules: {section} — {address} (ra serve)", section=section, address=link)
 
 
 def register(app: typer.Typer) -> None:
@@ -105,10 +116,10 @@ def walk(term: Terminal, lesson: Tutorial, start: int, save: Callable[[int], Non
             style="bold",
         )
         term.say(step.text)
-        term.say(t("Rules: {link}", link=step.rule), style="dim")
+        term.say(cite(step.rule, term.reader.language), style="dim")
         for note in step.notes:  # rules met later: a sentence each, and where to read it
             term.say(note.text, indent="• ", hanging="  ")
-            term.say(t("Rules: {link}", link=note.rule), style="dim", indent="  ")
+            term.say(cite(note.rule, term.reader.language), style="dim", indent="  ")
         answer = _run_step(term, lesson, step, state, read)
         if answer == "quit":
             return False

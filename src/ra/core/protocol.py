@@ -45,6 +45,7 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     choices: tuple[str, ...] = ()
+    choice_labels: tuple[Text, ...] = ()  # a choice's words for people, in the order of `choices` (its value else)
 
     def as_json(self) -> dict[str, Any]:
         """The spec as JSON-able data (its label and help in English)."""
@@ -61,6 +62,8 @@ class OptionSpec:
             data["maximum"] = self.maximum
         if self.choices:
             data["choices"] = list(self.choices)
+        if self.choice_labels:
+            data["choice_labels"] = [str(label) for label in self.choice_labels]
         return data
 
 

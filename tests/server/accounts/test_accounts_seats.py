@@ -10,8 +10,10 @@ import pytest
 from account_helpers import PASSWORD, csrf, new_listed_table, people_app, play_out, sign_up, sweep_now, wait_for
 from app_helpers import bots_in_threads, service_of
 from fastapi.testclient import TestClient
-from server_helpers import bot, person, ws_url
+from server_helpers import bot, person, read_until, ws_url
 
+from ra.core.text import Text
+from ra.i18n import Reader, render
 from ra.server.bots.runner import BotRunner
 
 
@@ -76,6 +78,21 @@ def test_my_games_says_your_turn_only_while_no_bot_plays_the_seat(web: TestClien
         assert int(web.portal.call(clocks.sweep)) == 1  # type: ignore[union-attr]
     game = web.get("/api/account/games").json()["games"][0]
     assert game["table"]["seats"][0]["out"] == "lost" and 0 in game["to_act"] and game["your_turn"] is False
+
+
+def test_my_games_tells_the_last_move_as_a_text_each_reader_renders(web: TestClient) -> None:
+    sign_up(web, "Ann")
+    table = web.post("/api/tables", json={"game": "ra", "seats": [person("Ann"), person("Bo")]}).json()
+    claim = {"table": table["id"], "seat": 0, "token": table["seats"][0]["token"]}
+    assert web.post("/api/account/seats", json=claim, headers=csrf(web)).status_code == 200
+    with web.websocket_connect("/ws/" + table["seats"][0]["invite"].removeprefix("/t/")) as ws:
+        read_until(ws, 0)
+        ws.send_json({"type": "action", "seq": 0, "move": "draw"})
+        read_until(ws, 1)
+    last = web.get("/api/account/games").json()["games"][0]["last_move"]
+    said = Text.from_json(last["said"])
+    assert render(said, Reader("en", None, ("Ann", "Bo"))) == last["text"]
+    assert render(said, Reader("de", 1, ("Ann", "Bo"))).startswith("Ann hat ")  # German, as Bo reads it
 
 
 def test_a_seat_is_kept_by_one_account_only_and_only_with_its_token(web: TestClient) -> None:

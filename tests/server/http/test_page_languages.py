@@ -17,6 +17,7 @@ from ra.core.text import Text
 from ra.games import GAMES
 from ra.i18n.catalogs import translations
 from ra.i18n.render import Reader, render
+from ra.server.http.languages import localized
 from ra.server.http.rules_pages import docs_name, render_markdown, rules_markdown
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -43,6 +44,15 @@ def test_every_page_in_german_has_its_language_and_its_marked_words_translated(c
     picker = re.search(r'<select id="language".*?</select>', page, re.S)
     assert picker and '<option value="de" lang="de" selected>Deutsch</option>' in picker[0]
     assert "简体中文" in picker[0] and "English" in picker[0]
+
+
+def test_an_element_with_translated_attributes_keeps_them_and_its_words() -> None:
+    page = ROOT / "src/ra/server/static/table.html"
+    shown = localized(page, "de")
+    undo = re.search(r'<button id="undo-button"[^<>]*>[^<]*</button>', shown)
+    assert undo, shown[:200]
+    assert 'data-t-attr="title"' in undo[0] and 'data-t="Undo"' in undo[0], undo[0]
+    assert f">{translations('de').get('', 'Undo')}</button>" in undo[0]
 
 
 def test_the_language_comes_from_the_address_then_the_cookie_then_the_browser(client: TestClient) -> None:
@@ -79,6 +89,11 @@ def test_meta_speaks_the_asked_language_and_links_each_games_tutorial_and_rules(
         assert de["rules"] == en["rules"] == f"/rules/{en['name']}" and de["tutorial"] is True
         assert [o["name"] for o in de["options"]] == [o["name"] for o in en["options"]]
         assert any(d["label"] != e["label"] for d, e in zip(de["options"], en["options"], strict=True))
+        for d, e in zip(de["options"], en["options"], strict=True):  # a choice in words, its value kept
+            assert d.get("choices") == e.get("choices")
+            german, english = d.get("choice_labels") or [], e.get("choice_labels") or []
+            assert len(german) == len(english) == len(e.get("choices") or ())
+            assert all(dl != el for dl, el in zip(german, english, strict=True))
         levels = zip(de["bots"]["levels"], en["bots"]["levels"], strict=True)
         assert all(d["description"] != e["description"] for d, e in levels)
     assert client.get("/api/meta", params={"lang": "xx"}).json()["games"] == english

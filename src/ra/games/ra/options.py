@@ -38,6 +38,11 @@ OPTIONS: tuple[OptionSpec, ...] = (
             "becomes 0 before them, so a player deep below 0 keeps more of the last bonuses."
         ),
         choices=FINAL_FLOOR_RULES,
+        # TRANSLATORS: the choices of "Negative scores at the very end": a score is raised to 0 once or twice.
+        choice_labels=(
+            tp("negative scores at the end", "once (as in the box)"),
+            tp("negative scores at the end", "twice"),
+        ),
     ),
 )
 # Set by setup, not by people: the disk groups dealt from the seed are written into the record's options, so that a

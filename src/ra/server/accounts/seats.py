@@ -238,7 +238,8 @@ class Seats:
         entry["to_act"], entry["your_turn"] = current, held.seat in current and held.seat not in stand_ins(table.row)
         if table.log:
             last = table.log[-1]
-            entry["last_move"] = {"seq": last["seq"], "name": last["name"], "text": last["text"]}
+            said = last.get("said") or [None]
+            entry["last_move"] = {"seq": last["seq"], "name": last["name"], "text": last["text"], "said": said[0]}
         return entry
 
     async def export(self, who: SignedIn) -> list[dict[str, Any]]:

@@ -195,6 +195,7 @@ class LastMove(BaseModel):
     seq: int
     name: str
     text: str
+    said: dict[str, Any] | None = Field(default=None, description="the move as a text each reader renders")
 
 
 class Result(BaseModel):

@@ -21,9 +21,10 @@ from ra.i18n.catalogs import translations
 from ra.i18n.languages import CODES, DEFAULT, LANGUAGES, negotiate
 
 COOKIE = "ra_lang"
-# An element marked for translation whose content is text alone (no child element): `<h1 data-t>Lobby</h1>`.
+# An element marked for translation whose content is text alone (no child element): `<h1 data-t>Lobby</h1>`
+# (`data-t` itself, never the start of `data-t-attr`, which may come first).
 MARKED = re.compile(
-    r"<(?P<tag>[a-z][a-z0-9]*)(?P<before>[^<>]*?)\sdata-t(?:=\"(?P<given>[^\"]*)\")?(?P<after>[^<>]*)>"
+    r"<(?P<tag>[a-z][a-z0-9]*)(?P<before>[^<>]*?)\sdata-t(?=[\s=>])(?:=\"(?P<given>[^\"]*)\")?(?P<after>[^<>]*)>"
     r"(?P<text>[^<]*)</(?P=tag)>"
 )
 PICKER = re.compile(r"(<select id=\"language\"[^>]*>)\s*(</select>)")

@@ -74,6 +74,7 @@ class OptionInfo(BaseModel):
     minimum: int | None = None
     maximum: int | None = None
     choices: list[str] | None = None
+    choice_labels: list[str] | None = Field(default=None, description="each choice in words, as `choices` orders them")
     scope: Literal["table"] | None = None
     shows: list[str] | None = Field(
         default=None, description="a helper's fields of the explanation (Ra's `lot_helper`: `lot_value`)"

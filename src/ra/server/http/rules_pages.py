@@ -129,3 +129,30 @@ def rules_page(game: str, code: str = "en") -> str:
         + " · ".join(f"<a href='/rules/{html.escape(g)}'>{html.escape(game_module(g).TITLE)}</a>" for g in GAMES)
         + f"</nav><main class='rules'>{body}</main></body></html>\n"
     )
+
+
+@cache
+def rule_titles(game: str, language: str = "en") -> dict[str, str]:
+    """The headings of a game's rules page by anchor, as the page reads in `language` (the English anchors, the
+    translation's headings one to one; English where the rules are not translated)."""
+    _, english = render_markdown(rules_markdown(game))
+    if language == "en" or not has_rules(game, language):
+        return {anchor: title for _, anchor, title in english}
+    _, headings = render_markdown(rules_markdown(game, language), [anchor for _, anchor, _ in english])
+    return {anchor: title for _, anchor, title in headings}
+
+
+# The rules documents' own labels of their rulings and edge cases ("E18. ", "A1. "): ids for cross-references,
+# not words a reader reads in a link.
+RULING_ID = re.compile(r"^[A-Z]\d+\.\s+")
+
+
+def rule_place(rule: str, language: str = "en") -> tuple[str | None, str | None]:
+    """A rules citation as the site's link (`/rules/ra#5-auctions`) and the title of the heading it points at, in
+    the reader's language, without a ruling's id ("Invoking Ra with an empty track", not "E18. …")."""
+    link = page_link(rule)
+    if link is None or not link.startswith("/rules/"):
+        return link, None
+    page, _, anchor = link.removeprefix("/rules/").partition("#")
+    title = rule_titles(page, language).get(anchor) if page in GAMES else None
+    return link, None if title is None else RULING_ID.sub("", title)

@@ -9,7 +9,6 @@ once per process.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from functools import cache, lru_cache
 from typing import Annotated, Any
@@ -25,7 +24,7 @@ from ra.server.guards.closed import Closed
 from ra.server.http.errors import errors
 from ra.server.http.languages import html_page, page_language
 from ra.server.http.routes.pages import STATIC
-from ra.server.http.rules_pages import has_rules, page_link, render_markdown, rules_markdown
+from ra.server.http.rules_pages import rule_place
 from ra.server.tables.errors import ServiceError
 from ra.server.tables.story import explanation, narration_texts
 from ra.tutorials import GAMES, Play, Tutorial, judge, phrase, play, tutorial
@@ -161,33 +160,6 @@ def lesson_of(game: str) -> Tutorial:
             "not_found", t("no tutorial for {game}: there are {games}", game=repr(game[:20]), games=", ".join(GAMES))
         )
     return tutorial(game)
-
-
-@cache
-def rule_titles(game: str, language: str = "en") -> dict[str, str]:
-    """The headings of a game's rules page by anchor, as the page reads in `language` (the English anchors, the
-    translation's headings one to one; English where the rules are not translated)."""
-    _, english = render_markdown(rules_markdown(game))
-    if language == "en" or not has_rules(game, language):
-        return {anchor: title for _, anchor, title in english}
-    _, headings = render_markdown(rules_markdown(game, language), [anchor for _, anchor, _ in english])
-    return {anchor: title for _, anchor, title in headings}
-
-
-# The rules documents' own labels of their rulings and edge cases ("E18. ", "A1. "): ids for cross-references,
-# not words a learner reads in a link.
-RULING_ID = re.compile(r"^[A-Z]\d+\.\s+")
-
-
-def rule_place(rule: str, language: str = "en") -> tuple[str | None, str | None]:
-    """A step's rules citation as the site's link (`/rules/ra#5-auctions`) and the title of the heading it points
-    at, in the reader's language, without a ruling's id ("Invoking Ra with an empty track", not "E18. …")."""
-    link = page_link(rule)
-    if link is None or not link.startswith("/rules/"):
-        return link, None
-    page, _, anchor = link.removeprefix("/rules/").partition("#")
-    title = rule_titles(page, language).get(anchor) if page in GAMES else None
-    return link, None if title is None else RULING_ID.sub("", title)
 
 
 def words_of(lesson: Tutorial, language: str) -> Callable[[Text | str], str]:

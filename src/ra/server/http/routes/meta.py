@@ -36,6 +36,8 @@ def game_info(game: str, language: str = "en") -> GameInfo:
     ]
     for option in options:
         option.label, option.help = words(specs[option.name].label), words(specs[option.name].help)
+        if specs[option.name].choice_labels:
+            option.choice_labels = [words(label) for label in specs[option.name].choice_labels]
     return GameInfo(
         name=game,
         title=words(module.TITLE),

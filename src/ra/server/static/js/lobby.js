@@ -9,6 +9,7 @@
 /** @typedef {import("./common/types.js").Created} Created */
 /** @typedef {import("./lobby/form.js").SeatSpec} SeatSpec */
 
+import { botLabel, shownName } from "./common/bots.js";
 import { ApiError, api, gameMeta } from "./common/api.js";
 import { byId, el, linkRow, replaceChildren } from "./common/dom.js";
 import { canDraw } from "./games.js";
@@ -28,7 +29,7 @@ const LIST_LIMIT = 12;
  */
 function seatLabel(s) {
   if (s.kind === "bot") {
-    return s.name && s.bot && s.name.includes(s.bot) ? s.name : t("{name} ({bot})", { name: s.name || t("bot"), bot: s.bot ?? "" });
+    return s.name ? shownName(s.name, s) : t("{name} ({bot})", { name: t("bot"), bot: botLabel(s.bot ?? "") });
   }
   const name = s.name || tp("seat", "Seat {number}", { number: s.seat + 1 });
   return s.taken ? name : t("{name} (free)", { name });

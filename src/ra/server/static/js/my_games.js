@@ -1,16 +1,18 @@
 // "My games": every seat the signed-in player holds, on any device — whose turn, the last move, finished games
 // with their results and replays (GET /api/account/games).
 
+import { shownName } from "./common/bots.js";
 import { accountLinks, call, errorWords, whoAmI } from "./common/account.js";
 import { api } from "./common/api.js";
 import { byId, el, replaceChildren } from "./common/dom.js";
-import { seatName, t } from "./common/i18n.js";
-import { startPage } from "./common/page.js";
+import { render, seatName, t } from "./common/i18n.js";
+import { startPage, words } from "./common/page.js";
 import { clockWords } from "./table/clocks.js";
 
 /**
  * @typedef {import("./common/types.js").TableSummary} TableSummary
- * @typedef {{seq: number, name: string, text: string}} LastMove
+ * @typedef {import("./common/i18n.js").TextJson} TextJson
+ * @typedef {{seq: number, name: string, text: string, said?: TextJson | null}} LastMove
  * @typedef {{scores: number[], winners: number[], won: boolean}} Result
  * @typedef {{id: string, seat: number, link: string, table: TableSummary, to_act: number[], your_turn: boolean,
  *   last_move: LastMove | null, result: Result | null, replay: string | null}} MyGame
@@ -37,7 +39,7 @@ function timeToMove(game) {
  */
 function gameItem(game, titles) {
   const table = game.table;
-  const names = (table.seats || []).map((s) => seatName(s.name, s.seat));
+  const names = (table.seats || []).map((s) => seatName(shownName(s.name, s), s.seat));
   const title = titles.get(table.game) ?? table.game;
   /** @type {(HTMLElement | string)[]} */
   const about = [];
@@ -51,7 +53,12 @@ function gameItem(game, titles) {
   } else if (game.to_act.length) {
     about.push(t("Waiting for {names}.", { names: game.to_act.map((seat) => names[seat] ?? String(seat + 1)).join(", ") }));
   }
-  if (game.last_move) about.push(" ", el("small", {}, t("Last move: {text}", { text: game.last_move.text })));
+  if (game.last_move) {
+    // The move as the log tells it to this seat, in the reader's words (its English where the server sent no text).
+    const said = game.last_move.said;
+    const text = said ? render(said, { seat: game.seat, names }) : game.last_move.text;
+    about.push(" ", el("small", {}, t("Last move: {text}", { text })));
+  }
   const pace = table.clock?.pace.kind;
   const kind = pace === "live" ? t("live") : pace ? t("turn-based") : "";
   const links = game.replay
@@ -70,13 +77,16 @@ async function main() {
   const me = await whoAmI();
   accountLinks(byId("account"), me);
   if (!me) {
-    window.location.assign(`/account?next=${encodeURIComponent("/games")}`);
+    // The language asked for in the address goes along (a page's ?lang is not remembered).
+    const lang = new URLSearchParams(window.location.search).get("lang");
+    window.location.assign(`/account?next=${encodeURIComponent("/games")}${lang ? `&lang=${encodeURIComponent(lang)}` : ""}`);
     return;
   }
   try {
     const [{ games }, meta] = await Promise.all([
       /** @type {Promise<{games: MyGame[]}>} */ (call("GET", "/api/account/games")), api.meta()]);
     const titles = new Map((meta.games || []).map((g) => [g.name, g.title]));
+    await words([...new Set(games.map((g) => g.table.game))]); // the games' own words of their last moves
     const live = games.filter((g) => g.table.status !== "finished");
     const done = games.filter((g) => g.table.status === "finished");
     const none = (/** @type {string} */ words) => [el("li", { class: "none" }, words)];

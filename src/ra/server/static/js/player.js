@@ -1,6 +1,7 @@
 // A player's page (GET /api/players/{id}): the rating of each game with its history as a plot, win shares by the
 // number of players, and finished games with their replays.
 
+import { botLabel } from "./common/bots.js";
 import { accountLinks, call, errorWords, whoAmI } from "./common/account.js";
 import { api, idFromPath } from "./common/api.js";
 import { byId, el, replaceChildren } from "./common/dom.js";
@@ -25,8 +26,9 @@ async function main() {
       api.meta()]);
     const titles = new Map((meta.games || []).map((g) => [g.name, g.title]));
     const title = (/** @type {string} */ game) => titles.get(game) ?? game;
-    byId("player-name").textContent = player.kind === "bot" ? t("{name} (bot)", { name: player.name }) : player.name;
-    document.title = player.name;
+    const name = player.kind === "bot" ? botLabel(player.name) : player.name;
+    byId("player-name").textContent = player.kind === "bot" ? t("{name} (bot)", { name }) : name;
+    document.title = name;
     replaceChildren(byId("player-ratings"), player.ratings.length ? player.ratings.map((r) => el("div", { class: "player-rating", dataset: { game: r.game } },
       el("h3", {}, `${title(r.game)}: `, el("span", { class: "rating" }, r.rating.toFixed(1)), " ",
         el("small", {}, tn("after {n} rated game", "after {n} rated games", r.games))),

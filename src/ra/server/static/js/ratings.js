@@ -1,5 +1,6 @@
 // The leaderboard of a game (GET /api/ratings/{game}): people and bots, the best rating first.
 
+import { botLabel } from "./common/bots.js";
 import { accountLinks, call, errorWords, whoAmI } from "./common/account.js";
 import { api } from "./common/api.js";
 import { byId, el, replaceChildren } from "./common/dom.js";
@@ -15,7 +16,7 @@ async function draw(game) {
     const { players } = /** @type {{players: Standing[]}} */ (await call("GET", `/api/ratings/${encodeURIComponent(game)}`));
     replaceChildren(body, players.length ? players.map((p) => el("tr", { dataset: { player: p.player } },
       el("td", {}, String(p.rank)),
-      el("td", {}, el("a", { href: `/players/${encodeURIComponent(p.player)}` }, p.name), p.bot ? [" ", t("(bot)")] : ""),
+      el("td", {}, el("a", { href: `/players/${encodeURIComponent(p.player)}` }, p.bot ? botLabel(p.name) : p.name), p.bot ? [" ", t("(bot)")] : ""),
       el("td", { class: "rating" }, p.rating.toFixed(1)),
       el("td", {}, String(p.games)))) : [el("tr", {}, el("td", { colspan: "4" }, t("No rated game yet.")))]);
   } catch (err) {

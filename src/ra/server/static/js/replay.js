@@ -9,6 +9,7 @@
 /** @typedef {import("./common/types.js").LogEntry} LogEntry */
 /** @typedef {{seq: number, move: LogEntry | null, view: BaseView}} Step */
 
+import { seatNames } from "./common/bots.js";
 import { api, gameMeta, idFromPath } from "./common/api.js";
 import { byId, el, nameEl, replaceChildren } from "./common/dom.js";
 import { ExplainTips } from "./common/explain.js";
@@ -89,7 +90,9 @@ class ReplayPage {
     await startPage(["web", "common"]);
     let data;
     try {
-      data = await api.replay(this.tableId);
+      // The table's seats name its bots' levels in the reader's words (js/common/bots.js).
+      const [replay, table] = await Promise.all([api.replay(this.tableId), api.table(this.tableId).catch(() => null)]);
+      data = { steps: (replay.steps || []).map((step) => ({ ...step, view: { ...step.view, names: seatNames(step.view.names, table?.seats) } })) };
     } catch (err) {
       replaceChildren(this.boardRoot, el("p", { class: "message" }, t("No replay: {reason}", { reason: err instanceof Error ? err.message : String(err) })));
       return;

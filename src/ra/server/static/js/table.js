@@ -15,6 +15,7 @@
 /** @typedef {import("./common/types.js").LogEntry} LogEntry */
 /** @typedef {import("./common/types.js").TableSummary} TableSummary */
 
+import { seatNames } from "./common/bots.js";
 import { api, gameMeta, idFromPath } from "./common/api.js";
 import { ConfirmDialog } from "./table/confirm.js";
 import { TableConnection, socketUrl } from "./table/connection.js";
@@ -184,7 +185,8 @@ class TablePage {
 
   /** @param {StateMessage} msg */
   async onState(msg) {
-    const view = msg.view;
+    // Every name on the page is the seat's shown name: a bot's level in the reader's words.
+    const view = { ...msg.view, names: seatNames(msg.view.names, (msg.table ?? this.table)?.seats) };
     this.seenState = true;
     this.board ??= await this.boardFor(view.game);
     if (!this.board) {

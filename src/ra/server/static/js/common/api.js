@@ -99,6 +99,12 @@ export const api = {
    */
   replay: (id) => request("GET", `${tablePath(id)}/replay`),
   /**
+   * A table's summary (docs/PROTOCOL.md).
+   * @param {string} id
+   * @returns {Promise<TableSummary>}
+   */
+  table: (id) => request("GET", tablePath(id)),
+  /**
    * The analysis of a finished game: its status, and the analysis once done (docs/ANALYSIS.md).
    * @param {string} id
    * @returns {Promise<import("../replay/analysis_data.js").AnalysisState>}

@@ -63,6 +63,7 @@
  * @property {number} [minimum]
  * @property {number} [maximum]
  * @property {string[]} [choices]
+ * @property {string[]} [choice_labels]  each choice in words, in the order of `choices`
  * @property {"table"} [scope]
  * @property {string[]} [shows]  a helper's fields of the explanation (Ra's `lot_helper`: `lot_value`)
  */

@@ -6,6 +6,7 @@
 /** @typedef {import("../common/types.js").OptionSpec} OptionSpec */
 /** @typedef {{kind: "person", name: string} | {kind: "bot", bot: string}} SeatSpec */
 
+import { botLabel } from "../common/bots.js";
 import { el } from "../common/dom.js";
 import { t } from "../common/i18n.js";
 
@@ -26,8 +27,8 @@ export function defaultGame(meta, canDraw) {
  * @returns {{group: string, value: string, label: string, title: string}[]}
  */
 export function botChoices(game) {
-  const levels = (game.bots?.levels || []).map((l) => ({ group: t("Opponents"), value: l.name, label: l.name, title: l.description }));
-  const kinds = (game.bots?.kinds || []).map((k) => ({ group: t("Bare bots (for testing)"), value: k, label: k, title: t("the {bot} bot with its default settings", { bot: k }) }));
+  const levels = (game.bots?.levels || []).map((l) => ({ group: t("Opponents"), value: l.name, label: botLabel(l.name), title: l.description }));
+  const kinds = (game.bots?.kinds || []).map((k) => ({ group: t("Bare bots (for testing)"), value: k, label: botLabel(k), title: t("the {bot} bot with its default settings", { bot: botLabel(k) }) }));
   return [...levels, ...kinds];
 }
 
@@ -86,7 +87,7 @@ export function optionField(spec) {
   let input;
   if (spec.kind === "choice") {
     input = el("select", { id, name: spec.name, dataset: { option: spec.name } },
-      (spec.choices || []).map((c) => el("option", { value: c }, c)));
+      (spec.choices || []).map((c, i) => el("option", { value: c }, spec.choice_labels?.[i] ?? c)));
   } else {
     input = el("input", { type: "number", id, name: spec.name, step: "1", min: spec.minimum ?? null, max: spec.maximum ?? null, dataset: { option: spec.name } });
   }

@@ -5,6 +5,7 @@
 /** @typedef {import("../common/types.js").GameMeta} GameMeta */
 /** @typedef {{kind: string, bank?: number, increment?: number, per_move?: number, timeout?: string, level?: string}} Pace */
 
+import { botLabel } from "../common/bots.js";
 import { el, replaceChildren } from "../common/dom.js";
 import { t, tn } from "../common/i18n.js";
 
@@ -44,7 +45,7 @@ export function paceFields(root, game) {
   if (game.skips) timeouts.push({ value: "skip", text: t("they are skipped (they pass where they can)") });
   timeouts.push({ value: "lose", text: t("they lose (a bot plays their seat to the end)") });
   const timeout = select("pace-timeout", t("When time runs out"), timeouts, "bot");
-  const levels = (game.bots?.levels ?? []).map((l) => ({ value: l.name, text: l.name }));
+  const levels = (game.bots?.levels ?? []).map((l) => ({ value: l.name, text: botLabel(l.name) }));
   const level = select("pace-level", t("Bot level"), levels, levels.some((l) => l.value === "medium") ? "medium" : levels[0]?.value ?? "");
   replaceChildren(root, el("legend", {}, t("Pace")), kind, bank, increment, perMove, timeout, level);
   const sync = () => {
