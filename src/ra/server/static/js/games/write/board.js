@@ -68,8 +68,11 @@ export function createBoard(root, ctx) {
   const select = (slot) => {
     choice.select(slot);
     redraw();
-    // Keyboard users continue on the sheet, where the next click goes.
-    /** @type {HTMLElement | null} */ (root.querySelector(".w-sheet.big .ws-cell.legal"))?.focus({ preventScroll: true });
+    // The next click goes on the sheet: its section comes into view under the status line (on a phone it is a
+    // screen or more below the cards), and keyboard users continue there.
+    const cell = /** @type {HTMLElement | null} */ (root.querySelector(".w-sheet.big .ws-cell.legal"));
+    cell?.closest(".ws-sec")?.scrollIntoView({ block: "nearest" });
+    cell?.focus({ preventScroll: true });
   };
   /** @param {string} key */
   const pick = (key) => {
