@@ -4,8 +4,12 @@ at 320, 390 and 1,440 px.
 
 On each, layout_check.py's measure: the page no wider than the window, no name or chip broken inside a word or
 clipped (an ellipsis keeps the whole name in a title), no two controls overlapping, no control over other words.
-The fixtures (a real `ra serve`, Debian's Chromium) come from conftest.py; each width has its own browser context
-(a phone width with touch, as a phone has). The whole walk is `slow`; one page at one width runs by default.
+On a phone (320 and 390 px, in en, de and zh-Hans), the controls of the decision (issue 44): a Ra auction's bids
+and Pass on the first screen, an RA and Write table's cards there and a chosen card's spaces on the screen under the
+status line, no label broken inside a word; a tutorial sharing the screen with nothing over its board; a long name
+never moving a player's disks. The fixtures (a real `ra serve`, Debian's Chromium) come from conftest.py; each
+width has its own browser context (a phone width with touch, as a phone has). The whole walk is `slow`; one page at
+one width runs by default.
 """
 
 from __future__ import annotations
