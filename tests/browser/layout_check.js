@@ -83,6 +83,15 @@
     }
   }
 
+  // The sticky or fixed panel an element lies in (null: it scrolls with the page).
+  const overlay = (e) => {
+    for (let a = e; a && a !== document.body; a = a.parentElement) {
+      const position = getComputedStyle(a).position;
+      if (position === 'sticky' || position === 'fixed') return a;
+    }
+    return null;
+  };
+
   // Chips keep inside their parent and clear of one another.
   const chips = [...document.querySelectorAll(CHIPS)].filter((e) => seen(e) && ![...document.querySelectorAll(CHIPS)].some((c) => c !== e && c.contains(e)));
   for (const [i, e] of chips.entries()) {
@@ -95,7 +104,8 @@
       if (box.left < outer.left - 1 || box.right > outer.right + 1) problems.push(`${say(e)} sticks out of ${say(parent)}`);
     }
     for (const other of chips.slice(i + 1)) {
-      if (e.contains(other) || other.contains(e)) continue;
+      // A chip in a sticky panel lies over what scrolls beneath it only while scrolled so (as controls, below).
+      if (e.contains(other) || other.contains(e) || overlay(e) !== overlay(other)) continue;
       if (meet(box, visibleRect(other, other.getBoundingClientRect()), 1)) problems.push(`${say(e)} overlaps ${say(other)}`);
     }
   }
@@ -116,13 +126,6 @@
   }
 
   // Overlap.
-  const overlay = (e) => {
-    for (let a = e; a && a !== document.body; a = a.parentElement) {
-      const position = getComputedStyle(a).position;
-      if (position === 'sticky' || position === 'fixed') return a;
-    }
-    return null;
-  };
   // A control's outline and its solid shadows are part of what it covers (a glowing legal control's ring).
   const px = (v) => parseFloat(v) || 0;
   const inflated = (e, r) => {

@@ -82,6 +82,7 @@ def test_the_notification_toggle_and_a_notice_on_a_hidden_page(browser: Browser,
         table = server.post("/api/tables", {"game": "ra", "seats": seats})
         links = [s["invite"] for s in table["seats"]]
         page.goto(server.base + links[0])
+        page.locator("#settings > summary").click()  # the table's settings menu
         expect(page.locator("#notify-toggle")).to_be_visible()
         expect(page.locator("#notify")).to_be_checked()
         page.wait_for_function("() => document.title !== 'Ra — table'")  # the first state has come

@@ -4,8 +4,12 @@ at 320, 390 and 1,440 px.
 
 On each, layout_check.py's measure: the page no wider than the window, no name or chip broken inside a word or
 clipped (an ellipsis keeps the whole name in a title), no two controls overlapping, no control over other words.
-The fixtures (a real `ra serve`, Debian's Chromium) come from conftest.py; each width has its own browser context
-(a phone width with touch, as a phone has). The whole walk is `slow`; one page at one width runs by default.
+On a phone (320 and 390 px, in en, de and zh-Hans), the controls of the decision (issue 44): a Ra auction's bids
+and Pass on the first screen, an RA and Write table's cards there and a chosen card's spaces on the screen under the
+status line, no label broken inside a word; a tutorial sharing the screen with nothing over its board; a long name
+never moving a player's disks. The fixtures (a real `ra serve`, Debian's Chromium) come from conftest.py; each
+width has its own browser context (a phone width with touch, as a phone has). The whole walk is `slow`; one page at
+one width runs by default.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from layout_check import assert_layout_holds
+from layout_check import assert_layout_holds, layout_problems
 from moves_check import clickable
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_analysis_page import analysed_replay
@@ -180,3 +184,162 @@ def test_a_ra_table_in_an_auction_holds_at_phone_width(at_width: Any, server: Se
     page = at_width(320)
     ra_in_auction(page, server)
     look(page, shots, "ra-table-smoke", 320)
+
+
+# ---- the controls of the decision on a phone's first screen, in every language -------------------------------
+LANGUAGES = ["en", "de", "zh-Hans"]
+PHONES = [320, 390]
+# The viewport's rectangles of the elements matched, measured from the page's top (the page scrolled to it).
+RECTS = """(selector) => { window.scrollTo(0, 0);
+  return [...document.querySelectorAll(selector)].filter((e) => e.checkVisibility())
+    .map((e) => { const r = e.getBoundingClientRect();
+      return [e.dataset.move || e.dataset.step || '', r.top, r.bottom]; }); }"""
+# What lies under the middle of each element: the element itself (or a part of it), or what covers it.
+COVERED = """(selector) => [...document.querySelectorAll(selector)].filter((e) => e.checkVisibility()).flatMap((e) => {
+  const r = e.getBoundingClientRect();
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  const mine = top && (e.contains(top) || top.contains(e));
+  return mine ? [] : [`${e.dataset.move || e.className} under ${top?.className}`];
+})"""
+
+
+def in_language(browser: Browser, server: Server, width: int, code: str) -> Page:
+    context = context_at(browser, width)
+    context.add_cookies([{"name": "ra_lang", "value": code, "url": server.base}])
+    return context.new_page()
+
+
+def broken_words(page: Page) -> list[str]:
+    return [p for p in layout_problems(page) if "break" in p]
+
+
+def off_screen(page: Page, selector: str, below: float = 0) -> list[str]:
+    """The elements of `selector` not wholly inside the first screen (under `below`, a sticky line's bottom)."""
+    height = page.evaluate("() => window.innerHeight")
+    rects = page.evaluate(RECTS, selector)
+    assert rects, f"nothing matches {selector}"
+    return [f"{name} at {top:.0f}-{bottom:.0f}" for name, top, bottom in rects if top < below or bottom > height]
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("width", PHONES)
+def test_a_ra_auction_bids_and_pass_on_the_first_screen(
+    browser: Browser, server: Server, shots: Path, width: int, code: str
+) -> None:
+    page = in_language(browser, server, width, code)
+    ra_in_auction(page, server)
+    missing = off_screen(page, '#board [data-move^="bid:"], #board [data-move="pass"]')
+    if width == 390 and code != "en":
+        page.screenshot(path=str(shots / f"phone-ra-auction-{code}-{width}.png"))
+    assert not missing, f"{code} at {width} px: the auction's controls below the fold: {missing}"
+    assert not page.evaluate(COVERED, '#board [data-move^="bid:"], #board [data-move="pass"]')
+    assert not broken_words(page), broken_words(page)
+    page.context.close()
+
+
+def write_card_decision(page: Page, server: Server) -> None:
+    """An RA and Write table played until the viewer chooses among face-up cards (no card selected yet)."""
+    page.goto(server.base + new_table(server, "write", {}))
+    page.wait_for_function(READY)
+    rng = random.Random(11)
+    for _ in range(60):
+        assert wait_turn(page) == "mine", "the game ended before a card to choose"
+        if page.locator("#board .w-deck-button[data-move]").count():
+            click_and_wait(page, "reveal")
+            continue
+        cards = page.locator("#board .w-card.selectable")
+        if cards.count() > 1:
+            return
+        if cards.count() == 1:  # selected at once: the decision is the sheet's
+            cards.first.click()
+            if page.locator("#board .w-card.selected").count() == 0:
+                return
+        click_and_wait(page, rng.choice(sorted(clickable(page))))
+    raise AssertionError("no card to choose")
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("width", PHONES)
+def test_an_ra_and_write_choice_and_its_spaces_on_the_screen(
+    browser: Browser, server: Server, shots: Path, width: int, code: str
+) -> None:
+    page = in_language(browser, server, width, code)
+    write_card_decision(page, server)
+    missing = off_screen(page, "#board .w-card.selectable")
+    assert not missing, f"{code} at {width} px: the cards to choose below the fold: {missing}"
+    page.locator("#board .w-card.selectable").first.click()
+    status = page.evaluate("() => document.querySelector('#board .w-status').getBoundingClientRect().bottom")
+    height = page.evaluate("() => window.innerHeight")
+    spaces = page.evaluate(
+        "() => [...document.querySelectorAll('#board .w-sheet.big [data-move]')].map((e) => {"
+        " const r = e.getBoundingClientRect(); return [e.dataset.move, r.top, r.bottom]; })"
+    )
+    if width == 390 and code != "en":
+        page.screenshot(path=str(shots / f"phone-write-card-{code}-{width}.png"))
+    if spaces:  # a card with no space on the sheet is taken by a button of the decision panel
+        outside = [f"{m} at {t:.0f}-{b:.0f}" for m, t, b in spaces if t < status - 1 or b > height]
+        assert not outside, f"{code} at {width} px: the card's spaces off the screen or under the status: {outside}"
+        assert not page.evaluate(COVERED, "#board .w-sheet.big [data-move]")
+    assert not broken_words(page), broken_words(page)
+    page.context.close()
+
+
+LONG = "Ankhesenamun Nebetah Meritaten Sitamun"
+
+
+def disks_offset(page: Page, server: Server, name: str) -> float:
+    seats = [{"kind": "person", "name": name}] + [{"kind": "bot", "bot": "random"}] * 2
+    answer = server.post("/api/tables", {"game": "ra", "options": {}, "seats": seats})
+    page.goto(server.base + str(answer["seats"][0]["invite"]))
+    page.wait_for_function(READY)
+    return float(page.evaluate(
+        "() => { const card = document.querySelector('#board .player.viewer');"
+        " return card.querySelector('.disks').getBoundingClientRect().top - card.getBoundingClientRect().top; }"
+    ))  # fmt: skip
+
+
+@pytest.mark.parametrize("width", [320, 390, 1280])
+def test_a_long_name_does_not_move_the_disks(at_width: Any, server: Server, width: int) -> None:
+    page = at_width(width)
+    short = disks_offset(page, server, "Ann")
+    long = disks_offset(page, server, LONG)
+    assert long == short, f"at {width} px the disks sit {long - short:.0f} px lower under a long name"
+    name = page.locator("#board .player.viewer .player-name")
+    assert name.get_attribute("title") == LONG
+    assert not layout_problems(page) or not [p for p in layout_problems(page) if "player-name" in p]
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("width", PHONES)
+@pytest.mark.parametrize("game", ["ra", "write"])
+def test_a_tutorial_on_a_phone_shares_the_screen(
+    browser: Browser, server: Server, shots: Path, game: str, width: int, code: str
+) -> None:
+    page = in_language(browser, server, width, code)
+    tutorial_steps_in(page, server, game, steps=3)
+    height = page.evaluate("() => window.innerHeight")
+    lesson, board, dock = (page.locator(s).bounding_box() for s in ("#lesson", "#board", "#dock"))
+    assert lesson and board and dock
+    # The lesson leaves most of the first screen to the board and the learner's move.
+    assert lesson["y"] + lesson["height"] < height / 2, f"the lesson fills the screen: {lesson}"
+    assert board["y"] < height / 2 and board["height"] > height / 4, f"the board has no room: {board}"
+    # Nothing lies over the board: the learner's move is below it, on the screen.
+    assert dock["y"] >= board["y"] + board["height"] - 1, f"the dock covers the board: {dock} over {board}"
+    assert dock["y"] + dock["height"] <= height + 1
+    if width == 390 and code != "en":
+        page.screenshot(path=str(shots / f"phone-learn-{game}-{code}-{width}.png"))
+    # The board scrolls in its own box: what shows of it is its own, never under the lesson or the dock.
+    shown = "#board [data-move], #board [data-step]"
+    box = page.evaluate(
+        "() => { const r = document.querySelector('#board').getBoundingClientRect(); return [r.top, r.bottom]; }"
+    )
+    inside = page.evaluate(
+        "([selector, top, bottom]) => [...document.querySelectorAll(selector)].filter((e) => {"
+        " const r = e.getBoundingClientRect(); const y = r.top + r.height / 2; return y > top && y < bottom; })"
+        ".map((e) => { const r = e.getBoundingClientRect();"
+        " const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+        " return at && (e.contains(at) || at.contains(e)) ? '' : e.className; }).filter(Boolean)",
+        [shown, *box],
+    )
+    assert not inside, f"covered on the board: {inside}"
+    page.context.close()

@@ -175,6 +175,7 @@ def test_a_bid_with_the_highest_disk_asks_first(page: Page, server: Server, shot
             assert page.evaluate("() => document.body.dataset.seq") == seq  # nothing was sent
             click_move(page, notation)  # asked again, and confirmed
             asked = True
+            page.locator("#settings > summary").click()  # the table's settings menu
             page.locator("#confirm-setting").uncheck()  # the page's setting: never ask again
             assert page.evaluate("() => localStorage.getItem('ra.confirm')") == "0"
             continue

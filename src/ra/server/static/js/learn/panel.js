@@ -29,6 +29,8 @@ export function renderStep(tutorial, index, reader = {}) {
   byId("step-title").textContent = render(step.title, reader);
   byId("step-text").textContent = render(step.text, reader);
   renderTextSpent(false);
+  // A phone's lesson scrolls in its own box (css/learn.css): a new step is read from its top.
+  byId("lesson").scrollTop = 0;
   const rule = byId("step-rule");
   replaceChildren(rule, ruleLink(step, reader));
   rule.hidden = !step.rule_link;

@@ -133,11 +133,24 @@ function auctionPanel(view, a, marks) {
     prompt = el("p", { class: "your-bid" }, place(t("Choose one of your glowing sun disks to bid, or {pass}", { pass: slot("pass") }), { pass }));
   } else if (canBid) prompt = el("p", { class: "your-bid" }, t("You must bid (everyone else passed, §5): choose one of your sun disks."));
   else if (canPass) prompt = el("p", { class: "your-bid" }, place(t("No disk of yours beats the high bid: {pass}", { pass: slot("pass") }), { pass }));
-  return el("section", { class: "decision auction-panel", "aria-label": t("Auction") },
+  return el("section", { class: `decision auction-panel${canBid || canPass ? " mine" : ""}`, "aria-label": t("Auction") },
     el("h3", {}, t("Auction"), " ", el("small", {}, auctionKind(a.kind))),
     el("ol", { class: "bids" }, chips),
     prompt,
+    canBid ? bidDisks(view, marks) : null,
   );
+}
+
+/**
+ * The viewer's face-up sun disks as the bid buttons, beside Pass: the decision's controls in one place, however
+ * far below the board the viewer's own area is (a phone's first screen).
+ * @param {RaView} view
+ * @param {Marks} marks
+ */
+function bidDisks(view, marks) {
+  const up = view.viewer === null ? [] : view.disks?.[view.viewer]?.face_up || [];
+  return el("div", { class: "disk-row your-bids", title: t("Face up: can bid this epoch") },
+    up.map((v) => marks.mark(disk(v), (a) => a.kind === "bid" && a.disk === v)));
 }
 
 /**

@@ -1,6 +1,6 @@
 // One area per player: name, score (or "hidden", docs/rules/ra.md R3), sun disks face up and face down, and the
-// tiles they hold grouped as on the rules' summary (§1.1). The viewer's own disks are the bid buttons of an
-// auction, and their tiles are the choices of a War or Earthquake (§7), when the view's legal actions say so.
+// tiles they hold grouped as on the rules' summary (§1.1). The viewer's tiles are the choices of a War or
+// Earthquake (§7) when the view's legal actions say so; an auction's bids are the auction panel's own buttons.
 
 /** @typedef {import("../../common/types.js").BoardContext} BoardContext */
 /** @typedef {import("./view_types.js").RaView} RaView */
@@ -63,24 +63,21 @@ function playerCard(view, prev, marks, ctx, seat) {
   // Only the viewer's own things can be actions: legal actions are always the viewer's.
   const own = isViewer ? marks : null;
   return el("article", { class: classes.join(" "), dataset: { seat: String(seat) } },
-    header, disks(view, prev, own, seat), tiles(view, prev, own, seat));
+    header, disks(view, prev, seat), tiles(view, prev, own, seat));
 }
 
 /**
  * @param {RaView} view
  * @param {RaView | null} prev
- * @param {Marks | null} marks
  * @param {number} seat
  */
-function disks(view, prev, marks, seat) {
+function disks(view, prev, seat) {
   const own = view.disks?.[seat] || { face_up: [], face_down: [] };
   const before = new Set(prev?.disks?.[seat]?.face_down || own.face_down);
   const beforeUp = new Set(prev?.disks?.[seat]?.face_up || own.face_up);
   const bidNow = view.phase === "auction" ? view.auction?.bids?.find((b) => b.player === seat)?.disk : null;
-  const up = own.face_up.map((v) => {
-    const d = disk(v, { fresh: !beforeUp.has(v), extraClass: v === bidNow ? "on-bid" : "" });
-    return marks ? marks.mark(d, (a) => a.kind === "bid" && a.disk === v) : d;
-  });
+  // Shown, not played: an auction's bids are the auction panel's buttons (js/games/ra/panels.js).
+  const up = own.face_up.map((v) => disk(v, { fresh: !beforeUp.has(v), extraClass: v === bidNow ? "on-bid" : "" }));
   const down = own.face_down.map((v) => disk(v, { faceDown: true, fresh: !before.has(v) }));
   return el("div", { class: "disks" },
     el("div", { class: "disk-row", title: t("Face up: can bid this epoch") }, up.length ? up : el("span", { class: "none" }, t("no disk left this epoch"))),

@@ -69,9 +69,12 @@ export function createBoard(root, ctx) {
   const select = (slot) => {
     choice.select(slot);
     redraw();
-    // Keyboard users continue where the next step is: the sheet's spaces, else the move the card leaves (lost), else
-    // the card itself (unselected again).
-    const next = root.querySelector(".w-sheet.big .ws-cell.legal") ?? root.querySelector("[data-move]") ?? root.querySelector(`.w-card[data-slot="${slot}"]`);
+    // The next click goes on the sheet: its section comes into view under the status line (on a phone it is a
+    // screen or more below the cards). Keyboard users continue where the next step is: the sheet's spaces, else the
+    // move the card leaves (lost), else the card itself (unselected again).
+    const cell = /** @type {HTMLElement | null} */ (root.querySelector(".w-sheet.big .ws-cell.legal"));
+    cell?.closest(".ws-sec")?.scrollIntoView({ block: "nearest" });
+    const next = cell ?? root.querySelector("[data-move]") ?? root.querySelector(`.w-card[data-slot="${slot}"]`);
     /** @type {HTMLElement | null} */ (next)?.focus({ preventScroll: true });
   };
   /** @param {string} key */
