@@ -78,6 +78,10 @@ READ = """() => {
 }"""
 
 
+# The tutorial has drawn its first step and waits for the learner.
+LESSON_ASKS = "() => ['yours', 'done', 'finished'].includes(document.body.dataset.learnState)"
+
+
 def english_words() -> set[str]:
     """Every word of the English messages people read (the terminal's aside), lower-cased."""
     words: set[str] = set()
@@ -205,6 +209,10 @@ def test_no_english_word_is_left(reader: Page, server: Server, english: set[str]
     for game in ("ra", "write"):
         page.goto(f"{server.base}/rules/{game}?lang={code}")
         look(f"rules of {game}")
+    for game in ("ra", "write"):
+        page.goto(f"{server.base}/learn/{game}?lang={code}")
+        page.wait_for_function(LESSON_ASKS)
+        look(f"tutorial of {game}")
     for game in ("ra", "write"):
         table = mid_game(page, server, game, code)
         look(f"{game} table")
