@@ -318,7 +318,8 @@ def test_a_tutorial_on_a_phone_shares_the_screen(
     page = in_language(browser, server, width, code)
     tutorial_steps_in(page, server, game, steps=3)
     height = page.evaluate("() => window.innerHeight")
-    lesson, board, dock = (page.locator(s).bounding_box() for s in ("#lesson", "#board", "#dock"))
+    # The board's scrolling box: the board and the scoring news above it.
+    lesson, board, dock = (page.locator(s).bounding_box() for s in ("#lesson", ".learn-board", "#dock"))
     assert lesson and board and dock
     # The lesson leaves most of the first screen to the board and the learner's move.
     assert lesson["y"] + lesson["height"] < height / 2, f"the lesson fills the screen: {lesson}"
@@ -331,7 +332,7 @@ def test_a_tutorial_on_a_phone_shares_the_screen(
     # The board scrolls in its own box: what shows of it is its own, never under the lesson or the dock.
     shown = "#board [data-move], #board [data-step]"
     box = page.evaluate(
-        "() => { const r = document.querySelector('#board').getBoundingClientRect(); return [r.top, r.bottom]; }"
+        "() => { const r = document.querySelector('.learn-board').getBoundingClientRect(); return [r.top, r.bottom]; }"
     )
     inside = page.evaluate(
         "([selector, top, bottom]) => [...document.querySelectorAll(selector)].filter((e) => {"

@@ -85,14 +85,21 @@ def test_my_games_tells_the_last_move_as_a_text_each_reader_renders(web: TestCli
     table = web.post("/api/tables", json={"game": "ra", "seats": [person("Ann"), person("Bo")]}).json()
     claim = {"table": table["id"], "seat": 0, "token": table["seats"][0]["token"]}
     assert web.post("/api/account/seats", json=claim, headers=csrf(web)).status_code == 200
-    with web.websocket_connect("/ws/" + table["seats"][0]["invite"].removeprefix("/t/")) as ws:
-        read_until(ws, 0)
+    names = ("Ann", "Bo")
+    with (
+        web.websocket_connect("/ws/" + table["seats"][0]["invite"].removeprefix("/t/")) as ann,
+        web.websocket_connect("/ws/" + table["seats"][1]["invite"].removeprefix("/t/")) as bo,
+    ):
+        mover = 0 if read_until(ann, 0)["view"]["legal_actions"] else 1  # the highest sun disk starts: either
+        read_until(bo, 0)
+        ws = (ann, bo)[mover]
         ws.send_json({"type": "action", "seq": 0, "move": "draw"})
         read_until(ws, 1)
     last = web.get("/api/account/games").json()["games"][0]["last_move"]
     said = Text.from_json(last["said"])
-    assert render(said, Reader("en", None, ("Ann", "Bo"))) == last["text"]
-    assert render(said, Reader("de", 1, ("Ann", "Bo"))).startswith("Ann hat ")  # German, as Bo reads it
+    assert render(said, Reader("en", None, names)) == last["text"]
+    other = 1 - mover
+    assert render(said, Reader("de", other, names)).startswith(f"{names[mover]} hat ")  # German, as the other reads
 
 
 def test_a_seat_is_kept_by_one_account_only_and_only_with_its_token(web: TestClient) -> None:
