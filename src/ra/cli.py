@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import typer
 
-from ra.commands import analyse, learn, play, puzzles, replay, serve, tournament
+from ra.commands import analyse, bot, learn, play, puzzles, replay, serve, tournament
 
 app = typer.Typer(
     name="ra",
-    help="Reiner Knizia's Ra and RA and Write: play, replay, analyse, measure bots, and serve the browser table.",
+    help="Reiner Knizia's Ra and RA and Write: play, replay, analyse, measure bots, serve the browser table, "
+    "and play bots on a server.",
     no_args_is_help=True,
     add_completion=False,
 )
 
 analyse.register(app)
+bot.register(app)
 learn.register(app)
 play.register(app)
 puzzles.register(app)
