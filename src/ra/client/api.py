@@ -60,13 +60,22 @@ def _path(*parts: str | int) -> str:
 
 class AsyncClient:
     """The Bot API of the server at `server` (its base address, `http://host:port`) with a bot's `token`, for
-    asyncio programs; `async with AsyncClient(...) as client:` closes its connections at the end."""
+    asyncio programs; `async with AsyncClient(...) as client:` closes its connections at the end. `transport` is
+    httpx's (a test's mock; the WebSocket always connects for real)."""
 
-    def __init__(self, server: str, token: str, *, reconnect: Reconnect | None = None, timeout: float = TIMEOUT):
+    def __init__(
+        self,
+        server: str,
+        token: str,
+        *,
+        reconnect: Reconnect | None = None,
+        timeout: float = TIMEOUT,
+        transport: httpx.AsyncBaseTransport | None = None,
+    ) -> None:
         self.base = server_base(server)
         self.headers = bearer(token)
         self.reconnect = reconnect or Reconnect()
-        self.http = httpx.AsyncClient(base_url=self.base, timeout=timeout, headers=self.headers)
+        self.http = httpx.AsyncClient(base_url=self.base, timeout=timeout, headers=self.headers, transport=transport)
 
     async def __aenter__(self) -> Self:
         return self
@@ -150,11 +159,19 @@ class Client:
     as client:`). `play` runs the asyncio client's play loop in an event loop of its own: from asyncio code, use
     `AsyncClient`."""
 
-    def __init__(self, server: str, token: str, *, reconnect: Reconnect | None = None, timeout: float = TIMEOUT):
+    def __init__(
+        self,
+        server: str,
+        token: str,
+        *,
+        reconnect: Reconnect | None = None,
+        timeout: float = TIMEOUT,
+        transport: httpx.BaseTransport | None = None,
+    ) -> None:
         self.base = server_base(server)
         self.headers = bearer(token)
         self.reconnect = reconnect or Reconnect()
-        self.http = httpx.Client(base_url=self.base, timeout=timeout, headers=self.headers)
+        self.http = httpx.Client(base_url=self.base, timeout=timeout, headers=self.headers, transport=transport)
 
     def __enter__(self) -> Self:
         return self
