@@ -82,16 +82,16 @@ def test_a_refusal_carries_the_status_and_the_servers_words() -> None:
     ],
 )
 def test_an_answer_of_the_wrong_shape_is_a_client_error(body: Any) -> None:
-    with Client("http://example.test", TOKEN, transport=mock({"GET /api/bot/invitations": (200, body)}, [])) as c:
-        with pytest.raises(ClientError):
-            c.invitations()
+    transport = mock({"GET /api/bot/invitations": (200, body)}, [])
+    with Client("http://example.test", TOKEN, transport=transport) as c, pytest.raises(ClientError):
+        c.invitations()
 
 
 def test_an_answer_past_the_bound_is_not_read_whole() -> None:
     body = b'{"games": [' + b" " * (MAX_ANSWER + 10) + b"]}"
-    with Client("http://example.test", TOKEN, transport=mock({"GET /api/bot/games": (200, body)}, [])) as c:
-        with pytest.raises(ClientError) as caught:
-            c.games()
+    transport = mock({"GET /api/bot/games": (200, body)}, [])
+    with Client("http://example.test", TOKEN, transport=transport) as c, pytest.raises(ClientError) as caught:
+        c.games()
     assert caught.value.code == "too_big"
 
 

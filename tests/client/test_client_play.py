@@ -9,8 +9,10 @@ from typing import Any
 import httpx
 import pytest
 from client_servers import CuttingProxy
+from typer.testing import CliRunner
 
 from ra.bots import make_bot
+from ra.cli import app
 from ra.client import Outcome, Reconnect, SeatLink, SeatPlayer, play_link
 from ra.games import game_module
 
@@ -84,3 +86,12 @@ def test_cut_connections_right_after_sending_lose_no_action_and_repeat_none(live
     assert seqs == sorted(seqs)  # never back to a seq that had passed
     # A seq was sent twice only where the action had been lost (three times), never where the server had it.
     assert len(player.log) - len(set(seqs)) <= 3 and player.stale <= 1
+
+
+def test_ra_bot_run_plays_a_seat_link_to_the_end(live: str) -> None:
+    created = new_table(live)
+    link = f"{live}{created['seats'][0]['invite']}"
+    result = CliRunner().invoke(app, ["bot", "run", "--link", link, "--bot", "greedy", "--seed", "2"])
+    assert result.exit_code == 0, result.output
+    assert f"game over: table {created['id']}, seat 0, after" in result.output
+    assert httpx.get(f"{live}/api/tables/{created['id']}").json()["status"] == "finished"

@@ -12,6 +12,7 @@ from ra.bots.base import Bot
 from ra.client.answers import Outcome, Seat
 from ra.client.api import AsyncClient
 from ra.client.errors import ClientError
+from ra.core.errors import text_of
 from ra.core.text import Text, t
 
 log = logging.getLogger("ra.client")
@@ -83,9 +84,7 @@ class Runner:
         self.seen.add(key)
         seed = self.seed + len(self.seen) - 1  # a seed of its own for each game, from the run's seed
         bot = self.make_bot(seat.game, seed)
-        self.say(
-            t("game started: table {table}, seat {seat} ({game})", table=seat.table, seat=seat.seat, game=seat.game)
-        )
+        self.say(started(seat.table, seat.seat, seat.game))
         self.playing[key] = asyncio.create_task(self.client.play(seat.table, seat.seat, bot, seed=seed))
 
     async def _reap(self, wait: float) -> None:
@@ -103,16 +102,23 @@ class Runner:
             try:
                 outcome = task.result()
             except Exception as exc:  # the game is given up; the others go on
-                reason = exc.text if isinstance(exc, ClientError) else t("{error}", error=repr(exc)[:200])
+                reason = exc.text if isinstance(exc, ClientError) else text_of(exc)
                 self.say(t("game stopped: table {table}, seat {seat}: {reason}", table=table, seat=seat, reason=reason))
                 continue
             self.finished += 1
-            self.say(
-                t(
-                    "game over: table {table}, seat {seat}: {status} after {moves} moves",
-                    table=table,
-                    seat=seat,
-                    status=outcome.status,
-                    moves=outcome.seq,
-                )
-            )
+            self.say(ended(outcome))
+
+
+def started(table: str, seat: int, game: str) -> Text:
+    """The line that tells a game's start."""
+    return t("game started: table {table}, seat {seat} ({game})", table=table, seat=seat, game=game)
+
+
+def ended(outcome: Outcome) -> Text:
+    """The line that tells how a game ended for the bot's seat."""
+    table, seat, moves = outcome.table, outcome.seat, outcome.seq
+    if outcome.status == "finished":
+        return t("game over: table {table}, seat {seat}, after {moves} moves", table=table, seat=seat, moves=moves)
+    if outcome.status == "abandoned":
+        return t("game abandoned: table {table}, seat {seat}", table=table, seat=seat)
+    return t("out of the game: table {table}, seat {seat} (a bot of the server plays it on)", table=table, seat=seat)

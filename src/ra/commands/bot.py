@@ -12,6 +12,7 @@ import typer
 
 from ra.bots import Bot, make_bot
 from ra.client import AsyncClient, ClientError, Runner, play_link_async
+from ra.client.runner import ended, started
 from ra.commands.terminal import Lang, reader_language
 from ra.core.text import Text, t
 from ra.games import GAMES
@@ -85,31 +86,13 @@ def run(
 
     async def main() -> None:
         if link is not None:
-            outcome = await play_link_async(link, lambda game: bot_for(game, seed), seed=seed)
-            say(
-                t(
-                    "game over: table {table}, seat {seat}: {status} after {moves} moves",
-                    table=outcome.table,
-                    seat=outcome.seat,
-                    status=outcome.status,
-                    moves=outcome.seq,
-                )
-            )
+            say(ended(await play_link_async(link, lambda game: bot_for(game, seed), seed=seed)))
             return
         assert server is not None and token is not None
         async with AsyncClient(server, token) as client:
             if table is not None and seat is not None:
-                say(t("game started: table {table}, seat {seat}", table=table, seat=seat))
-                outcome = await client.play(table, seat, lambda game: bot_for(game, seed), seed=seed)
-                say(
-                    t(
-                        "game over: table {table}, seat {seat}: {status} after {moves} moves",
-                        table=table,
-                        seat=seat,
-                        status=outcome.status,
-                        moves=outcome.seq,
-                    )
-                )
+                say(started(table, seat, str((await client.table(table)).get("game"))))
+                say(ended(await client.play(table, seat, lambda game: bot_for(game, seed), seed=seed)))
                 return
             account = await client.account()
             say(t("playing as {name}", name=account.name))
@@ -131,6 +114,6 @@ def check_spec(spec: str, fail: Callable[[Text], typer.Exit]) -> None:
         try:
             make_bot(spec, game, 0)
             return
-        except (ValueError, ImportError) as exc:
+        except Exception as exc:  # a plug-in's spec may fail any way: say why
             reasons.append(str(exc))
     raise fail(t("no game has the bot {spec}: {reason}", spec=repr(spec), reason=reasons[0][:300]))
