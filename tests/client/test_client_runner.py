@@ -98,3 +98,17 @@ def test_a_game_that_fails_is_told_and_counted_without_stopping_the_others() -> 
     played, lines = run(api, games=2)
     assert played == 1
     assert "game stopped: table T1, seat 0: the server refused the table's socket (HTTP 403)" in lines
+
+
+def test_a_seat_of_a_game_the_bot_cannot_play_is_told_and_left_alone() -> None:
+    api = FakeApi([], [Seat("T1", 0, "write"), Seat("T2", 0, "ra")])
+    lines: list[str] = []
+
+    def make(game: str, seed: int) -> RandomBot:
+        if game == "write":
+            raise ValueError("this bot plays Ra only")
+        return RandomBot(seed)
+
+    runner = Runner(api, make, lambda text: lines.append(str(text)), poll=0.01, games=2)  # type: ignore[arg-type]
+    assert asyncio.run(asyncio.wait_for(runner.run(), 20)) == 1
+    assert api.played == [("T2", 0)] and "no bot for table T1, seat 0: this bot plays Ra only" in lines

@@ -83,7 +83,13 @@ class Runner:
             return
         self.seen.add(key)
         seed = self.seed + len(self.seen) - 1  # a seed of its own for each game, from the run's seed
-        bot = self.make_bot(seat.game, seed)
+        try:
+            bot = self.make_bot(seat.game, seed)
+        except Exception as exc:  # e.g. a plug-in for one game only: this seat is left alone, the others played
+            self.ended += 1
+            self.say(t("no bot for table {table}, seat {seat}: {reason}", table=seat.table, seat=seat.seat,
+                       reason=text_of(exc)))  # fmt: skip
+            return
         self.say(started(seat.table, seat.seat, seat.game))
         self.playing[key] = asyncio.create_task(self.client.play(seat.table, seat.seat, bot, seed=seed))
 
