@@ -22,7 +22,7 @@ import uvicorn
 from websockets.asyncio.server import ServerConnection, serve
 
 from ra.server.http.app import create_app
-from ra.server.settings import Limits, ServiceSettings, Settings
+from ra.server.settings import AccountSettings, Limits, ServiceSettings, Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -37,11 +37,12 @@ def free_port() -> int:
 @contextlib.contextmanager
 def app_server(data: Path) -> Iterator[str]:
     """The app on `data`, served by uvicorn in a thread of this process on a free port (bots in threads, acting at
-    once, no per-address limits); its base address."""
+    once, no per-address limits, cheap password hashes); its base address."""
     settings = Settings(
         data=data,
         limits=Limits(ws_per_address=0, creations=0),
         service=ServiceSettings(bot_delay=0, bot_workers=0),
+        accounts=AccountSettings(password_time_cost=1, password_memory_cost=8, password_parallelism=1),
     )
     server = uvicorn.Server(uvicorn.Config(create_app(settings), host="127.0.0.1", port=0, log_config=None))
     thread = threading.Thread(target=server.run, daemon=True)
