@@ -121,12 +121,13 @@ async def scripted(script: Script) -> AsyncIterator[str]:
         yield f"ws://127.0.0.1:{port}"
 
 
-def state(seq: int, legal: list[int], status: str = "running", **seat: Any) -> str:
-    """A `state` message as the server sends it, reduced to what a client reads: the view's legal actions and the
-    summary's status and seat 0."""
+def state(seq: int, legal: list[int], status: str = "running", moved: tuple[int, ...] = (), **seat: Any) -> str:
+    """A `state` message as the server sends it, reduced to what a client reads: the view's legal actions, the
+    summary's status and seat 0, and new log entries of the moves of these seats (the last one at `seq`)."""
     view = {"game": "ra", "viewer": 0, "legal_actions": [{"id": a, "notation": f"a{a}"} for a in legal]}
     table = {"id": "T1", "game": "ra", "status": status, "seats": [{"seat": 0, "kind": "person", **seat}]}
-    return json.dumps({"type": "state", "seq": seq, "view": view, "table": table, "log_from": 0, "log": []})
+    log = [{"seq": seq - len(moved) + 1 + i, "player": player} for i, player in enumerate(moved)]
+    return json.dumps({"type": "state", "seq": seq, "view": view, "table": table, "log_from": 0, "log": log})
 
 
 def error(code: str) -> str:

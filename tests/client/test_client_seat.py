@@ -101,6 +101,41 @@ def test_after_a_lost_connection_it_decides_again_from_the_newest_state_never_at
     assert outcome.reconnects == 2 and outcome.status == "finished"
 
 
+def test_while_its_action_is_on_its_way_another_seats_choice_asks_nothing_more() -> None:
+    """RA and Write's simultaneous choices: another seat's choice raises the seq before this seat's choice is
+    applied; the server applies it still, so the client does not decide again until its move is in the log."""
+    got: list[dict[str, Any]] = []
+
+    async def script(ws: ServerConnection, _: int) -> None:
+        await ws.send(state(0, [1, 2]))
+        got.append(await received(ws))
+        await ws.send(state(1, [1, 2], moved=(1,)))  # seat 1 chose; seat 0's choice is still on its way
+        await ws.send(state(2, [3, 4], moved=(0,)))  # seat 0's choice applied: a new decision at once
+        got.append(await received(ws))
+        await ws.send(state(3, [], status="finished", moved=(0,)))
+        await ws.wait_closed()
+
+    bot = Scripted(1, 4)
+    play(script, bot)
+    assert [(m["seq"], m["action"]) for m in got] == [(0, 1), (2, 4)] and len(bot.views) == 2
+
+
+def test_stale_with_a_newer_state_already_there_decides_on_it() -> None:
+    got: list[dict[str, Any]] = []
+
+    async def script(ws: ServerConnection, _: int) -> None:
+        await ws.send(state(0, [1, 2]))
+        got.append(await received(ws))
+        await ws.send(state(1, [1, 2], moved=(1,)))
+        await ws.send(error("stale"))  # the action at 0 came too late after all: decide at 1
+        got.append(await received(ws))
+        await ws.send(state(2, [], status="finished", moved=(0,)))
+        await ws.wait_closed()
+
+    play(script, Scripted(2))
+    assert [m["seq"] for m in got] == [0, 1]
+
+
 def test_stale_waits_for_the_next_state() -> None:
     got: list[dict[str, Any]] = []
 

@@ -1,10 +1,12 @@
 """Playing one seat over the table WebSocket (docs/PROTOCOL.md) until the game is over.
 
 On each `state` whose view offers legal actions the bot chooses and the client sends `{"type":"action","seq","action"}`
-at that state's seq, once. The server applies an action only at the seq it was sent for (a repeat or a late one
-answers `error` `stale`), so the client never needs to know whether an action sent just before a lost connection
-arrived: after reconnecting it decides again from the newest `state`, and an action whose seq has passed is never
-sent again.
+at that state's seq, once. The server answers every action on its connection: by a `state` whose log holds the
+seat's move, or by an `error`; until then the client sends nothing more (in RA and Write another seat's choice
+raises the seq while this seat's choice is still on its way, and the server still applies it). The server applies
+an action only at the seq it was sent for (a repeat or a late one answers `error` `stale`), so the client never
+needs to know whether an action sent just before a lost connection arrived: after reconnecting it decides again
+from the newest `state`, and an action whose seq has passed is never sent again.
 """
 
 from __future__ import annotations
@@ -89,6 +91,7 @@ class SeatPlayer:
         self.summary: dict[str, Any] = {}
         self.sent_seq: int | None = None  # the seq of the last action sent on this connection, and its id
         self.sent_action = 0
+        self.pending = False  # that action awaits the server's answer (a state with the seat's move, or an error)
         self.failures = 0  # refusals of the actions sent at `sent_seq`
         self.resends = 0
         self.back_seq: int | None = None  # the seq at which "I'm back" was last sent
@@ -133,7 +136,7 @@ class SeatPlayer:
     async def _serve(self, ws: ClientConnection) -> Outcome | None:
         """Answer the server's messages on one connection: an Outcome once the game is over for this seat, None
         when the connection ended."""
-        self.sent_seq = None  # a new connection decides again from its first state (see the module's docstring)
+        self.sent_seq, self.pending = None, False  # a new connection decides again from its first state
         try:
             async for raw in ws:
                 message = _read(raw)
@@ -162,6 +165,8 @@ class SeatPlayer:
             log.warning("table %s: a state without seq, view or table; ignored", self.table)
             return None
         self.seq, self.view, self.summary = seq, view, summary
+        if self.pending and (not _legal(view) or self._moved(message.get("log"))):
+            self.pending = False  # the action was applied (or the decision is no longer this seat's)
         status = summary.get("status")
         seats = summary.get("seats")
         mine = seats[self.seat] if isinstance(seats, list) and len(seats) > self.seat else {}
@@ -171,39 +176,47 @@ class SeatPlayer:
         if mine.get("away") and self.back_seq != seq:
             self.back_seq = seq  # a bot of the server played for this seat while it was gone: take it back
             await ws.send(json.dumps({"type": "back"}))
-        if _legal(view) and seq != self.sent_seq:
+        if _legal(view) and seq != self.sent_seq and not self.pending:
             self.failures = self.resends = 0
             await self._act(ws)
         return None
+
+    def _moved(self, log: Any) -> bool:
+        """Whether the state's new log entries hold a move of this seat after the action sent (it was applied)."""
+        if not isinstance(log, list) or self.sent_seq is None:
+            return False
+        return any(
+            isinstance(e, dict) and e.get("player") == self.seat and isinstance(e.get("seq"), int)
+            and e["seq"] > self.sent_seq
+            for e in log
+        )  # fmt: skip
 
     async def _on_error(self, ws: ClientConnection, message: dict[str, Any]) -> None:
         code = message.get("code")
         why = server_text(message, t("the server refused without a reason"))
         if code in FATAL or (code == "bad_message" and not self._connected):
             raise ClientError(why, code=str(code))
-        if code in WAIT:
-            return
+        self.pending = False  # the answer to the action sent
+        current = self.sent_seq == self.seq  # no newer state came while the action was on its way
         if code in REFUSED and self.sent_seq is not None:
             self.refused += 1
             self.failures += 1
-            log.warning(
-                "table %s seat %d: action %d at seq %d refused: %s",
-                self.table,
-                self.seat,
-                self.sent_action,
-                self.sent_seq,
-                why,
-            )
-            if self.failures <= 2 and self.sent_seq == self.seq and _legal(self.view):
+            log.warning("table %s seat %d: action %d at seq %d refused: %s",
+                        self.table, self.seat, self.sent_action, self.sent_seq, why)  # fmt: skip
+            if current and self.failures <= 2 and _legal(self.view):
                 await self._act(ws)  # the bot once more, then a random legal action
-            return
-        if code in TRANSIENT and self.sent_seq == self.seq and self.resends < RESENDS:
+                return
+        elif code in TRANSIENT and current and self.resends < RESENDS:
             self.resends += 1
             await asyncio.sleep(self.reconnect.delay(self.resends, self.rng))
-            if self.sent_seq == self.seq:  # nothing newer came meanwhile: the same action at the same seq
+            if self.sent_seq == self.seq:  # still nothing newer: the same action at the same seq
                 await self._send(ws, self.sent_action)
-            return
-        log.warning("table %s seat %d: the server said %s: %s", self.table, self.seat, code, why)
+                return
+        elif code not in WAIT:
+            log.warning("table %s seat %d: the server said %s: %s", self.table, self.seat, code, why)
+        if self.seq != self.sent_seq and _legal(self.view):  # a newer state waits for a decision
+            self.failures = self.resends = 0
+            await self._act(ws)
 
     async def _act(self, ws: ClientConnection) -> None:
         """Decide on the newest view and send the action at its seq."""
@@ -212,7 +225,7 @@ class SeatPlayer:
         await self._send(ws, action)
 
     async def _send(self, ws: ClientConnection, action: int) -> None:
-        self.sent_action = action
+        self.sent_action, self.pending = action, True
         self.sent += 1
         await ws.send(json.dumps({"type": "action", "seq": self.seq, "action": action}))
 
