@@ -11,6 +11,7 @@ from ra.core.text import t
 
 TABLE_ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
 MAX_LIST = 10_000  # entries of one listing kept at most: a bot holds far fewer seats
+MAX_TEXT = 200  # characters of a name, a game or a date the client takes
 
 
 def valid_table_id(value: object) -> str:
@@ -32,7 +33,8 @@ def _field(data: Any, name: str, kind: type | tuple[type, ...], what: str) -> An
     if not isinstance(data, dict):
         raise ClientError(t("the server's answer to {what} is not a JSON object", what=what))
     value = data.get(name)
-    if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _kinds(kind)):
+    wrong = isinstance(value, bool) and bool not in _kinds(kind)
+    if not isinstance(value, kind) or wrong or (isinstance(value, str) and len(value) > MAX_TEXT):
         raise ClientError(t("the server's answer to {what} lacks {field}", what=what, field=name))
     return value
 
@@ -42,7 +44,7 @@ def _kinds(kind: type | tuple[type, ...]) -> tuple[type, ...]:
 
 
 def _strings(values: Any, what: str, name: str) -> tuple[str, ...]:
-    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+    if not isinstance(values, list) or not all(isinstance(v, str) and len(v) <= MAX_TEXT for v in values):
         raise ClientError(t("the server's answer to {what} lacks {field}", what=what, field=name))
     return tuple(values[:MAX_LIST])
 
@@ -82,16 +84,15 @@ class Invitation:
     @classmethod
     def read(cls, data: Any) -> Invitation:
         what = "invitations"
-        by, created = data.get("by") if isinstance(data, dict) else None, None
-        if isinstance(data, dict):
-            created = data.get("created")
+        table, seat = valid_table_id(_field(data, "table", str, what)), valid_seat(_field(data, "seat", int, what))
+        by, created = data.get("by"), data.get("created")  # optional: who invited, and when
         return cls(
-            valid_table_id(_field(data, "table", str, what)),
-            valid_seat(_field(data, "seat", int, what)),
+            table,
+            seat,
             _field(data, "game", str, what),
             _field(data, "players", int, what),
-            by if isinstance(by, str) else None,
-            created if isinstance(created, str) else None,
+            by[:MAX_TEXT] if isinstance(by, str) else None,
+            created[:MAX_TEXT] if isinstance(created, str) else None,
         )
 
 
@@ -107,13 +108,13 @@ class Seat:
 
     @classmethod
     def read(cls, data: Any, what: str = "games") -> Seat:
-        status = data.get("status") if isinstance(data, dict) else None
-        your_turn = data.get("your_turn") if isinstance(data, dict) else None
+        table, seat = valid_table_id(_field(data, "table", str, what)), valid_seat(_field(data, "seat", int, what))
+        status, your_turn = data.get("status"), data.get("your_turn")  # only in the games' listing
         return cls(
-            valid_table_id(_field(data, "table", str, what)),
-            valid_seat(_field(data, "seat", int, what)),
+            table,
+            seat,
             _field(data, "game", str, what),
-            status if isinstance(status, str) else "running",
+            status[:MAX_TEXT] if isinstance(status, str) else "running",
             your_turn is True,
         )
 
