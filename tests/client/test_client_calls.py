@@ -76,6 +76,7 @@ def test_a_refusal_carries_the_status_and_the_servers_words() -> None:
     [
         {"invitations": [{"table": "T1", "seat": "1", "game": "ra", "players": 3}]},  # a seat that is no number
         {"invitations": [{"table": "../x", "seat": 1, "game": "ra", "players": 3}]},  # no table id
+        {"invitations": [{"table": "T1", "seat": 1, "game": "x" * 1000, "players": 3}]},  # a game past the bound
         {"invitations": "none"},
         b"<html>",
         b"[" * 100_000,  # nested past Python's recursion limit
