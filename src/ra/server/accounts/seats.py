@@ -42,8 +42,9 @@ class Tables(Protocol):
         """The seat a (seat, token) pair speaks for; ServiceError forbidden otherwise."""
         ...
 
-    async def reseat(self, table: Table, seat: int, token_hash: str, name: str) -> None:
-        """Give a free person seat a new token and name; ServiceError if it is not free."""
+    async def reseat(self, table: Table, seat: int, token_hash: str, name: str, *, bot: bool = False) -> None:
+        """Give a free person seat a new token and name (`bot`: a bot account's); ServiceError if it is not
+        free."""
         ...
 
     async def record(self, table: Table) -> dict[str, Any]:

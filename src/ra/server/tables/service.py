@@ -215,15 +215,18 @@ class TableService:
             seats[seat]["name"] = name
             await self._store_seats(table, seats)
 
-    async def reseat(self, table: Table, seat: int, token_hash: str, name: str) -> None:
+    async def reseat(self, table: Table, seat: int, token_hash: str, name: str, *, bot: bool = False) -> None:
         """Give a free person seat a new token (its hash) and name: a signed-in player takes it from the lobby
-        (docs/ACCOUNTS.md). ServiceError if the seat is a bot's or taken already."""
+        (docs/ACCOUNTS.md), or a bot account accepts its invitation (`bot`: the summary marks the seat
+        `account_bot`). ServiceError if the seat is a bot's or taken already."""
         table = await self.live(table)
         async with table.lock:
             seats = [dict(s) for s in table.row.seats]
             if seats[seat]["kind"] != "person" or seats[seat].get("taken"):
                 raise ServiceError("state", t("seat {seat} is not free", seat=seat))
             seats[seat].update(token_hash=token_hash, name=check_name(name))
+            if bot:
+                seats[seat]["account_bot"] = True
             await self._store_seats(table, seats)
 
     async def _store_seats(self, table: Table, seats: list[dict[str, Any]]) -> None:
