@@ -205,7 +205,7 @@ class TableService:
 
     async def rename(self, table: Table, seat: int | None, name: Any, *, blank: bool = False) -> None:
         """Change a person seat's name (the seat's token was checked); `blank`: the seat's default name, which each
-        reader reads in their language."""
+        reader reads in their language (its account was deleted: no bot account holds it either)."""
         if seat is None:
             raise ServiceError("forbidden", t("a spectator has no seat to rename"))
         name = UNNAMED if blank else check_name(name)
@@ -213,6 +213,8 @@ class TableService:
         async with table.lock:
             seats = [dict(s) for s in table.row.seats]
             seats[seat]["name"] = name
+            if blank:
+                seats[seat].pop("account_bot", None)
             await self._store_seats(table, seats)
 
     async def reseat(self, table: Table, seat: int, token_hash: str, name: str, *, bot: bool = False) -> None:
