@@ -27,7 +27,7 @@ from ra.server.tables.summary import summary
 from ra.server.tables.table import Table
 from ra.server.tables.tokens import hash_matches, token_hash
 
-LISTING_FIELDS = ("open_seats", "rated", "rated_bots", "turn_based")
+LISTING_FIELDS = ("open_seats", "rated", "rated_bots", "turn_based", "bots_pool")
 OPEN_LIMIT = 100  # open tables the lobby lists at once
 
 
@@ -74,7 +74,7 @@ class Listings:
             if row is None:
                 options = c.execute(sa.select(tables_t.c.options).where(tables_t.c.id == table_id)).scalar()
                 listing = dict.fromkeys(LISTING_FIELDS, False)
-                return {**listing, "turn_based": turn_based(options or {})}
+                return {**listing, "turn_based": turn_based(options or {}), "bots_pool": True}
         return {name: bool(row._mapping[name]) for name in LISTING_FIELDS}
 
     def put(self, table_id: str, listing: dict[str, bool]) -> None:
