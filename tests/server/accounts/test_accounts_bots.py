@@ -71,6 +71,7 @@ def test_a_person_turns_their_own_account_into_a_bot(web: TestClient) -> None:
     r = web.post("/api/account/bot", json={"password": PASSWORD}, headers=csrf(web))
     assert r.json() == {"name": "Ann", "player": player, "kind": "bot"}
     assert web.post("/api/account/bot", json={"password": PASSWORD}, headers=csrf(web)).status_code == 409
+    assert web.get("/api/account").json()["kind"] == "bot"
     token = make_token(web, "Ann")
     assert program(web).get("/api/bot/account", headers=bearer(token)).json()["name"] == "Ann"
     assert [b["name"] for b in web.get("/api/account/bots").json()["bots"]] == ["Ann"]

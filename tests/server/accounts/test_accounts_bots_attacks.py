@@ -17,7 +17,7 @@ from server_helpers import person, read_until
 from starlette.websockets import WebSocketDisconnect
 
 from ra.server.http.logs import RedactTokens
-from ra.server.storage.schema import accounts_t, bot_tokens_t
+from ra.server.storage.schema import accounts_t, bot_invitations_t, bot_tokens_t
 
 
 @pytest.fixture
@@ -212,10 +212,18 @@ def test_a_persons_deletion_takes_their_bots_and_tokens(web: TestClient) -> None
     token = make_token(web, "Robo")
     api = program(web)
     table = seated_bot(web, api, "Robo", token)
+    bob = program(web)
+    sign_up(bob, "Bob")
+    make_bot(bob, "Otto")
+    pending = web.post("/api/tables", json={"game": "ra", "seats": [person("Ann"), {"kind": "person"}]}).json()
+    invite = {"creator": pending["creator"], "bot": "Otto"}
+    assert web.post(f"/api/tables/{pending['id']}/seats/1/invite", json=invite).status_code == 200  # by Ann
     assert web.post("/api/account/delete", json={"password": PASSWORD}, headers=csrf(web)).status_code == 200
     assert api.get("/api/bot/account", headers=bearer(token)).status_code == 401
     with engine_of(web).connect() as c:
-        assert c.execute(sa.select(sa.func.count()).select_from(accounts_t)).scalar_one() == 0
+        names = set(c.execute(sa.select(accounts_t.c.name)).scalars())
+        assert names == {"Bob", "Otto"}  # Ann and her bot are gone, Bob's bot stays
         assert c.execute(sa.select(sa.func.count()).select_from(bot_tokens_t)).scalar_one() == 0
+        assert [tuple(r) for r in c.execute(sa.select(bot_invitations_t.c.seat, bot_invitations_t.c.by))] == [(1, "")]
     seat = web.get(f"/api/tables/{table['id']}").json()["seats"][1]
     assert seat["name"] == "" and seat["account_bot"] is False

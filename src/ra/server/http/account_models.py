@@ -137,6 +137,7 @@ class AccountInfo(BaseModel):
     created: str
     has_email: bool
     email_verified: bool = Field(False, description="whether its address was confirmed (notices go only to such)")
+    kind: Literal["person", "bot"] = Field("person", description="bot: an account a program plays (docs/BOT_API.md)")
     csrf: str = Field(description="the session's CSRF token, to send as `X-CSRF-Token` (also in the `ra_csrf` cookie)")
 
 

@@ -44,6 +44,7 @@ def _info(who: SignedIn) -> api.AccountInfo:
         created=account.created.isoformat(),
         has_email=account.has_email,
         email_verified=account.email_verified,
+        kind="bot" if account.kind == "bot" else "person",
         csrf=csrf_token(who.secret),
     )
 
