@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from ra.server.accounts.store import public_id, table_data, utc
-from ra.server.storage.schema import accounts_t, bot_invitations_t, bot_tokens_t, players_t, tables_t
+from ra.server.storage.schema import account_seats_t, accounts_t, bot_invitations_t, bot_tokens_t, players_t, tables_t
 
 NO_PASSWORD = "!"  # no Argon2 hash: a bot made by a person never signs in with a password
 
@@ -231,6 +231,27 @@ class BotStore:
         )
         with self.engine.begin() as c:
             c.execute(query)
+
+    # -- seats ------------------------------------------------------------------------------------------------------
+
+    def seat_token(self, table_id: str, seat: int, account_id: int) -> str | None:
+        """The stored token of a seat the account holds, or None if it does not hold it."""
+        query = sa.select(account_seats_t.c.token).where(
+            account_seats_t.c.table_id == table_id,
+            account_seats_t.c.seat == seat,
+            account_seats_t.c.account_id == account_id,
+        )
+        with self.engine.connect() as c:
+            found = c.execute(query).scalar()
+        return None if found is None else str(found)
+
+    def holds_at(self, table_id: str, account_id: int) -> bool:
+        """Whether the account holds a seat at the table."""
+        query = sa.select(account_seats_t.c.seat).where(
+            account_seats_t.c.table_id == table_id, account_seats_t.c.account_id == account_id
+        )
+        with self.engine.connect() as c:
+            return c.execute(query).first() is not None
 
     # -- invitations ----------------------------------------------------------------------------------------------
 

@@ -203,8 +203,7 @@ class BotService:
             raise AccountError(409, "taken", t("This seat is not free."))
         if table.state.is_terminal():
             raise AccountError(409, "state", t("The game is over."))
-        held = await self._db(self.accounts.held, caller.account_id, 10_000)
-        if any(h.table["id"] == table_id for h in held):
+        if await self._db(self.store.holds_at, table_id, caller.account_id):
             raise AccountError(409, "taken", t("You have a seat at this table already."))
         token = secrets.token_urlsafe(16)
         if not await self._db(self.accounts.link, table_id, seat, caller.account_id, token, now()):
@@ -276,10 +275,10 @@ class BotService:
         """(the seat's stored token, the bot token's id) for a WebSocket that presents `header` for a seat; the bot
         must hold that seat of that table. AccountError otherwise."""
         caller = await self.authenticate(header, address, "play")
-        for held in await self._db(self.accounts.held, caller.account_id, 10_000):
-            if held.table["id"] == table_id and held.seat == seat:
-                return held.token, caller.token_id
-        raise AccountError(403, "forbidden", t("This bot does not hold that seat."))
+        token = await self._db(self.store.seat_token, table_id, seat, caller.account_id)
+        if token is None:
+            raise AccountError(403, "forbidden", t("This bot does not hold that seat."))
+        return token, caller.token_id
 
     async def still_live(self, token_id: str) -> bool:
         """Whether a socket's token is still live (read from storage: a revocation anywhere counts)."""
