@@ -94,9 +94,8 @@ def create_app(settings: Settings) -> FastAPI:
     )
     add_error_handlers(app)
     app.add_exception_handler(AccountError, account_refusal)  # type: ignore[arg-type]
-    for routes in (
-        meta, tables, analysis, websocket, pages, learn, puzzles, health, accounts, bots, notices, players, chat, i18n
-    ):
+    tables_and_pages = (meta, tables, analysis, websocket, pages, learn, puzzles, health)
+    for routes in (*tables_and_pages, accounts, bots, notices, players, chat, i18n):
         app.include_router(routes.router)
     app.mount("/static", StaticFiles(directory=pages.STATIC, check_dir=False), name="static")
     app.add_middleware(RequestBodies, limits=limits)
