@@ -48,6 +48,8 @@ def test_a_person_makes_a_bot_and_a_token_that_lists_without_its_secret(web: Tes
         "scopes": ["read"],
     }
     assert web.get("/api/account/bots").json()["bots"][0]["tokens"][0]["last_used"] is not None  # noted
+    exported = web.get("/api/account/export").json()["bots"]
+    assert [b["name"] for b in exported] == ["Robo"] and token["token"] not in str(exported)
 
 
 def test_a_bot_account_never_signs_in_with_a_password_and_its_name_is_checked(web: TestClient) -> None:

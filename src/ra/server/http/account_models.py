@@ -257,6 +257,7 @@ class Export(BaseModel):
     sessions: list[SessionInfo]
     seats: list[dict[str, Any]]
     player: dict[str, Any]
+    bots: list[dict[str, Any]] = Field(default_factory=list, description="the bots it owns and their tokens (no token)")
 
 
 class Standing(BaseModel):

@@ -196,6 +196,7 @@ async def export(who: Signed, parts: PeopleParts) -> api.Export:
         sessions=[api.SessionInfo.model_validate(session_json(s, who.session)) for s in sessions],
         seats=await parts.seats.export(who),
         player=(await player_page(who.account.player, parts)).model_dump(),
+        bots=await parts.bots.owned(who),
     )
 
 
