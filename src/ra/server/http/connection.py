@@ -234,9 +234,15 @@ class Connection:
                     why = t("more than {rate} messages a second on one connection", rate=rate)
                     await self.refuse("too_many", why, POLICY_VIOLATION)
                     break
-                if self.bot_token is not None and not await self._token_live():
-                    await self.revoked()  # revoked in another process: refused at its next message
-                    break
+                if self.bot_token is not None:
+                    try:
+                        live = await self._token_live()
+                    except AccountError as exc:  # storage away: nothing is done until the token can be checked
+                        await self.send(error("unavailable", exc.text))
+                        continue
+                    if not live:
+                        await self.revoked()  # revoked in another process: refused at its next message
+                        break
                 reply = await self.handle(raw)
                 if reply is not None:
                     await self.send(reply)
@@ -278,11 +284,10 @@ class Connection:
         return True
 
     async def _token_live(self) -> bool:
+        """Whether this socket's bot token is still live, read from storage (a revocation in any process counts);
+        AccountError if storage cannot say now."""
         bearer = self.gate.bearer
-        try:
-            return bearer is not None and self.bot_token is not None and await bearer.still_live(self.bot_token)
-        except AccountError:  # storage away: a revocation cannot be ruled out
-            return False
+        return bearer is not None and self.bot_token is not None and await bearer.still_live(self.bot_token)
 
     async def revoked(self) -> None:
         """The bot token of this socket was revoked: tell the client and close."""
