@@ -122,6 +122,7 @@ def test_a_declined_invitation_is_gone_and_a_taken_seat_cannot_be_accepted(web: 
     assert web.post(f"/api/tables/{table['id']}/seats/1/invite", json=invite).status_code == 200
     with web.websocket_connect(f"/ws/{table['id']}?seat=1&token={table['seats'][1]['token']}") as ws:
         read_until(ws, 0)  # Bob sat down
+        assert api.get("/api/bot/invitations", headers=bearer(token)).json() == {"invitations": []}  # not offered
         assert api.post(f"/api/bot/invitations/{table['id']}/1/accept", headers=bearer(token)).status_code == 409
 
 

@@ -174,7 +174,7 @@ class BotService:
         return caller
 
     async def invitations(self, caller: Caller) -> list[dict[str, Any]]:
-        """The seats the bot is invited to."""
+        """The seats the bot is invited to that it may still take (not at a finished table, nobody sat down)."""
         return [
             {
                 "table": found.table["id"],
@@ -185,6 +185,9 @@ class BotService:
                 "created": found.created.isoformat(),
             }
             for found in await self._db(self.store.invitations, caller.account_id)
+            if found.table["status"] == "open"
+            and found.seat < len(found.table["seats"])
+            and not found.table["seats"][found.seat].get("taken")
         ]
 
     async def _table(self, table_id: str) -> Table:
