@@ -52,7 +52,7 @@ class Cautious:
             return "draw"
         bids = sorted((action for action in legal_actions if action["kind"] == "bid"), key=lambda a: a["disk"])
         if bids and (worth >= 3.0 or "pass" not in notations):
-            return bids[0]["notation"]
+            return str(bids[0]["notation"])
         if "pass" in notations:
             return "pass"
-        return notations[0]  # anything else (a disaster's discard): the first choice
+        return str(notations[0])  # anything else (a disaster's discard): the first choice

@@ -26,7 +26,7 @@ class Scribe:
 
     def decide(self, view: Mapping[str, Any], legal_actions: Sequence[Mapping[str, Any]]) -> int:
         """The id of its move: the best-valued entry (the first of equals)."""
-        return max(legal_actions, key=lambda action: self.value(view, action))["id"]
+        return int(max(legal_actions, key=lambda action: self.value(view, action))["id"])
 
     def value(self, view: Mapping[str, Any], action: Mapping[str, Any]) -> float:
         """How much it likes an entry."""
