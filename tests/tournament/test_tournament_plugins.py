@@ -99,7 +99,7 @@ def test_a_hanging_plugin_is_left_behind_after_its_deadline(failing: str) -> Non
     assert time.monotonic() - started < 8
     plugin = result.stats[0]
     assert plugin.fallbacks == len(plugin.decision_times)
-    assert max(plugin.decision_times) < 1.6
+    assert max(plugin.decision_times) < 1.9  # its 2 s sleeps never waited for
 
 
 def test_plugins_play_only_where_the_caller_allows_them(failing: str) -> None:

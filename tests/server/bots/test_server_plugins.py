@@ -98,15 +98,21 @@ def test_failing_plugins_cost_their_table_fallback_moves_within_the_deadline(
 ) -> None:
     caplog.set_level(logging.WARNING, "ra.server")
     client = plugin_server(client_with, 1.0)
-    table = create(client, [bot(PLUGINS[3]), bot(PLUGINS[1]), bot(PLUGINS[2])])
-    started = time.monotonic()
 
-    def seq() -> int:
+    def seq(table: dict[str, str]) -> int:
         return int(client.get(f"/api/tables/{table['id']}").json()["seq"])
 
-    wait_for(lambda: seq() >= 6, 40, "six moves")
+    def said(table: dict[str, str]) -> str:
+        return "\n".join(r.getMessage() for r in caplog.records if table["id"] in r.getMessage())
+
+    # Decisions that raise or answer an illegal move: asked again, then a random move (its worker lives on).
+    failing = create(client, [bot(PLUGINS[1]), bot(PLUGINS[2])])
+    wait_for(lambda: seq(failing) >= 8, 40, "eight moves")
+    assert "the plug-in broke" in said(failing)  # seat 0 raised
+    assert "not one of the legal actions" in said(failing)  # seat 1 answered an illegal move
+    # One that hangs: a random move at the deadline, its worker killed and replaced.
+    hanging = create(client, [bot(PLUGINS[3]), bot("random")])
+    started = time.monotonic()
+    wait_for(lambda: seq(hanging) >= 4, 40, "four moves")
     assert time.monotonic() - started < 40
-    said = "\n".join(r.getMessage() for r in caplog.records if table["id"] in r.getMessage())
-    assert "bot seat 0 (server_plugin_bots:Hangs)" in said and "random move" in said  # timed out
-    assert "the plug-in broke" in said  # seat 1 raised
-    assert "not one of the legal actions" in said  # seat 2 answered an illegal move
+    assert "bot seat 0 (server_plugin_bots:Hangs): no answer within 1 s; it plays a random move" in said(hanging)
