@@ -176,12 +176,24 @@ def test_an_answer_that_is_no_legal_action_raises(folder: Path, answer: object) 
         bot.choose(view)
 
 
-def test_another_spelling_of_a_legal_notation_is_that_action(folder: Path) -> None:
+class Index:
+    """An integer-like answer, as NumPy's are (`operator.index` reads it)."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+def test_another_spelling_of_a_legal_notation_or_an_integer_like_id_is_that_action(folder: Path) -> None:
     view = ra_view()
     draw = next(a for a in view["legal_actions"] if a["notation"] == "draw")
     bot = make_bot("plugtest_bots:Answers", "ra", 0, ANY_PLUGIN)
     sys.modules["plugtest_bots"].Answers.ANSWER = " DRAW "
     assert bot.choose(view) == draw["id"]
+    sys.modules["plugtest_bots"].Answers.ANSWER = Index(draw["id"])
+    assert bot.choose(view) == draw["id"] and type(bot.choose(view)) is int
 
 
 @pytest.mark.parametrize(

@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import importlib
 import importlib.metadata
+import operator
 import os
 import sys
 from collections.abc import Collection, Mapping, Sequence
@@ -131,20 +132,25 @@ class PluginSeat:
 
 
 def action_of(answer: object, legal: Sequence[Mapping[str, Any]], game: str, bot: str) -> int:
-    """The id of the legal action `answer` names (an id, or a notation); ValueError for anything else."""
-    if isinstance(answer, int) and not isinstance(answer, bool):
-        if any(entry["id"] == answer for entry in legal):
-            return answer
-    elif isinstance(answer, str):
+    """The id of the legal action `answer` names (an id, a NumPy integer too, or a notation); ValueError for anything
+    else."""
+    if isinstance(answer, str):
         for entry in legal:
             if entry["notation"] == answer:
                 return int(entry["id"])
         try:  # another spelling of a legal action's notation (case, spaces), as the engine reads it
-            action = game_module(game).str_to_action(answer.strip()[:100])
+            action: int | None = game_module(game).str_to_action(answer.strip()[:100])
         except ValueError:
             action = None
-        if action is not None and any(entry["id"] == action for entry in legal):
-            return action
+    elif isinstance(answer, bool):
+        action = None  # True is no action id, though Python counts it as 1
+    else:
+        try:
+            action = operator.index(answer)  # type: ignore[arg-type]
+        except TypeError:
+            action = None
+    if action is not None and any(entry["id"] == action for entry in legal):
+        return action
     raise ValueError(
         t(
             "plug-in bot {bot} answered {answer}, which is not one of the legal actions",
