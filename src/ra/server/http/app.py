@@ -87,6 +87,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.notices = server.notices
     app.state.analyses = server.analyses
     app.state.creations = RateLimiter(limits.creations, limits.creation_window)
+    app.state.bot_plugins = settings.service.bot_plugins  # the lobby offers them (/api/meta)
     app.state.people, app.state.allowed_origins = people, settings.allowed_origins
     origins = settings.allowed_origins
     app.state.chat = ChatGate(

@@ -90,7 +90,8 @@ class LevelInfo(BaseModel):
 
 
 class BotInfo(BaseModel):
-    """The bots of a game: kinds (for specs such as `mcts:iterations=400`) and levels."""
+    """The bots of a game: kinds (for specs such as `mcts:iterations=400`; the plug-in bots the operator allows,
+    `module:Class` or `plugin:NAME`, last) and levels."""
 
     kinds: list[str]
     levels: list[LevelInfo]

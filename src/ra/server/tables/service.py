@@ -15,7 +15,8 @@ import logging
 from dataclasses import replace
 from typing import Any
 
-from ra.bots import make_bot
+from ra.bots import Plugins, make_bot, parse_spec, plugin_name
+from ra.bots.plugins import plays
 from ra.core.errors import GameOverError, IllegalActionError, NotYourTurnError, text_of
 from ra.core.protocol import GameState, Move
 from ra.core.text import t
@@ -135,7 +136,8 @@ class TableService:
     async def create(self, asked: NewTable) -> dict[str, Any]:
         """Create a table as `asked`; the answer holds each person seat's token and invite link, and the
         creator's token (`invites` gives the links again)."""
-        fresh = new_table(asked, _check_bot)
+        plugins = self.tables.plugins
+        fresh = new_table(asked, lambda spec, game: _check_bot(spec, game, plugins))
         await self.db(self.storage.create_table, fresh.row)
         table = self.tables.add(fresh.row, fresh.state)
         self.kick_bots(table)
@@ -459,6 +461,14 @@ def taken_back(table: Table) -> list[dict[str, Any]]:
     return taken
 
 
-def _check_bot(spec: str, game: str) -> None:
-    """Refuse (ValueError listing what is allowed) a spec the game's bots cannot be built from."""
-    make_bot(spec, game, 0)
+def _check_bot(spec: str, game: str, plugins: Plugins) -> None:
+    """Refuse (ValueError listing what is allowed) a spec the game's bots cannot be built from.
+
+    A plug-in is checked without being built (it may be slow to build): the operator allows it and it plays the
+    game. Any other plug-in spec is refused before anything is imported.
+    """
+    if plugin_name(spec) is None:
+        make_bot(spec, game, 0)
+        return
+    parse_spec(spec, game, plugins)  # refuses a plug-in the operator did not allow, importing nothing
+    plays(spec.strip(), game)
