@@ -16,6 +16,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.middleware.gzip import GZipMiddleware
 
+import ra
 from ra.server.accounts.errors import AccountError
 from ra.server.assembly import assemble
 from ra.server.chat.room import ChatGate
@@ -72,6 +73,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     app = FastAPI(
         title="ra",
+        version=ra.__version__,
         summary="The table server of Ra and RA and Write: lobby, seats, bots, replays (docs/PROTOCOL.md).",
         lifespan=lifespan,
         docs_url=None,
