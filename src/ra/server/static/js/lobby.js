@@ -31,7 +31,7 @@ function seatLabel(s) {
   if (s.kind === "bot") {
     return s.name ? shownName(s.name, s) : t("{name} ({bot})", { name: t("bot"), bot: botLabel(s.bot ?? "") });
   }
-  const name = s.name || tp("seat", "Seat {number}", { number: s.seat + 1 });
+  const name = shownName(s.name, s) || tp("seat", "Seat {number}", { number: s.seat + 1 }); // a bot account: "(bot)"
   return s.taken ? name : t("{name} (free)", { name });
 }
 
