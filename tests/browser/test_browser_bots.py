@@ -94,6 +94,8 @@ def test_bot_account_token_shown_once_revoked_and_invited(browser: Browser, serv
         bot.locator(".token", has_text="laptop").locator(".revoke-token").click()
         expect(bot.locator(".token")).to_have_count(0)
         assert bearer(page, server, "/api/bot/account", token) == 401
+        played = make_token(page, "runner")  # the bot's program's, for later
+        assert bearer(page, server, "/api/bot/account", played) == 200
 
         # The bot invited to a table's free person seat by its creator: the invitation waits, also after a reload.
         page.goto(server.base + "/")
@@ -115,14 +117,15 @@ def test_bot_account_token_shown_once_revoked_and_invited(browser: Browser, serv
         page.reload()
         expect(invite.locator(".bot-invite-status")).to_have_text(waiting)
 
-        # The bot accepts with a token of its own: the panel says so, and the seat reads "(bot)".
-        page.goto(server.base + "/account")
-        played = make_token(page, "runner")
+        # The bot accepts: the open page says so at once, and the seat reads "(bot)"; so it does after a reload.
         assert bearer(page, server, f"/api/bot/invitations/{table_id}/1/accept", played, "POST") == 200
-        page.goto(server.base + link)
-        expect(invite.locator(".bot-invite-status")).to_have_text("Robo accepted the invitation: the seat is the bot's.")
+        accepted = "Robo accepted the invitation: the seat is the bot's."
+        expect(invite.locator(".bot-invite-status")).to_have_text(accepted)
         expect(invite.locator("input[name=bot]")).to_be_hidden()
         expect(page.locator("#board .player-name", has_text="Robo (bot)").first).to_be_visible()
+        page.reload()
+        expect(invite.locator(".bot-invite-status")).to_have_text(accepted)
+        expect(page.locator('#invite-list .invite-row input[value*="seat=1"]')).to_have_count(0)  # its old link
         page.goto(server.base + "/")
         expect(page.locator(f'#live-tables li[data-id="{table_id}"] .table-seats')).to_contain_text("Robo (bot)")
 

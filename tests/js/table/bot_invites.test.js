@@ -55,10 +55,12 @@ describe("inviting bot accounts", () => {
     assert.deepEqual(invitedBots(null, "t1"), {}); // storage refused: nothing kept, nothing broken
   });
 
-  it("says an invitation waits while the seat is free and is accepted once the bot account holds it", () => {
+  it("says an invitation waits while the seat is free and is accepted once a bot account holds it", () => {
     useCatalogs("en", []);
     assert.deepEqual(inviteState(person(1), "Robo"), { state: "waiting", bot: "Robo" });
     assert.deepEqual(inviteState(person(1, { taken: true, account_bot: true, name: "Robo" }), "Robo"), { state: "accepted", bot: "Robo" });
+    // Accepted before its program connects (the seat is not `taken` yet), and seen by a browser that did not invite.
+    assert.deepEqual(inviteState(person(1, { account_bot: true, name: "Robo" }), undefined), { state: "accepted", bot: "Robo" });
     assert.deepEqual(inviteState(person(1, { taken: true, name: "Ann" }), "Robo"), { state: "none", bot: "" }); // someone else took it
     assert.deepEqual(inviteState(person(1), undefined), { state: "none", bot: "" });
     assert.equal(inviteWords({ state: "waiting", bot: "Robo" }), "Robo is invited: waiting for the bot to accept.");

@@ -124,7 +124,7 @@ export class BotsPanel {
     const revoke = () => {
       if (!window.confirm(t("Revoke the token “{label}”? A program using it is refused from then on.", { label: token.label }))) return;
       this.act(async () => {
-        await call("POST", `${botPath(bot.name)}/tokens/${encodeURIComponent(token.id)}/revoke`, {});
+        await call("POST", `${botPath(bot.name)}/tokens/${encodeURIComponent(token.id)}/revoke`);
         toast(t("The token is revoked."));
         await this.draw();
       });

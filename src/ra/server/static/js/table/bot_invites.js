@@ -42,15 +42,15 @@ export function rememberInvited(local, tableId, seat, bot) {
 }
 
 /**
- * Where an invitation of a seat stands: the bot holds the seat (accepted), it was invited and the seat is free
- * (waiting), or neither (no invitation, or someone else took the seat).
+ * Where an invitation of a seat stands: a bot account holds the seat (accepted; `taken` comes only once its program
+ * connects), it was invited and the seat is free (waiting), or neither (no invitation, or someone else took it).
  * @param {SeatSummary | undefined} seat  the seat's summary
  * @param {string | undefined} invited  the bot this browser invited to it
  * @returns {{state: InviteState, bot: string}}
  */
 export function inviteState(seat, invited) {
   const summary = /** @type {SeatSummary & {account_bot?: boolean} | undefined} */ (seat);
-  if (summary?.taken && summary.account_bot) return { state: "accepted", bot: summary.name || invited || "" };
+  if (summary?.account_bot) return { state: "accepted", bot: summary.name || invited || "" };
   if (invited && !summary?.taken) return { state: "waiting", bot: invited };
   return { state: "none", bot: "" };
 }

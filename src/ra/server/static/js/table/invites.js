@@ -25,18 +25,17 @@ export async function inviteRows(tableId, creator, table, seat, local, latest) {
     const answer = await api.invites(tableId, creator);
     const origin = window.location.origin;
     const invited = invitedBots(local, tableId);
-    const others = (answer.seats || []).filter((s) => s.invite && s.seat !== seat);
-    const free = others.filter((s) => !table?.seats?.[s.seat]?.taken);
-    // A seat a bot took at this browser's invitation keeps its line: "accepted".
-    const accepted = others.filter((s) => inviteState(table?.seats?.[s.seat], invited[String(s.seat)]).state === "accepted"
-      && invited[String(s.seat)] !== undefined);
+    /** @param {number} n */
+    const accepted = (n) => inviteState(table?.seats?.[n], invited[String(n)]).state === "accepted";
+    const free = (answer.seats || []).filter((s) => s.invite && s.seat !== seat && !table?.seats?.[s.seat]?.taken && !accepted(s.seat));
     const botForm = (/** @type {number} */ number) => botInviteForm({ tableId, creator, seat: number, local, table: latest });
     return [
       ...free.flatMap((s) => [
         linkRow(t("Seat {number} ({name})", { number: s.seat + 1, name: table?.seats?.[s.seat]?.name || t("player") }), origin + s.invite, "invite"),
         ...(s.kind === "person" ? [botForm(s.seat)] : []),
       ]),
-      ...accepted.map((s) => botForm(s.seat)),
+      // A seat a bot account holds keeps its line, "accepted" (its old invite link no longer works).
+      ...(table?.seats ?? []).filter((s) => s.seat !== seat && accepted(s.seat)).map((s) => botForm(s.seat)),
       linkRow(t("Spectators"), `${origin}/t/${encodeURIComponent(tableId)}`, "spectate"),
     ];
   } catch (err) {
