@@ -82,6 +82,10 @@ def test_bot_account_token_shown_once_revoked_and_invited(browser: Browser, serv
         expect(row.locator(".scope")).to_have_text(["play"])
         expect(row).to_contain_text("never used")
         page.screenshot(path=str(shots / "bots-token-once.png"))
+        page.set_viewport_size({"width": 390, "height": 844})  # a phone: the section fits, the token too
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+        bot.screenshot(path=str(shots / "bots-token-once-phone.png"))
+        page.set_viewport_size({"width": 1300, "height": 900})
         assert bearer(page, server, "/api/bot/account", token) == 403
 
         # Shown once: a reload lists the token without it.
