@@ -179,16 +179,14 @@ def bots_invited(page: Page, server: Server, code: str, csrf: str, bot: str) -> 
     the bot accepts one: the table's invite panel says one invitation waits and one was accepted."""
     headers = {"X-CSRF-Token": csrf}
     page.request.post(f"{server.base}/api/account/bots", data={"name": bot}, headers=headers)
-    made = page.request.post(
-        f"{server.base}/api/account/bots/{bot}/tokens", data={"label": "cli", "scopes": ["play", "read"]}, headers=headers
-    ).json()
+    scopes = {"label": "cli", "scopes": ["play", "read"]}
+    made = page.request.post(f"{server.base}/api/account/bots/{bot}/tokens", data=scopes, headers=headers).json()
     seats = [{"kind": "person", "name": "Ana"}, {"kind": "person", "name": ""}, {"kind": "person", "name": ""}]
     table = new_table(server, "ra", seats)
     for seat in (1, 2):
         server.post(f"/api/tables/{table['id']}/seats/{seat}/invite", {"creator": table["creator"], "bot": bot})
-    accepted = page.request.post(
-        f"{server.base}/api/bot/invitations/{table['id']}/1/accept", headers={"Authorization": f"Bearer {made['token']}"}
-    )
+    program = {"Authorization": f"Bearer {made['token']}"}
+    accepted = page.request.post(f"{server.base}/api/bot/invitations/{table['id']}/1/accept", headers=program)
     assert accepted.ok, accepted.text()
     page.evaluate(
         "([id, creator, bot]) => { localStorage.setItem(`ra.created.${id}`, JSON.stringify({creator, mySeat: 0}));"
