@@ -1,6 +1,6 @@
-// The account's bots as the server tells them (GET /api/account/bots and the answers of its routes; docs/ACCOUNTS.md,
-// "Bots"): their types, hand-written (message_types.js covers the WebSocket only), and the Bots section's pure parts:
-// a token's request checked before it is sent, its scopes and times in words.
+// The account's bots as the server tells them (GET /api/account/bots and the answers of its routes;
+// docs/BOT_API.md): their types, hand-written (message_types.js covers the WebSocket only), and the Bots section's
+// pure parts: a token's request checked before it is sent, its scopes and times in words.
 
 import { currentLanguage, t, tp } from "../common/i18n.js";
 

@@ -1,4 +1,4 @@
-// The account page's Bots section (docs/ACCOUNTS.md, "Bots"; docs/UI.md): make a bot account, turn this account into
+// The account page's Bots section (docs/BOT_API.md; docs/UI.md, "Bots"): make a bot account, turn this account into
 // one, and per bot its tokens: each with its label, scopes, when it was made and last used, and "Revoke"; "Create a
 // token" shows the new token once, with a Copy button. The token lives only in this object until the page is left:
 // never in storage, never in the address.

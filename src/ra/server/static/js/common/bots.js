@@ -1,7 +1,7 @@
 // A bot in the reader's words. A bot seat's name is its own name (Khufu, a name: never translated) and its level
 // or kind, which is: "Khufu (leicht)". Tables keep the name as it was made, "Khufu (easy)"; the level shown is
 // always the seat's bot spec in the reader's language, never those English words. A bot account (a program playing
-// through the Bot API, docs/ACCOUNTS.md) holds a person's seat under its own name, marked "(bot)".
+// through the Bot API, docs/BOT_API.md) holds a person's seat under its own name, marked "(bot)".
 
 /**
  * What a seat says of its bot (a table's SeatSummary): a built-in bot's kind and spec, or a bot account's seat.
