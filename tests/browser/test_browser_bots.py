@@ -131,7 +131,9 @@ def test_bot_account_token_shown_once_revoked_and_invited(browser: Browser, serv
         expect(invite.locator(".bot-invite-status")).to_have_text(accepted)
         expect(page.locator('#invite-list .invite-row input[value*="seat=1"]')).to_have_count(0)  # its old link
         page.goto(server.base + "/")
-        expect(page.locator(f'#live-tables li[data-id="{table_id}"] .table-seats')).to_contain_text("Robo (bot)")
+        seats = page.locator(f'#live-tables li[data-id="{table_id}"] .table-seats')
+        expect(seats).to_contain_text("Robo (bot)")
+        expect(seats).not_to_contain_text("(free)")  # the bot's before its program connects
 
         # The leaderboard asks for the pool switched to.
         page.goto(server.base + "/ratings?game=ra")

@@ -32,7 +32,9 @@ function seatLabel(s) {
     return s.name ? shownName(s.name, s) : t("{name} ({bot})", { name: t("bot"), bot: botLabel(s.bot ?? "") });
   }
   const name = shownName(s.name, s) || tp("seat", "Seat {number}", { number: s.seat + 1 }); // a bot account: "(bot)"
-  return s.taken ? name : t("{name} (free)", { name });
+  // A bot account's seat is its own once it accepted, before its program connects.
+  const held = s.taken || /** @type {{account_bot?: boolean}} */ (s).account_bot;
+  return held ? name : t("{name} (free)", { name });
 }
 
 /**
