@@ -236,7 +236,9 @@ class LobbyPage {
     try {
       const answer = await api.invites(table.id, created.creator);
       const origin = window.location.origin;
-      replaceChildren(box, (answer.seats || []).filter((s) => s.invite).map((s) => {
+      // A seat a bot account holds has no link to share (its program plays it with its token).
+      const botHeld = (/** @type {number} */ n) => /** @type {{account_bot?: boolean} | undefined} */ (table.seats?.[n])?.account_bot === true;
+      replaceChildren(box, (answer.seats || []).filter((s) => s.invite && !botHeld(s.seat)).map((s) => {
         const name = table.seats?.[s.seat]?.name || t("player");
         const taken = table.seats?.[s.seat]?.taken === true;
         const label = s.seat === created.mySeat
