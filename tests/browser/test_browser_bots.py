@@ -134,6 +134,9 @@ def test_bot_account_token_shown_once_revoked_and_invited(browser: Browser, serv
         seats = page.locator(f'#live-tables li[data-id="{table_id}"] .table-seats')
         expect(seats).to_contain_text("Robo (bot)")
         expect(seats).not_to_contain_text("(free)")  # the bot's before its program connects
+        item = page.locator(f'#live-tables li[data-id="{table_id}"]')
+        item.locator(".show-invites").click()
+        expect(item.locator(".table-invites .invite")).to_have_count(1)  # the creator's own: none for the bot's seat
 
         # The leaderboard asks for the pool switched to.
         page.goto(server.base + "/ratings?game=ra")
