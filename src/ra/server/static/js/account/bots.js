@@ -87,7 +87,7 @@ export class BotsPanel {
       return;
     }
     const bots = answer.bots ?? [];
-    const self = this.me !== null && isBot(this.me, bots);
+    const self = this.me !== null && (this.me.kind === "bot" || isBot(this.me, bots));
     // A bot account owns only itself: it makes no bots, and it is one already.
     byId("bot-form").hidden = self;
     byId("become-bot-form").hidden = self;
