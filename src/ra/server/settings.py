@@ -39,6 +39,13 @@ class Limits:
     head_seconds: float = 10.0  # a request's head (line and headers) arrives within this, or 408 and close
     max_head_line: int = 8000  # bytes of the request line (414 above) or of one header line (431 above)
     max_head: int = 16 * 1024  # bytes of a request's whole head (431 above)
+    # The Bot API (docs/BOT_API.md): requests per bot token, this many a second on average in bursts of up to
+    # `bot_request_burst` (429 above); failed authentications per client address per `bot_auth_window` seconds
+    # (429 above, for every bearer request from that address until the window lets it go).
+    bot_requests_per_second: float = 10.0
+    bot_request_burst: int = 20
+    bot_auth_failures: int = 20
+    bot_auth_window: float = 60.0
 
 
 @dataclass(frozen=True)

@@ -128,6 +128,7 @@ class SeatSummary(BaseModel):
     out: Literal["left", "lost"] | None = Field(
         None, description="the person left the game or lost on time: a bot plays the seat to its end"
     )
+    account_bot: bool = Field(False, description="a bot account holds the seat: a program plays it (docs/BOT_API.md)")
 
 
 class SeatClock(BaseModel):

@@ -205,7 +205,7 @@ class TableService:
 
     async def rename(self, table: Table, seat: int | None, name: Any, *, blank: bool = False) -> None:
         """Change a person seat's name (the seat's token was checked); `blank`: the seat's default name, which each
-        reader reads in their language."""
+        reader reads in their language (its account was deleted: no bot account holds it either)."""
         if seat is None:
             raise ServiceError("forbidden", t("a spectator has no seat to rename"))
         name = UNNAMED if blank else check_name(name)
@@ -213,17 +213,22 @@ class TableService:
         async with table.lock:
             seats = [dict(s) for s in table.row.seats]
             seats[seat]["name"] = name
+            if blank:
+                seats[seat].pop("account_bot", None)
             await self._store_seats(table, seats)
 
-    async def reseat(self, table: Table, seat: int, token_hash: str, name: str) -> None:
+    async def reseat(self, table: Table, seat: int, token_hash: str, name: str, *, bot: bool = False) -> None:
         """Give a free person seat a new token (its hash) and name: a signed-in player takes it from the lobby
-        (docs/ACCOUNTS.md). ServiceError if the seat is a bot's or taken already."""
+        (docs/ACCOUNTS.md), or a bot account accepts its invitation (`bot`: the summary marks the seat
+        `account_bot`). ServiceError if the seat is a bot's or taken already."""
         table = await self.live(table)
         async with table.lock:
             seats = [dict(s) for s in table.row.seats]
             if seats[seat]["kind"] != "person" or seats[seat].get("taken"):
                 raise ServiceError("state", t("seat {seat} is not free", seat=seat))
             seats[seat].update(token_hash=token_hash, name=check_name(name))
+            if bot:
+                seats[seat]["account_bot"] = True
             await self._store_seats(table, seats)
 
     async def _store_seats(self, table: Table, seats: list[dict[str, Any]]) -> None:
