@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
+from ra import __version__
 from ra.commands import analyse, bot, learn, play, puzzles, replay, serve, tournament
 
 app = typer.Typer(
@@ -13,6 +16,24 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+
+
+def _print_version(value: bool) -> None:
+    """`ra --version`: the installed version, then exit before any command runs."""
+    if value:
+        typer.echo(f"ra {__version__}")
+        raise typer.Exit
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_print_version, is_eager=True, help="Print the version and exit."),
+    ] = False,
+) -> None:
+    """Options of `ra` itself, before a command."""
+
 
 analyse.register(app)
 bot.register(app)

@@ -1,7 +1,8 @@
 """axe-core's WCAG 2.2 AA rules over every kind of page: 0 violations.
 
 The lobby, both rules pages and tutorials, a Ra and an RA and Write table mid-game and at the end, a replay, the
-account pages signed out and in, the ratings page and a player page. axe-core is an npm devDependency
+account pages signed out and in (its bots and a token just made), a table's invite panel with a bot account invited,
+the ratings page and a player page. axe-core is an npm devDependency
 (`npm ci` installs it); it is injected into each page, so the contexts bypass the pages' CSP for that script only.
 """
 
@@ -113,11 +114,27 @@ def sign_up(page: Page, server: Server, name: str) -> None:
 
 
 def test_no_violations_on_people_pages(context: BrowserContext, server: Server) -> None:
-    """Signed in: the account, my games, a rated game played against a rated bot, the leaderboard, a player page."""
+    """Signed in: the account (with a bot, its token just made), a table's invite panel with a bot invited, my games,
+    a rated game played against a rated bot, the leaderboard, a player page."""
     page = context.new_page()
     found = check(page, server.base + "/account")
     sign_up(page, server, "Axel")
+    page.fill("#bot-form input[name=name]", "Axbot")
+    page.click("#bot-form button[type=submit]")
+    bot = page.locator('#bot-list .bot-item[data-name="Axbot"]')
+    bot.locator(".token-form input[name=label]").fill("laptop")
+    bot.locator(".create-token").click()
+    expect(bot.locator(".new-token-value")).to_be_visible()
     found += [f"/account signed in: {v}" for v in violations(page)]
+    page.goto(server.base + "/")
+    fill_seats(page, [{"kind": "person", "name": "Axel"}, {"kind": "person", "name": ""}])
+    invited = create(page)
+    page.goto(server.base + invited)
+    page.fill('#invite-list form.bot-invite[data-seat="1"] input[name=bot]', "Axbot")
+    page.click('#invite-list form.bot-invite[data-seat="1"] button[type=submit]')
+    waiting = "() => document.querySelector('.bot-invite-status')?.textContent.includes('waiting')"
+    page.wait_for_function(waiting)
+    found += check(page, server.base + invited, waiting)
     page.goto(server.base + "/")
     fill_seats(page, [{"kind": "person", "name": "Axel"}, {"kind": "bot", "bot": "random"}])
     page.check("#listing input[name=rated]")

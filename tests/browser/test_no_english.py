@@ -1,6 +1,7 @@
 """No English word left in German or Simplified Chinese (docs/TRANSLATING.md): an English browser opens, with
 `?lang=`, the lobby, both rules pages, a Ra table and an RA and Write table mid-game against bots, a replay, the
-ratings, the account pages signed out and signed in, "my games" and the player page.
+ratings, the account pages signed out and signed in (a bot account's tokens, one just made), a table's invite panel
+with bot accounts invited, "my games" and the player page.
 
 Everything a person reads is looked at: the visible text (a select's choices included, but not the language
 picker's, which names each language in itself), every `title`, `aria-label` and `placeholder`, and the page's
@@ -39,7 +40,8 @@ SAME = {
            "person", "option", "chance", "moment", "negative", "loses", "text", "statue", "religion", "sphinx",
            "obelisk", "monument", "gold", "bonus", "status", "chat", "lobby", "browser", "e", "mail", "mails",
            "online", "link", "links", "replay", "seed", "ids", "min", "ms", "war", "will", "symbol", "pause",
-           "computer", "server", "phar", "obel", "pal", "pyr", "rel", "sphx", "stat", "temp"},
+           "computer", "server", "phar", "obel", "pal", "pyr", "rel", "sphx", "stat", "temp", "token", "tokens",
+           "api"},
     "zh-Hans": {"ra"},
 }  # fmt: skip
 # Data shown as it is in every language: a time zone's example, the rating's formula (mu − 3 sigma).
@@ -172,6 +174,30 @@ def sign_up(page: Page, server: Server, code: str, name: str) -> None:
     expect(page.locator("#account-name")).to_have_text(name)
 
 
+def bots_invited(page: Page, server: Server, code: str, csrf: str, bot: str) -> None:
+    """The signed-in reader makes a bot account with a token and invites it to two free seats of a table it created;
+    the bot accepts one: the table's invite panel says one invitation waits and one was accepted."""
+    headers = {"X-CSRF-Token": csrf}
+    page.request.post(f"{server.base}/api/account/bots", data={"name": bot}, headers=headers)
+    scopes = {"label": "cli", "scopes": ["play", "read"]}
+    made = page.request.post(f"{server.base}/api/account/bots/{bot}/tokens", data=scopes, headers=headers).json()
+    seats = [{"kind": "person", "name": "Ana"}, {"kind": "person", "name": ""}, {"kind": "person", "name": ""}]
+    table = new_table(server, "ra", seats)
+    for seat in (1, 2):
+        server.post(f"/api/tables/{table['id']}/seats/{seat}/invite", {"creator": table["creator"], "bot": bot})
+    program = {"Authorization": f"Bearer {made['token']}"}
+    accepted = page.request.post(f"{server.base}/api/bot/invitations/{table['id']}/1/accept", headers=program)
+    assert accepted.ok, accepted.text()
+    page.evaluate(
+        "([id, creator, bot]) => { localStorage.setItem(`ra.created.${id}`, JSON.stringify({creator, mySeat: 0}));"
+        " localStorage.setItem(`ra.invited.${id}`, JSON.stringify({1: bot, 2: bot})); }",
+        [table["id"], table["creator"], bot],
+    )
+    page.goto(f"{server.base}{table['seats'][0]['invite']}&lang={code}")
+    for seat in (1, 2):
+        expect(page.locator(f'form.bot-invite[data-seat="{seat}"] .bot-invite-status')).not_to_be_empty()
+
+
 def play_out(server: Server, invite: str) -> None:
     """Play the reader's seat to the end through its WebSocket (the first legal action each turn)."""
     with closing(connect(server.base.replace("http://", "ws://") + "/ws/" + invite.removeprefix("/t/"))) as ws:
@@ -190,7 +216,8 @@ def play_out(server: Server, invite: str) -> None:
 def test_no_english_word_is_left(reader: Page, server: Server, english: set[str], code: str) -> None:
     page = reader
     person = f"Ana{code[:2]}"
-    people = names("Ana", person)
+    bot = f"Rob{code[:2]}"
+    people = names("Ana", person, bot, "cli laptop")  # a bot account's name and its tokens' labels are data
     problems: dict[str, list[str]] = {}
 
     def look(where: str) -> None:
@@ -229,6 +256,8 @@ def test_no_english_word_is_left(reader: Page, server: Server, english: set[str]
 
     sign_up(page, server, code, person)
     csrf = next(c["value"] for c in page.context.cookies() if c["name"] == "ra_csrf")
+    bots_invited(page, server, code, csrf, bot)
+    look("table's invite panel, a bot invited")
     seat = table["seats"][0]
     page.request.post(
         f"{server.base}/api/account/seats",
@@ -253,5 +282,11 @@ def test_no_english_word_is_left(reader: Page, server: Server, english: set[str]
         page.goto(f"{server.base}/{path}{'&' if '?' in path else '?'}lang={code}")
         page.wait_for_load_state("networkidle")
         look(f"{path.split('?')[0].split('/')[0]} (signed in)")
+    page.goto(f"{server.base}/account?lang={code}")
+    made = page.locator(f'#bot-list .bot-item[data-name="{bot}"]')
+    made.locator(".token-form input[name=label]").fill("laptop")
+    made.locator(".create-token").click()
+    expect(made.locator(".new-token-value")).to_be_visible()
+    look("account, a token just made")
     left = "\n".join(f"{where}: {text}" for where, texts in problems.items() for text in texts)
     assert not problems, f"English left in {code}:\n{left}"

@@ -1,7 +1,9 @@
 """Bots for every game, built from a short spec such as "random", "greedy", "mcts:iterations=400" or "hard".
 
 Generic bots live here (`random`, `mcts`); a game's own bots live in its subpackage `ra.bots.<game>`, found by
-name (`ra.bots.registry`). Specs and their bounds: `ra.bots.spec` (docs/BOTS.md).
+name (`ra.bots.registry`). Specs and their bounds: `ra.bots.spec` (docs/BOTS.md). Plug-in bots, written outside
+this package and named by `module:Class` or `plugin:NAME`, are built only where the caller allows them
+(`ra.bots.plugins`, docs/BOTS.md "Plug-in bots").
 """
 
 from __future__ import annotations
@@ -11,26 +13,35 @@ from ra.bots.mcts import MctsBot
 from ra.bots.random_bot import RandomBot
 from ra.bots.registry import GENERIC_LEVELS, Level, game_bots, kinds_for, levels_for
 from ra.bots.spec import (
+    ANY_PLUGIN,
     BOT_KINDS,
     LEVEL_NAMES,
+    NO_PLUGINS,
+    PLUGIN,
     SPEC_LIMITS,
     Bound,
+    Plugins,
     SpecLimits,
     describe_limits,
     parse_spec,
+    plugin_name,
     resolve_spec,
     split_specs,
 )
 from ra.core.text import t
 
 __all__ = [
+    "ANY_PLUGIN",
     "BOT_KINDS",
     "GENERIC_LEVELS",
     "LEVEL_NAMES",
+    "NO_PLUGINS",
+    "PLUGIN",
     "SPEC_LIMITS",
     "Bot",
     "Bound",
     "Level",
+    "Plugins",
     "RandomBot",
     "SpecLimits",
     "describe_limits",
@@ -39,15 +50,24 @@ __all__ = [
     "levels_for",
     "make_bot",
     "parse_spec",
+    "plugin_name",
     "resolve_spec",
     "split_specs",
 ]
 
 
-def make_bot(spec: str, game: str, seed: int = 0) -> Bot:
-    """A bot for `game` from a spec or level name; ValueError (saying what is allowed) for anything else."""
+def make_bot(spec: str, game: str, seed: int = 0, plugins: Plugins = NO_PLUGINS) -> Bot:
+    """A bot for `game` from a spec or level name; ValueError (saying what is allowed) for anything else.
+
+    A plug-in's spec builds it only where `plugins` allows it (`ANY_PLUGIN`: the terminal's commands); it gets
+    `plugins.seconds` as its time budget per decision. Its failures are the caller's to handle (`ra.bots.guarded`).
+    """
     support = game_bots(game)
-    kind, settings = parse_spec(spec, game)
+    kind, settings = parse_spec(spec, game, plugins)
+    if kind == PLUGIN:
+        from ra.bots.plugins import make_plugin_bot  # imported on demand: most callers never build a plug-in
+
+        return make_plugin_bot(spec, game, seed, plugins.seconds)
     if kind == "random":
         return RandomBot(seed)
     if kind == "mcts":

@@ -3,11 +3,16 @@
 A spec is a kind, optionally followed by `:key=value,...` settings (`;` also separates settings). A level name
 (`easy`, `medium`, `hard`) stands for the spec its game's ladder gives it (docs/BOTS.md). Specs come from people
 (the lobby, the command line), so every setting is bounded and every error says what is allowed.
+
+A spec may also name a plug-in bot (`module:Class`, or `plugin:NAME` for an entry point of the group `ra.bots`:
+`ra.bots.plugins`), but only where the caller allows plug-ins (`Plugins`): specs also come from strangers, and
+a stranger's spec must never import anything. Telling a plug-in's spec apart imports nothing.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -83,6 +88,61 @@ SPEC_LIMITS = SpecLimits(
 
 BOT_KINDS: tuple[str, ...] = tuple(SPEC_LIMITS.settings)
 LEVEL_NAMES: tuple[str, ...] = ("easy", "medium", "hard")
+
+# -- plug-in bots: which specs name one, and which a caller allows ----------------------------------------------
+PLUGIN = "plugin"  # the kind `parse_spec` answers for a plug-in, and the prefix of an entry point's spec
+_MODULE = r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*"
+_CLASS = r"[A-Za-z_][A-Za-z0-9_]*"
+_ENTRY_POINT = r"[A-Za-z0-9_][A-Za-z0-9_.\-]*"
+
+
+@dataclass(frozen=True)
+class PluginName:
+    """What a plug-in spec names: a class in a module (`module:Class`), or an entry point (`module` is None)."""
+
+    module: str | None
+    name: str
+
+
+@dataclass(frozen=True)
+class Plugins:
+    """Which plug-in bots a caller builds, and the time budget each of their decisions gets (None: none).
+
+    `allowed` None allows any (the terminal's commands); otherwise exactly the specs it holds (the server's
+    `--bot-plugin` list; empty: none, the default everywhere).
+    """
+
+    allowed: frozenset[str] | None = frozenset()
+    seconds: float | None = None
+
+    def allows(self, spec: str) -> bool:
+        """True if a plug-in named by `spec` may be built here."""
+        return self.allowed is None or spec.strip() in self.allowed
+
+
+NO_PLUGINS = Plugins()
+ANY_PLUGIN = Plugins(allowed=None)
+
+
+def plugin_name(spec: str) -> PluginName | None:
+    """What a plug-in spec names, None for any other spec (imports nothing).
+
+    `module:Class` (dotted module, the class an identifier: `mybots:Cautious`) or `plugin:NAME` (an entry point);
+    a built-in kind or level before the colon is never a module (`greedy:epsilon` is a bad built-in spec).
+    """
+    text = spec.strip() if isinstance(spec, str) else ""
+    if len(text) > SPEC_LIMITS.max_length:
+        return None
+    module, colon, name = text.partition(":")
+    if not colon:
+        return None
+    if module == PLUGIN:
+        return PluginName(None, name) if re.fullmatch(_ENTRY_POINT, name, re.ASCII) else None
+    if module.lower() in BOT_KINDS or module.lower() in LEVEL_NAMES:
+        return None
+    if re.fullmatch(_MODULE, module, re.ASCII) and re.fullmatch(_CLASS, name, re.ASCII):
+        return PluginName(module, name)
+    return None
 
 
 def _listed(values: list[Text | str], separator: str) -> Text | str:
@@ -174,15 +234,21 @@ def _number(kind: str, key: str, text: str, bound: Bound) -> float:
     return value
 
 
-def parse_spec(spec: str, game: str | None = None) -> tuple[str, Settings]:
+def parse_spec(spec: str, game: str | None = None, plugins: Plugins = NO_PLUGINS) -> tuple[str, Settings]:
     """Split a spec into its kind and checked settings; ValueError, listing what is allowed, for anything else.
 
-    With a `game`, a level name resolves through that game's ladder and the kind must be one the game offers.
+    With a `game`, a level name resolves through that game's ladder and the kind must be one the game offers. A
+    plug-in's spec is `(PLUGIN, {})` where `plugins` allows it, refused otherwise; either way nothing is imported
+    (whether the plug-in loads and plays `game` is `make_bot`'s to find out).
     """
     if not isinstance(spec, str):
         raise _refuse(t("a bot spec is text, not {kind}", kind=type(spec).__name__))
     if len(spec) > SPEC_LIMITS.max_length:
         raise _refuse(tn("the bot spec is {n} character long", "the bot spec is {n} characters long", len(spec)))
+    if plugin_name(spec) is not None:
+        if not plugins.allows(spec):
+            raise _refuse(t("plug-in bot {bot} is not allowed here", bot=repr(spec.strip())))
+        return PLUGIN, {}
     kind, _, rest = resolve_spec(spec, game).partition(":")
     kind = kind.strip().lower()
     bounds = SPEC_LIMITS.settings.get(kind)

@@ -15,7 +15,8 @@ from typing import Annotated, Any
 
 import typer
 
-from ra.bots import Bot, levels_for, make_bot
+from ra.bots import ANY_PLUGIN, Bot, levels_for, make_bot
+from ra.bots.guarded import guarded
 from ra.commands.terminal import YOU, Lang, Read, Terminal, console, error_text, reader_language
 from ra.core import GameState, IllegalActionError, InvalidNotationError
 from ra.core.protocol import GameModule, Move
@@ -61,7 +62,10 @@ def play(
     game: Annotated[str, typer.Argument(help="ra or write")],
     players: Annotated[int, typer.Option("--players", "-n", min=2, max=5, help="Number of players.")] = 3,
     seat: Annotated[int, typer.Option(help="Your seat (0 = first), or -1 to watch bots play.")] = 0,
-    bots: Annotated[str, typer.Option(help="Bot spec or level for the other seats (see docs/BOTS.md).")] = "easy",
+    bots: Annotated[
+        str,
+        typer.Option(help="Bot spec or level for the other seats, or a plug-in bot (module:Class; see docs/BOTS.md)."),
+    ] = "easy",
     name: Annotated[
         str | None, typer.Option(help='Your name (default: "You" in your language).', show_default=False)
     ] = None,
@@ -79,7 +83,12 @@ def play(
     term = Terminal(console(), Reader(reader_language(lang)))
     seed = random.SystemRandom().randrange(2**31) if seed is None else seed
     try:
-        seat_bots: dict[int, Bot] = {i: make_bot(bots, game, seed=seed * 10 + i) for i in range(players) if i != seat}
+        # A plug-in's failed decision is a random move, logged (ra.bots.guarded).
+        seat_bots: dict[int, Bot] = {
+            i: guarded(make_bot(bots, game, seed * 10 + i, ANY_PLUGIN), bots, seed * 10 + i, None)
+            for i in range(players)
+            if i != seat
+        }
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
     level = (LEVEL_WORDS.get(bots) or bots) if bots in {lv.name for lv in levels_for(game)} else None

@@ -70,6 +70,14 @@ def serve(
         float,
         typer.Option(min=2.5, help="Hard limit of one bot decision in seconds; past it the bot plays a random move."),
     ] = SERVICE.bot_deadline,
+    bot_plugin: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="SPEC",
+            help="A plug-in bot the lobby offers (repeatable): module:Class or plugin:NAME (an entry point of the "
+            "group ra.bots; docs/BOTS.md). No other plug-in can be seated; needs --bot-workers 1 or more.",
+        ),
+    ] = None,
     idle_tables: Annotated[
         int, typer.Option(min=0, help="Tables kept in memory that nobody watches (others are reloaded on demand).")
     ] = SERVICE.idle_tables,
@@ -222,6 +230,7 @@ def serve(
             bot_delay=bot_delay,
             bot_workers=bot_workers,
             bot_deadline=bot_deadline,
+            bot_plugins=bot_plugins_of(bot_plugin or (), bot_workers),
             idle_tables=idle_tables,
             analysis_workers=analysis_workers,
             analysis_deadline=analysis_deadline,
@@ -258,6 +267,26 @@ def analysis_specs_of(options: Sequence[str]) -> dict[str, str]:
             _fail(f"--analysis-spec {option!r}: {english(exc.args[0]) if exc.args else exc}")
         specs[game] = spec
     return specs
+
+
+def bot_plugins_of(specs: Sequence[str], bot_workers: int) -> tuple[str, ...]:
+    """`--bot-plugin SPEC` options, each loaded now (exit 2 for a spec that names no plug-in or one that cannot be
+    loaded, or plug-ins with bots in threads)."""
+    from ra.bots import plugin_name
+    from ra.bots.plugins import plugin_class
+
+    if specs and bot_workers == 0:
+        _fail("--bot-plugin needs --bot-workers 1 or more: a plug-in hanging in a thread could not be stopped")
+    allowed: list[str] = []
+    for spec in specs:
+        if plugin_name(spec) is None:
+            _fail(f"--bot-plugin {spec!r}: expected module:Class or plugin:NAME (an entry point of ra.bots)")
+        try:
+            plugin_class(spec.strip())
+        except ValueError as exc:
+            _fail(f"--bot-plugin {spec!r}: {english(exc.args[0]) if exc.args else exc}")
+        allowed.append(spec.strip())
+    return tuple(dict.fromkeys(allowed))
 
 
 def run(settings: Settings) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -12,7 +13,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ra.bots import split_specs
+from ra.bots import ANY_PLUGIN, plugin_name, split_specs
 from ra.commands.terminal import Lang, error_text, reader_language
 from ra.core.text import Text, t, tn, tp
 from ra.games import DEFAULT_GAME
@@ -41,6 +42,10 @@ ANALYSIS_COLUMNS: tuple[tuple[Text, str], ...] = (
     # TRANSLATORS: the share of a bot's decisions the analysis classed good, in percent.
     (tp("tournament column", "accuracy"), "right"),
 )
+# The column added when a plug-in bot plays.
+# TRANSLATORS: how many of a plug-in bot's decisions failed (an error, an illegal move, no answer in time) and were
+# played as random moves instead.
+FALLBACK_COLUMN: tuple[Text, str] = (tp("tournament column", "fallbacks"), "right")
 
 
 def results_table(result: TournamentResult, reader: Reader = SPECTATOR) -> Table:
@@ -54,7 +59,8 @@ def results_table(result: TournamentResult, reader: Reader = SPECTATOR) -> Table
     )
     table = Table(title=escape(render(title, reader)))
     analysed = any(row.analysed for row in result.stats)
-    for heading, justify in COLUMNS + (ANALYSIS_COLUMNS if analysed else ()):
+    plugins = any(plugin_name(spec) is not None for spec in result.specs)
+    for heading, justify in COLUMNS + (ANALYSIS_COLUMNS if analysed else ()) + ((FALLBACK_COLUMN,) if plugins else ()):
         table.add_column(escape(render(heading, reader)), justify=justify)  # type: ignore[arg-type]
     for row in result.stats:
         d = row.as_dict()
@@ -76,6 +82,7 @@ def results_table(result: TournamentResult, reader: Reader = SPECTATOR) -> Table
             f"{d['rating']:.1f}",
             f"{d['decision_p50_ms']:.1f} / {d['decision_p99_ms']:.1f}",
             *lost,
+            *([str(d["fallbacks"])] if plugins else []),
         )
     return table
 
@@ -127,6 +134,16 @@ def register(app: typer.Typer) -> None:
                 show_default=False,
             ),
         ] = None,
+        plugin_seconds: Annotated[
+            float | None,
+            typer.Option(
+                min=0.001,
+                help="The time budget per decision handed to plug-in bots (module:Class or plugin:NAME specs, "
+                "docs/BOTS.md); one that takes more than twice as long, plus 1 s, is left behind and its seat plays "
+                "random moves (default: no budget, left behind after 30 s).",
+                show_default=False,
+            ),
+        ] = None,
         lang: Lang = None,
     ) -> None:
         """Play bots against each other with seats rotated every game; report win shares, scores and ratings."""
@@ -164,6 +181,7 @@ def register(app: typer.Typer) -> None:
                 result = run_tournament(
                     game, specs, games, seed=seed, jobs=jobs, out=out, on_done=advance, ray_address=ray_address,
                     analysis=analyse, analysis_spec=analysis_spec,
+                    plugins=replace(ANY_PLUGIN, seconds=plugin_seconds),
                 )  # fmt: skip
         except ValueError as exc:
             console.print(render(t("error: {reason}", reason=error_text(exc)), reader), style="red", markup=False)

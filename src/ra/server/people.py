@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ra.server.accounts.bot_store import BotStore
+from ra.server.accounts.bots import BotService
 from ra.server.accounts.passwords import Passwords
 from ra.server.accounts.seats import Listings, Seats
 from ra.server.accounts.service import AccountService
@@ -28,6 +30,7 @@ class People:
     sweep: ResultSweep
     chat: ChatHub
     reports: Reports
+    bots: BotService
 
     async def start(self) -> None:
         """Start the sweep and the chat's fan-out."""
@@ -47,8 +50,10 @@ def assemble_people(settings: Settings, server: Server) -> People:
     options = settings.accounts
     store = AccountStore(engine)
     chat = chat_hub(settings.redis_url, options.chat_history)
-    accounts = AccountService(store, Passwords(options), options, ended=chat)  # ended sessions close chat sockets
+    passwords = Passwords(options)
+    accounts = AccountService(store, passwords, options, ended=chat)  # ended sessions close chat sockets
     seats = Seats(store, Listings(engine), server.service)
+    bots = BotService(BotStore(engine), store, passwords, server.service, settings.limits)
     ratings = RatingStore(engine, options)
     sweep = ResultSweep(ratings, server.storage.moves, options.ratings_seconds, accounts.tidy)
-    return People(accounts, seats, ratings, sweep, chat, Reports(engine))
+    return People(accounts, seats, ratings, sweep, chat, Reports(engine), bots)

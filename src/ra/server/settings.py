@@ -39,6 +39,13 @@ class Limits:
     head_seconds: float = 10.0  # a request's head (line and headers) arrives within this, or 408 and close
     max_head_line: int = 8000  # bytes of the request line (414 above) or of one header line (431 above)
     max_head: int = 16 * 1024  # bytes of a request's whole head (431 above)
+    # The Bot API (docs/BOT_API.md): requests per bot token, this many a second on average in bursts of up to
+    # `bot_request_burst` (429 above); failed authentications per client address per `bot_auth_window` seconds
+    # (429 above, for every bearer request from that address until the window lets it go).
+    bot_requests_per_second: float = 10.0
+    bot_request_burst: int = 20
+    bot_auth_failures: int = 20
+    bot_auth_window: float = 60.0
 
 
 @dataclass(frozen=True)
@@ -52,8 +59,12 @@ class ServiceSettings:
     # Hard limit of one decision, queueing included: past it the table gets a fallback move and a worker still on
     # it is killed. Above the largest `seconds` a bot spec may ask for (2 s, docs/BOTS.md).
     bot_deadline: float = 5.0
-    # A search bot whose spec sets no `seconds` searches at most this long, so that it ends before the deadline.
+    # A search bot whose spec sets no `seconds` searches at most this long, so that it ends before the deadline;
+    # plug-in bots get it as their time budget per decision.
     bot_seconds: float = 2.0
+    # The plug-in bots the operator allows (`ra serve --bot-plugin SPEC`: `module:Class` or `plugin:NAME`), exactly
+    # these specs: the lobby offers them, and no other spec a client sends imports anything (docs/BOTS.md).
+    bot_plugins: tuple[str, ...] = ()
     # Loaded tables that nobody watches and no bot is playing: the least recently used beyond this leave memory.
     idle_tables: int = 64
     # Serialized replays of finished tables kept in memory (bytes, least recently used dropped first).
@@ -106,6 +117,10 @@ class ServiceSettings:
             raise ValueError("analysis_workers and analysis_queue are 0 or more")
         if self.analysis_deadline <= 0 or self.analysis_seconds <= 0:
             raise ValueError("analysis_deadline and analysis_seconds are more than 0")
+        object.__setattr__(self, "bot_plugins", tuple(spec.strip() for spec in self.bot_plugins))
+        if self.bot_plugins and self.bot_workers == 0:
+            # A plug-in hanging in a thread of the server could not be stopped; a worker process is killed.
+            raise ValueError("bot_plugins need bot worker processes (bot_workers 1 or more)")
 
     def threads_for_storage(self, shared: bool) -> int:
         """Threads for storage calls: as set, else one alone and four when processes share the database."""

@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from ra.analysis import analyse
-from ra.bots import make_bot
+from ra.bots import NO_PLUGINS, Bot, Plugins, make_bot
+from ra.bots.guarded import Guarded, guarded
 from ra.core.protocol import GameState
 from ra.core.record import save_record
 from ra.games import game_module
@@ -47,9 +48,23 @@ def play_game(
     options: Mapping[str, Any] | None = None,
 ) -> tuple[GameState, list[list[float]]]:
     """Play one game, `specs[seat]` at each seat; returns the final state and each seat's decision times."""
-    state = new_game(game, len(specs), engine_seed, options)
-    bots = [make_bot(spec, game, seed) for spec, seed in zip(specs, bot_seeds, strict=True)]
-    times: list[list[float]] = [[] for _ in specs]
+    return play_bots(game, seated_bots(game, specs, bot_seeds), engine_seed, options)
+
+
+def seated_bots(game: str, specs: Sequence[str], bot_seeds: Sequence[int], plugins: Plugins = NO_PLUGINS) -> list[Bot]:
+    """Each seat's bot; a plug-in (where `plugins` allows it) guarded, its failures played as random moves."""
+    return [
+        guarded(make_bot(spec, game, seed, plugins), spec, seed, plugins.seconds)
+        for spec, seed in zip(specs, bot_seeds, strict=True)
+    ]
+
+
+def play_bots(
+    game: str, bots: Sequence[Bot], engine_seed: int, options: Mapping[str, Any] | None = None
+) -> tuple[GameState, list[list[float]]]:
+    """Play one game, `bots[seat]` at each seat; returns the final state and each seat's decision times."""
+    state = new_game(game, len(bots), engine_seed, options)
+    times: list[list[float]] = [[] for _ in bots]
     moves = 0
     while not state.is_terminal():
         player = state.current_players()[0]
@@ -76,6 +91,7 @@ class GameTask:
     out: str | None = None
     analyse: bool = False  # also analyse the game (docs/ANALYSIS.md) where it was played
     analysis_spec: str | None = None  # the evaluator's spec (None: the game's)
+    plugins: Plugins = NO_PLUGINS  # the plug-in bots it may seat (`ra tournament`: any)
 
 
 def play_task(task: GameTask) -> tuple[dict[str, Any], dict[str, Any] | None]:
@@ -87,7 +103,8 @@ def play_task(task: GameTask) -> tuple[dict[str, Any], dict[str, Any] | None]:
     seat_specs = [task.specs[e] for e in entrants]
     engine_seed = derive_seed(task.seed, task.index, "engine")
     bot_seeds = [derive_seed(task.seed, task.index, f"bot{seat}") for seat in range(len(seat_specs))]
-    state, times = play_game(task.game, seat_specs, engine_seed, bot_seeds, task.options)
+    bots = seated_bots(task.game, seat_specs, bot_seeds, task.plugins)
+    state, times = play_bots(task.game, bots, engine_seed, task.options)
     record = state.record()
     result = {
         "index": task.index,
@@ -99,6 +116,7 @@ def play_task(task: GameTask) -> tuple[dict[str, Any], dict[str, Any] | None]:
         "moves": len(state.history),
         "record": None if task.out is None else record_name(task.index),
         "times": times,
+        "fallbacks": [bot.fallbacks if isinstance(bot, Guarded) else 0 for bot in bots],
     }
     if task.analyse:
         result["analysis"] = seat_analysis(record, derive_seed(task.seed, task.index, "analysis"), task.analysis_spec)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ra.analysis import analysis_parts
-from ra.bots import make_bot
+from ra.bots import NO_PLUGINS, Plugins, make_bot
 from ra.bots.spec import parse_spec
 from ra.games import game_module
 from ra.tournament.games import GameTask, run_task
@@ -60,6 +60,7 @@ def run_tournament(
     ray_address: str | None = None,
     analysis: bool = False,
     analysis_spec: str | None = None,
+    plugins: Plugins = NO_PLUGINS,
 ) -> TournamentResult:
     """Play `games` games between `specs` (one per seat, rotated); the results do not depend on `jobs`.
 
@@ -67,10 +68,12 @@ def run_tournament(
     tasks (ra.tournament.cluster, extra `ra[ray]`), with the same results; `jobs` > 1 then sets the CPUs of a
     local instance started for the run. With `analysis` each game is also analysed where it was played (evaluator
     `analysis_spec`, default the game's), and each entrant's points lost per decision and accuracy summed up.
+    Plug-in bots play where `plugins` allows them; a decision of theirs that fails is a random move, counted in
+    the entrant's `fallbacks` (`ra.bots.guarded`).
     """
     game_module(game)
     for spec in specs:
-        make_bot(spec, game, 0)
+        make_bot(spec, game, 0, plugins)
     if analysis:
         analysis_parts(game)
         if analysis_spec is not None:
@@ -79,7 +82,15 @@ def run_tournament(
         Path(out).mkdir(parents=True, exist_ok=True)
     tasks = [
         GameTask(
-            game, list(specs), i, seed, dict(options or {}), None if out is None else str(out), analysis, analysis_spec
+            game,
+            list(specs),
+            i,
+            seed,
+            dict(options or {}),
+            None if out is None else str(out),
+            analysis,
+            analysis_spec,
+            plugins,
         )
         for i in range(games)
     ]

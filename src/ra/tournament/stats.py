@@ -77,6 +77,7 @@ class EntrantStats:
     analysed: bool = False  # the games were analysed (`ra tournament --analyse`): the fields below are filled
     losses: list[float] = field(default_factory=list)  # the points each analysed decision lost
     good: int = 0  # analysed decisions classed good
+    fallbacks: int = 0  # a plug-in's decisions that failed and were played as random moves (`ra.bots.guarded`)
 
     def as_dict(self) -> dict[str, Any]:
         """The summary row (JSON-able)."""
@@ -100,6 +101,7 @@ class EntrantStats:
             "decisions": len(self.decision_times),
             "decision_p50_ms": percentile(self.decision_times, 50) * 1000,
             "decision_p99_ms": percentile(self.decision_times, 99) * 1000,
+            "fallbacks": self.fallbacks,
             **(self.analysis_fields() if self.analysed else {}),
         }
 
@@ -145,6 +147,7 @@ def aggregate(specs: Sequence[str], results: Sequence[Mapping[str, Any]]) -> lis
             if seat in winners:
                 row.winning_scores.append(scores[seat])
             row.decision_times.extend(result["times"][seat])
+            row.fallbacks += int(result.get("fallbacks", [0] * len(scores))[seat])
             if "analysis" in result:
                 analysed = result["analysis"][seat]
                 row.analysed = True

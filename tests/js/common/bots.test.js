@@ -23,7 +23,7 @@ function shipped(code, wanted) {
   return { language: code, part: "web", plural: { one: 0, other: 1 }, messages };
 }
 
-const KEYS = ["bot level\u0004easy", "bot kind\u0004greedy", "bot kind\u0004mcts", "{name} ({level})"];
+const KEYS = ["bot level\u0004easy", "bot kind\u0004greedy", "bot kind\u0004mcts", "{name} ({level})", "{name} (bot)"];
 
 describe("bots", () => {
   it("names a level and a kind in the reader's language, their settings as typed", () => {
@@ -45,5 +45,14 @@ describe("bots", () => {
     assert.equal(shownName("Khufu (easy)", seats[1]), "Khufu（简单）");
     useCatalogs("en", []);
     assert.equal(shownName("Khufu (easy)", seats[1]), "Khufu (easy)");
+  });
+
+  it("marks a bot account's seat as a bot, its name as it is, and a blank seat stays blank", () => {
+    useCatalogs("de", [shipped("de", KEYS)]);
+    const seats = [{ kind: "person", bot: null, account_bot: true }, { kind: "person", bot: null, account_bot: false }];
+    assert.deepEqual(seatNames(["Robo (easy)", "Ana"], seats), ["Robo (easy) (Bot)", "Ana"]);
+    assert.equal(shownName("", seats[0]), "");
+    useCatalogs("en", []);
+    assert.equal(shownName("Robo", seats[0]), "Robo (bot)");
   });
 });

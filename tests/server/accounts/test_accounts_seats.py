@@ -121,7 +121,7 @@ def test_only_the_creator_lists_a_table_and_only_before_anyone_sits(web: TestCli
     r = web.post(f"/api/tables/{table['id']}/listing", json={"creator": "not it", **body})
     assert r.status_code == 403
     r = web.post(f"/api/tables/{table['id']}/listing", json={"creator": table["creator"], **body})
-    assert r.json() == {"open_seats": True, "rated": True, "rated_bots": False, "turn_based": False}
+    assert r.json() == {"open_seats": True, "rated": True, "rated_bots": False, "turn_based": False, "bots_pool": True}
     assert web.get(f"/api/tables/{table['id']}/listing").json()["rated"] is True
     with web.websocket_connect(f"/ws/{table['id']}?seat=0&token={table['seats'][0]['token']}") as ws:
         ws.receive_json()

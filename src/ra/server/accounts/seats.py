@@ -27,7 +27,7 @@ from ra.server.tables.summary import summary
 from ra.server.tables.table import Table
 from ra.server.tables.tokens import hash_matches, token_hash
 
-LISTING_FIELDS = ("open_seats", "rated", "rated_bots", "turn_based")
+LISTING_FIELDS = ("open_seats", "rated", "rated_bots", "turn_based", "bots_pool")
 OPEN_LIMIT = 100  # open tables the lobby lists at once
 
 
@@ -42,8 +42,9 @@ class Tables(Protocol):
         """The seat a (seat, token) pair speaks for; ServiceError forbidden otherwise."""
         ...
 
-    async def reseat(self, table: Table, seat: int, token_hash: str, name: str) -> None:
-        """Give a free person seat a new token and name; ServiceError if it is not free."""
+    async def reseat(self, table: Table, seat: int, token_hash: str, name: str, *, bot: bool = False) -> None:
+        """Give a free person seat a new token and name (`bot`: a bot account's); ServiceError if it is not
+        free."""
         ...
 
     async def record(self, table: Table) -> dict[str, Any]:
@@ -73,7 +74,7 @@ class Listings:
             if row is None:
                 options = c.execute(sa.select(tables_t.c.options).where(tables_t.c.id == table_id)).scalar()
                 listing = dict.fromkeys(LISTING_FIELDS, False)
-                return {**listing, "turn_based": turn_based(options or {})}
+                return {**listing, "turn_based": turn_based(options or {}), "bots_pool": True}
         return {name: bool(row._mapping[name]) for name in LISTING_FIELDS}
 
     def put(self, table_id: str, listing: dict[str, bool]) -> None:

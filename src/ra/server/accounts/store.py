@@ -20,6 +20,8 @@ from ra.server.storage.schema import (
     account_marks_t,
     account_seats_t,
     accounts_t,
+    bot_invitations_t,
+    bot_tokens_t,
     chat_reports_t,
     game_results_t,
     notice_digests_t,
@@ -79,6 +81,7 @@ class Account:
     created: dt.datetime
     has_email: bool
     email_verified: bool = False  # its address's link was opened: notices may go to it
+    kind: str = "person"  # or "bot": an account a program plays through its tokens (accounts/bots.py)
 
 
 @dataclass(frozen=True)
@@ -161,6 +164,7 @@ class AccountStore:
                 accounts_t.c.email,
                 players_t.c.id,
                 accounts_t.c.email_verified,
+                accounts_t.c.kind,
             )
             .join(players_t, players_t.c.account_id == accounts_t.c.id)
             .where(accounts_t.c.id == account_id)
@@ -170,7 +174,8 @@ class AccountStore:
         if row is None:
             return None
         has_email = row[3] is not None
-        return Account(int(row[0]), str(row[1]), str(row[4]), utc(row[2]), has_email, has_email and row[5] is not None)
+        verified = has_email and row[5] is not None
+        return Account(int(row[0]), str(row[1]), str(row[4]), utc(row[2]), has_email, verified, str(row[6]))
 
     def set_password(self, account_id: int, password: str) -> None:
         """Store a new password hash."""
@@ -226,32 +231,20 @@ class AccountStore:
         """Delete the account and everything that is only its own, and anonymise what stays (docs/ACCOUNTS.md,
         "Deleting an account"), in one transaction: its sessions, marks, notices, sign-in failures by its name, seat
         links, player, ratings, history and result seats go; its seats at tables get a seat's default name again;
-        chat reports keep the message under an anonymous key. The (table, seat, name) renamed, for the tables in
-        memory."""
+        chat reports keep the message under an anonymous key. The bots it made go the same way, with every bot's
+        tokens and invitations; invitations it sent no longer name it. The (table, seat, name) renamed, for the
+        tables in memory."""
         with self.engine.begin() as c:
-            row = c.execute(
-                sa.select(accounts_t.c.name_key, players_t.c.id)
-                .outerjoin(players_t, players_t.c.account_id == accounts_t.c.id)
-                .where(accounts_t.c.id == account_id)
-            ).first()
-            if row is None:
+            name = c.execute(sa.select(accounts_t.c.name).where(accounts_t.c.id == account_id)).scalar()
+            if name is None:
                 return []
-            player = row.id
-            held = [(str(r.table_id), int(r.seat)) for r in c.execute(
-                sa.select(account_seats_t.c.table_id, account_seats_t.c.seat)
-                .where(account_seats_t.c.account_id == account_id)
-            )]  # fmt: skip
-            renamed = _rename_seats(c, held)
-            _anonymise_reports(c, [f"p:{player}"] if player is not None else [], held)
-            # The name's sign-in throttle (`throttle_keys`, hashed by the account service)
-            c.execute(sign_in_failures_t.delete().where(sign_in_failures_t.c.key.in_(throttle_keys)))
-            for own in (sessions_t, account_marks_t, notices_t, notice_prefs_t, notice_digests_t, account_seats_t):
-                c.execute(own.delete().where(own.c.account_id == account_id))
-            if player is not None:  # deleted explicitly, not left to the cascades (a database without foreign keys)
-                for rows in (ratings_t, rating_history_t, result_seats_t):
-                    c.execute(rows.delete().where(rows.c.player_id == player))
-                c.execute(players_t.delete().where(players_t.c.id == player))
-            c.execute(accounts_t.delete().where(accounts_t.c.id == account_id))
+            bots = list(c.execute(
+                sa.select(accounts_t.c.id).where(accounts_t.c.owner_id == account_id, accounts_t.c.id != account_id)
+            ).scalars())  # fmt: skip
+            renamed = [seat for bot in bots for seat in _delete_account(c, int(bot), [])]
+            renamed += _delete_account(c, account_id, throttle_keys)
+            invited_by = bot_invitations_t.c.by == name
+            c.execute(bot_invitations_t.update().where(invited_by).values(by=""))
         return renamed
 
     # -- sessions -------------------------------------------------------------------------------------------------
@@ -456,6 +449,37 @@ def mail_secret(c: sa.Connection, account_id: int) -> str | None:
     return None if found is None else str(found)
 
 
+def _delete_account(c: sa.Connection, account_id: int, throttle_keys: list[str]) -> list[tuple[str, int, str]]:
+    """`AccountStore.delete` of one account, within the caller's transaction."""
+    row = c.execute(
+        sa.select(accounts_t.c.name_key, players_t.c.id)
+        .outerjoin(players_t, players_t.c.account_id == accounts_t.c.id)
+        .where(accounts_t.c.id == account_id)
+    ).first()
+    if row is None:
+        return []
+    player = row.id
+    held = [(str(r.table_id), int(r.seat)) for r in c.execute(
+        sa.select(account_seats_t.c.table_id, account_seats_t.c.seat)
+        .where(account_seats_t.c.account_id == account_id)
+    )]  # fmt: skip
+    renamed = _rename_seats(c, held)
+    _anonymise_reports(c, [f"p:{player}"] if player is not None else [], held)
+    # The name's sign-in throttle (`throttle_keys`, hashed by the account service)
+    c.execute(sign_in_failures_t.delete().where(sign_in_failures_t.c.key.in_(throttle_keys)))
+    own_rows = (sessions_t, account_marks_t, notices_t, notice_prefs_t, notice_digests_t, account_seats_t)
+    for own in (*own_rows, bot_tokens_t, bot_invitations_t):
+        c.execute(own.delete().where(own.c.account_id == account_id))
+    if player is not None:  # deleted explicitly, not left to the cascades (a database without foreign keys)
+        for rows in (ratings_t, rating_history_t, result_seats_t):
+            c.execute(rows.delete().where(rows.c.player_id == player))
+        c.execute(players_t.delete().where(players_t.c.id == player))
+    # A bot that owns itself points at itself: that link goes first, for databases that check it at once.
+    c.execute(accounts_t.update().where(accounts_t.c.id == account_id).values(owner_id=None))
+    c.execute(accounts_t.delete().where(accounts_t.c.id == account_id))
+    return renamed
+
+
 def _session(row: sa.Row[Any]) -> SessionRow:
     m = row._mapping
     return SessionRow(
@@ -485,6 +509,7 @@ def _rename_seats(c: sa.Connection, held: list[tuple[str, int]]) -> list[tuple[s
                 continue
             name = UNNAMED  # as table creation names a seat nobody named
             seats[seat]["name"] = name
+            seats[seat].pop("account_bot", None)  # no bot account holds it any more
             if names is not None and seat < len(names):
                 names[seat] = name
             renamed.append((table_id, seat, name))

@@ -3,6 +3,8 @@
 Any worker can take a decision, and a retry is the same task again; the pools that run them are in pool.py. A
 decision unanswered at the deadline raises DecisionTimeout: the caller plays `fallback` instead. The same workers
 also evaluate the decisions of finished games' analyses (`work`: an `ra.analysis.Position` is such a task).
+A plug-in bot the operator allows (`Plugins`) decides here like any other: built afresh for each decision, under
+the same deadline, its errors and illegal answers failed decisions, its time-outs fallback moves.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ra.analysis import DecisionReport, Position, evaluate
-from ra.bots import RandomBot, kinds_for, make_bot
+from ra.bots import NO_PLUGINS, Plugins, RandomBot, kinds_for, make_bot
 from ra.bots.hints import GENERIC_PURPOSE, reason, sureness
 from ra.core.text import Text
 from ra.games import GAMES
@@ -42,16 +44,19 @@ class DecisionTimeout(DecisionFailed):
     """The deadline passed without a decision; the caller plays a fallback move instead of asking again."""
 
 
-def work(task: Decision | Position) -> int | DecisionReport:
+def work(task: Decision | Position, plugins: Plugins = NO_PLUGINS) -> int | DecisionReport:
     """What a worker runs: a bot decision (`decide`), or one decision of an analysis (`ra.analysis.evaluate`)."""
     if isinstance(task, Position):
         return evaluate(task)
-    return decide(task)
+    return decide(task, plugins)
 
 
-def decide(task: Decision) -> int:
-    """The bot's action id (what a worker runs); for a `HintTask`, the action packed with its reason in words."""
-    bot = make_bot(task.spec, task.game, task.seed)
+def decide(task: Decision, plugins: Plugins = NO_PLUGINS) -> int:
+    """The bot's action id (what a worker runs); for a `HintTask`, the action packed with its reason in words.
+
+    A plug-in's spec builds it only if `plugins` (the operator's list) allows it; an illegal answer raises.
+    """
+    bot = make_bot(task.spec, task.game, task.seed, plugins)
     action = int(bot.choose(task.view))
     if isinstance(task, HintTask):
         return pack_hint(action, reason(bot, task.game, task.view, action))
@@ -107,12 +112,19 @@ def unpack_hint(value: int) -> Hint:
     return Hint(action, why)
 
 
-def warm_up() -> None:
-    """Build every kind of bot of every game once, so that a fresh worker's first decision pays no imports."""
+def warm_up(plugins: Plugins = NO_PLUGINS) -> None:
+    """Build every kind of bot of every game once, and import the allowed plug-ins (building one may be slow), so
+    that a fresh worker's first decision pays no imports."""
     for game in GAMES:
         for kind in kinds_for(game):
             with contextlib.suppress(Exception):  # a game that cannot load fails its decisions, not the worker
                 make_bot(kind, game, 0)
+    if plugins.allowed:
+        from ra.bots.plugins import plugin_class
+
+        for spec in sorted(plugins.allowed):
+            with contextlib.suppress(Exception):  # a plug-in that cannot load fails its own decisions
+                plugin_class(spec)
 
 
 def fallback(task: Decision) -> int:

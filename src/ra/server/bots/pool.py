@@ -15,6 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Protocol, TypeVar
 
 from ra.analysis import DecisionReport, Position, evaluate
+from ra.bots import NO_PLUGINS, Plugins
 from ra.server.bots.decisions import Decision, DecisionFailed, DecisionTimeout, Hint, HintTask, decide, unpack_hint
 from ra.server.bots.workers import ProcessBotPool
 
@@ -91,11 +92,12 @@ class ThreadBotPool:
         self._threads.shutdown(wait=False, cancel_futures=True)
 
 
-def make_pool(workers: int, deadline: float) -> BotPool:
-    """Worker processes (`workers.ProcessBotPool`), or threads of this process for `workers=0`."""
+def make_pool(workers: int, deadline: float, plugins: Plugins = NO_PLUGINS) -> BotPool:
+    """Worker processes (`workers.ProcessBotPool`) building the plug-in bots `plugins` allows, or threads of this
+    process for `workers=0` (which build none: a plug-in hanging in a thread could not be stopped)."""
     if workers == 0:
         return ThreadBotPool(deadline)
-    return ProcessBotPool(workers, deadline)
+    return ProcessBotPool(workers, deadline, plugins=plugins)
 
 
 def make_analysis_pool(workers: int, deadline: float, bot_workers: int) -> AnalysisPool:

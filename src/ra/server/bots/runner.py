@@ -17,7 +17,7 @@ from ra.core.text import t
 from ra.server.bots.decisions import Decision, DecisionFailed, DecisionTimeout, HintTask, fallback
 from ra.server.bots.pool import BotPool, ask_hint, make_pool
 from ra.server.settings import ServiceSettings
-from ra.server.tables.creation import capped_spec
+from ra.server.tables.creation import allowed_plugins, capped_spec
 from ra.server.tables.errors import GAME_OVER, ServiceError
 from ra.server.tables.loaded import TableLoader
 from ra.server.tables.story import table_option
@@ -53,7 +53,8 @@ class BotRunner:
     def start(self) -> None:
         """Make the bot pool the settings ask for (its workers start on demand)."""
         if self.pool is None:
-            self.pool = make_pool(self.settings.bot_workers, self.settings.bot_deadline)
+            settings = self.settings
+            self.pool = make_pool(settings.bot_workers, settings.bot_deadline, allowed_plugins(settings))
 
     def warm(self) -> None:
         """Start the pool's workers now (there are bot turns to resume), not at the first decision."""

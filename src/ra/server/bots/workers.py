@@ -28,7 +28,7 @@ from multiprocessing.process import BaseProcess
 from typing import Any
 
 from ra.analysis import DecisionReport, Position
-from ra.bots import parse_spec
+from ra.bots import NO_PLUGINS, Plugins, parse_spec
 from ra.server.bots.decisions import Decision, DecisionFailed, DecisionTimeout, decide, warm_up, work
 
 log = logging.getLogger("ra.server")
@@ -39,12 +39,13 @@ SLOW = 0.5  # seconds: a bot without a time limit deciding this slowly on averag
 ANALYSIS_RANK = 2  # an analysis's decisions wait behind every bot decision (ranks 0 and 1)
 
 
-def _worker_main(conn: Connection, niceness: int) -> None:
-    """A worker: warm up, say so, then answer decisions until the server closes the pipe."""
+def _worker_main(conn: Connection, niceness: int, plugins: Plugins = NO_PLUGINS) -> None:
+    """A worker: warm up, say so, then answer decisions (plug-in bots as `plugins` allows) until the server closes
+    the pipe."""
     with contextlib.suppress(OSError):
         os.nice(niceness)  # searches yield the CPU to the server's event loop
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole process group: the server stops us
-    warm_up()
+    warm_up(plugins)
     try:
         conn.send(("ready", None))
     except OSError:
@@ -55,7 +56,7 @@ def _worker_main(conn: Connection, niceness: int) -> None:
         except (EOFError, OSError):
             return
         try:
-            answer: tuple[str, Any] = ("ok", work(task))
+            answer: tuple[str, Any] = ("ok", work(task, plugins))
         except Exception as exc:
             answer = ("error", f"{type(exc).__name__}: {exc}")
         try:
@@ -117,10 +118,12 @@ class _Costs:
 
 
 class ProcessBotPool:
-    """Up to `workers` worker processes, started on demand; a worker past the deadline is killed and replaced."""
+    """Up to `workers` worker processes, started on demand; a worker past the deadline is killed and replaced.
+    Its workers build the plug-in bots `plugins` allows (the operator's list), and no others."""
 
-    def __init__(self, workers: int, deadline: float, niceness: int = 10) -> None:
+    def __init__(self, workers: int, deadline: float, niceness: int = 10, plugins: Plugins = NO_PLUGINS) -> None:
         self.size, self.deadline, self.niceness = max(1, workers), deadline, niceness
+        self.plugins = plugins
         # Workers never fork the server itself: it has threads, sockets and a running event loop.
         if "forkserver" in multiprocessing.get_all_start_methods():
             forkserver = multiprocessing.get_context("forkserver")
@@ -179,7 +182,7 @@ class ProcessBotPool:
         """A quick bot's decision in a thread of this process (no worker is ready yet)."""
         try:
             async with asyncio.timeout(self.deadline):
-                return await asyncio.to_thread(decide, task)
+                return await asyncio.to_thread(decide, task, self.plugins)
         except TimeoutError:
             raise DecisionTimeout(f"no decision within {self.deadline:g} s") from None
         except Exception as exc:
@@ -229,7 +232,7 @@ class ProcessBotPool:
         try:
             parent, child = self._context.Pipe(duplex=True)
             process = self._context.Process(
-                target=_worker_main, args=(child, self.niceness), name="ra-bot-worker", daemon=True
+                target=_worker_main, args=(child, self.niceness, self.plugins), name="ra-bot-worker", daemon=True
             )
             await asyncio.to_thread(process.start)
             child.close()

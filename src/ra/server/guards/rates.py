@@ -37,6 +37,15 @@ class RateLimiter:
             del self.events[next(iter(self.events))]
         return 0
 
+    def waiting(self, key: str) -> int:
+        """The whole seconds until `key` may act again (0: now), counting nothing."""
+        times = self.events.get(key)
+        if self.count <= 0 or not times:
+            return 0
+        now = self.monotonic()
+        live = [at for at in times if at > now - self.window]
+        return 0 if len(live) < self.count else max(1, math.ceil(live[0] + self.window - now))
+
 
 class MessageRate:
     """At most `rate` events a second on average, in bursts of up to `burst` (a token bucket); `rate` 0 is no
@@ -81,3 +90,24 @@ class Counter:
             self.open[key] = n
         else:
             self.open.pop(key, None)
+
+
+class KeyedRates:
+    """A token bucket (`MessageRate`) per key, e.g. per API token: at most `max_keys` buckets, the least recently
+    used forgotten first (a forgotten key starts again with a full bucket)."""
+
+    def __init__(
+        self, rate: float, burst: int, max_keys: int = 10_000, monotonic: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.rate, self.burst, self.max_keys, self.monotonic = rate, burst, max_keys, monotonic
+        self.buckets: dict[str, MessageRate] = {}
+
+    def retry_after(self, key: str) -> int:
+        """0 and the event counted if `key` may act now; else the whole seconds until one more event may happen."""
+        bucket = self.buckets.pop(key, None) or MessageRate(self.rate, self.burst, self.monotonic)
+        self.buckets[key] = bucket  # re-inserted: the first key is the stalest
+        while len(self.buckets) > self.max_keys:
+            del self.buckets[next(iter(self.buckets))]
+        if bucket.allow():
+            return 0
+        return max(1, math.ceil((1 - bucket.tokens) / bucket.rate))

@@ -13,6 +13,7 @@ from ra.server.guards.closed import Closed
 from ra.server.http.models import TableSummary
 
 Speed = Literal["live", "turn_based"]
+Pool = Literal["people", "bots"]  # the ratings' pools: people's games, and rated games with a bot account
 MAX_NAME_INPUT = 160  # characters of a name as typed; the service cleans it to at most 40
 TableIdText = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")
 
@@ -76,6 +77,7 @@ class Listing(Closed):
     rated: bool = False
     rated_bots: bool = False
     turn_based: bool = False
+    bots_pool: bool = Field(True, description="with a bot account at it, rated in the bots' pool (false: people's)")
 
 
 NoticeMode = Literal["off", "each", "digest"]
@@ -135,6 +137,7 @@ class AccountInfo(BaseModel):
     created: str
     has_email: bool
     email_verified: bool = Field(False, description="whether its address was confirmed (notices go only to such)")
+    kind: Literal["person", "bot"] = Field("person", description="bot: an account a program plays (docs/BOT_API.md)")
     csrf: str = Field(description="the session's CSRF token, to send as `X-CSRF-Token` (also in the `ra_csrf` cookie)")
 
 
@@ -230,6 +233,7 @@ class ListingInfo(BaseModel):
     rated: bool
     rated_bots: bool
     turn_based: bool
+    bots_pool: bool = True
 
 
 class OpenTable(BaseModel):
@@ -253,10 +257,11 @@ class Export(BaseModel):
     sessions: list[SessionInfo]
     seats: list[dict[str, Any]]
     player: dict[str, Any]
+    bots: list[dict[str, Any]] = Field(default_factory=list, description="the bots it owns and their tokens (no token)")
 
 
 class Standing(BaseModel):
-    """A player on a leaderboard."""
+    """A player on a leaderboard (`bot`: a built-in bot or a bot account)."""
 
     rank: int
     player: str
@@ -272,6 +277,7 @@ class Leaderboard(BaseModel):
     """GET /api/ratings/{game}."""
 
     game: str
+    pool: Pool = "people"
     players: list[Standing]
 
 
@@ -284,9 +290,10 @@ class HistoryPoint(BaseModel):
 
 
 class GameRating(BaseModel):
-    """A player's rating in one game, with its history."""
+    """A player's rating in one game and pool, with its history."""
 
     game: str
+    pool: Pool = "people"
     rating: float
     mu: float
     sigma: float
@@ -323,6 +330,7 @@ class PlayerPage(BaseModel):
     id: str
     name: str
     kind: Literal["person", "bot"]
+    bot: bool = Field(False, description="a bot: built in, or an account a program plays (docs/BOT_API.md)")
     ratings: list[GameRating]
     games: list[PlayedGame]
     win_shares: list[WinShare]

@@ -16,6 +16,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.middleware.gzip import GZipMiddleware
 
+import ra
 from ra.server.accounts.errors import AccountError
 from ra.server.assembly import assemble
 from ra.server.chat.room import ChatGate
@@ -28,6 +29,7 @@ from ra.server.http.openapi import openapi_schema
 from ra.server.http.routes import (
     accounts,
     analysis,
+    bots,
     chat,
     health,
     i18n,
@@ -71,6 +73,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     app = FastAPI(
         title="ra",
+        version=ra.__version__,
         summary="The table server of Ra and RA and Write: lobby, seats, bots, replays (docs/PROTOCOL.md).",
         lifespan=lifespan,
         docs_url=None,
@@ -80,10 +83,13 @@ def create_app(settings: Settings) -> FastAPI:
     app.openapi = lambda: openapi_schema(app)  # type: ignore[method-assign]
     app.state.service, app.state.cluster, app.state.limits = server.service, server.cluster, limits
     app.state.clocks = server.clocks  # the players' clocks and their sweep (tests run a round at will)
-    app.state.gate = Gate(server.service, server.bots, limits, settings.allowed_origins, presence=server.presence)
+    app.state.gate = Gate(
+        server.service, server.bots, limits, settings.allowed_origins, presence=server.presence, bearer=people.bots
+    )
     app.state.notices = server.notices
     app.state.analyses = server.analyses
     app.state.creations = RateLimiter(limits.creations, limits.creation_window)
+    app.state.bot_plugins = settings.service.bot_plugins  # the lobby offers them (/api/meta)
     app.state.people, app.state.allowed_origins = people, settings.allowed_origins
     origins = settings.allowed_origins
     app.state.chat = ChatGate(
@@ -91,9 +97,8 @@ def create_app(settings: Settings) -> FastAPI:
     )
     add_error_handlers(app)
     app.add_exception_handler(AccountError, account_refusal)  # type: ignore[arg-type]
-    for routes in (
-        meta, tables, analysis, websocket, pages, learn, puzzles, health, accounts, notices, players, chat, i18n
-    ):
+    tables_and_pages = (meta, tables, analysis, websocket, pages, learn, puzzles, health)
+    for routes in (*tables_and_pages, accounts, bots, notices, players, chat, i18n):
         app.include_router(routes.router)
     app.mount("/static", StaticFiles(directory=pages.STATIC, check_dir=False), name="static")
     app.add_middleware(RequestBodies, limits=limits)

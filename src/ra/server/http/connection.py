@@ -11,6 +11,7 @@ import contextlib
 import logging
 import time
 from collections import deque
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -19,6 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from ra.core.errors import text_of
 from ra.core.protocol import GameModule
 from ra.core.text import Text, t, tn
+from ra.server.accounts.errors import AccountError
 from ra.server.guards.json_text import JsonError, parse_json
 from ra.server.guards.origins import origin_allowed
 from ra.server.guards.rates import Counter, MessageRate
@@ -63,6 +65,24 @@ class Hints(Protocol):
         ...
 
 
+class Bearer(Protocol):
+    """Bot tokens on the table WebSocket (`ra.server.accounts.bots.BotService`, docs/BOT_API.md)."""
+
+    async def seat_token(self, header: str | None, address: str, table_id: str, seat: int) -> tuple[str, str]:
+        """(the seat's token, the bot token's id) for a bot that holds the seat; AccountError otherwise."""
+        ...
+
+    async def still_live(self, token_id: str) -> bool:
+        """Whether the bot token is still live (not revoked)."""
+        ...
+
+    def opened(self, token_id: str, key: int, close: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        """A socket of this token opened: `close` ends it when the token is revoked."""
+
+    def closed(self, token_id: str, key: int) -> None:
+        """That socket ended."""
+
+
 @dataclass
 class Gate:
     """What every connection of one app shares: the service, the hints, the limits, and the open WebSockets'
@@ -73,6 +93,7 @@ class Gate:
     limits: Limits
     allowed_origins: tuple[str, ...] = ()
     presence: Presence = field(default_factory=Presence)  # the seats watching their tables (no turn mail for them)
+    bearer: Bearer | None = None  # bot tokens (`Authorization: Bearer`); None: only seat tokens
     per_address: Counter = field(init=False)
     per_table: Counter = field(init=False)
 
@@ -98,6 +119,7 @@ class Connection:
         self.hints: deque[float] = deque()  # when this connection asked its recent hints
         self.rate = MessageRate(gate.limits.ws_messages_per_second, gate.limits.ws_message_burst)
         self.hint_task: asyncio.Task[None] | None = None
+        self.bot_token: str | None = None  # the id of the bot token that opened this socket (docs/BOT_API.md)
 
     async def send(self, message: ServerMessage | str) -> None:
         """Send one message, its model or its frame (outgoing.py); sends are serialized: state pushes and replies
@@ -161,7 +183,11 @@ class Connection:
         try:
             table = await self.service.get(self.table_id)
             try:
-                self.seat = await self.service.seat_for(table, query.get("seat"), query.get("token"))
+                if self.ws.headers.get("authorization") is not None and self.gate.bearer is not None:
+                    if not await self._bot_seat(table):
+                        return
+                else:
+                    self.seat = await self.service.seat_for(table, query.get("seat"), query.get("token"))
             except ServiceError as exc:
                 # A page asks to watch instead when its seat link does not work (mistyped, old, a bot's seat).
                 if query.get("fallback") != "spectator" or exc.code not in ("forbidden", "bad_message"):
@@ -180,6 +206,8 @@ class Connection:
             log.error("table %s: %s on connect: %s", self.table_id, type(exc).__name__, exc, exc_info=exc)
             await self.refuse("internal", t("the server failed to open this table"), 1011)
             return
+        if self.bot_token is not None and self.gate.bearer is not None:
+            self.gate.bearer.opened(self.bot_token, id(self), self.revoked)  # closed at once if it is revoked
         sub = self.service.subscribe(self.table_id)
         pump = asyncio.create_task(self._pump(sub))
         seat = self.seat
@@ -206,12 +234,23 @@ class Connection:
                     why = t("more than {rate} messages a second on one connection", rate=rate)
                     await self.refuse("too_many", why, POLICY_VIOLATION)
                     break
+                if self.bot_token is not None:
+                    try:
+                        live = await self._token_live()
+                    except AccountError as exc:  # storage away: nothing is done until the token can be checked
+                        await self.send(error("unavailable", exc.text))
+                        continue
+                    if not live:
+                        await self.revoked()  # revoked in another process: refused at its next message
+                        break
                 reply = await self.handle(raw)
                 if reply is not None:
                     await self.send(reply)
         except (WebSocketDisconnect, RuntimeError):
             pass  # the client left (a send after its close raises RuntimeError)
         finally:
+            if self.bot_token is not None and self.gate.bearer is not None:
+                self.gate.bearer.closed(self.bot_token, id(self))
             if seat is not None:
                 self.gate.presence.leave(self.table_id, seat)
             pump.cancel()
@@ -223,6 +262,36 @@ class Connection:
             if self.ws.client_state == WebSocketState.CONNECTED:
                 with contextlib.suppress(Exception):
                     await self.ws.close()
+
+    async def _bot_seat(self, table: Table) -> bool:
+        """Authenticate a bot by its `Authorization: Bearer` token: it must hold the seat the query names, and its
+        token the play scope. The seat's stored token opens it; the socket closes when the token is revoked. False
+        (the client told, the socket closed) if refused."""
+        bearer, seat_text = self.gate.bearer, self.ws.query_params.get("seat", "")
+        assert bearer is not None
+        if not (seat_text.isdigit() and len(seat_text) < 3):
+            await self.refuse("forbidden", t("A bot names its seat: ?seat=N."), 4403)
+            return False
+        try:
+            token, token_id = await bearer.seat_token(
+                self.ws.headers.get("authorization"), self.address, self.table_id, int(seat_text)
+            )
+        except AccountError as exc:
+            await self.refuse("too_many" if exc.status == 429 else "forbidden", exc.text, 4000 + exc.status)
+            return False
+        self.seat = await self.service.seat_for(table, int(seat_text), token)
+        self.bot_token = token_id
+        return True
+
+    async def _token_live(self) -> bool:
+        """Whether this socket's bot token is still live, read from storage (a revocation in any process counts);
+        AccountError if storage cannot say now."""
+        bearer = self.gate.bearer
+        return bearer is not None and self.bot_token is not None and await bearer.still_live(self.bot_token)
+
+    async def revoked(self) -> None:
+        """The bot token of this socket was revoked: tell the client and close."""
+        await self.refuse("forbidden", t("This bot token was revoked."), 4401)
 
     async def _pump(self, sub: Subscription[Snapshot]) -> None:
         while True:

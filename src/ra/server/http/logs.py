@@ -1,4 +1,5 @@
-"""Logging of `ra serve`: seat and creator tokens hidden in every line, unexpected errors logged with a traceback."""
+"""Logging of `ra serve`: seat, creator and bot tokens hidden in every line, unexpected errors logged with a
+traceback. No request header is logged (an `Authorization: Bearer` header's bot token included)."""
 
 from __future__ import annotations
 
@@ -10,13 +11,19 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 log = logging.getLogger("ra.server")
 _TOKEN = re.compile(r"((?:token|creator)=)[^&\s\"']+")
+_BOT_TOKEN = re.compile(r"(Bearer\s+|rab_)[A-Za-z0-9_.~+/=-]+", re.IGNORECASE)  # a bot token, wherever it is
 LOGGERS = ("uvicorn.access", "uvicorn.error", "ra.server")
 
 
 def redact(value: Any) -> Any:
-    """`value` with token values replaced by `***` if it is text holding `token=` or `creator=`; else unchanged."""
-    if isinstance(value, str) and "=" in value:
-        return _TOKEN.sub(r"\1***", value)
+    """`value` with token values replaced by `***` if it is text holding `token=`, `creator=`, a bot token or a
+    bearer header; else unchanged."""
+    if not isinstance(value, str):
+        return value
+    if "=" in value:
+        value = _TOKEN.sub(r"\1***", value)
+    if "rab_" in value or "bearer" in value.lower():
+        value = _BOT_TOKEN.sub(r"\1***", value)
     return value
 
 

@@ -90,7 +90,8 @@ class LevelInfo(BaseModel):
 
 
 class BotInfo(BaseModel):
-    """The bots of a game: kinds (for specs such as `mcts:iterations=400`) and levels."""
+    """The bots of a game: kinds (for specs such as `mcts:iterations=400`; the plug-in bots the operator allows,
+    `module:Class` or `plugin:NAME`, last) and levels."""
 
     kinds: list[str]
     levels: list[LevelInfo]
@@ -128,6 +129,7 @@ class SeatSummary(BaseModel):
     out: Literal["left", "lost"] | None = Field(
         None, description="the person left the game or lost on time: a bot plays the seat to its end"
     )
+    account_bot: bool = Field(False, description="a bot account holds the seat: a program plays it (docs/BOT_API.md)")
 
 
 class SeatClock(BaseModel):

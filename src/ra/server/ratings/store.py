@@ -27,6 +27,7 @@ from ra.server.settings import AccountSettings
 from ra.server.storage.schema import (
     account_marks_t,
     account_seats_t,
+    accounts_t,
     game_results_t,
     listings_t,
     players_t,
@@ -45,6 +46,8 @@ class Finished:
     rated: bool
     rated_bots: bool
     holders: dict[int, str]  # seat -> the holding account's player id
+    bot_seats: frozenset[int] = frozenset()  # the seats bot accounts hold
+    bots_pool: bool = True  # with a bot account at it, the table is rated in the bots' pool
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,7 @@ class Outcome:
     seats: dict[int, tuple[str, float, bool]]  # seat -> (player id, place, won)
     rated: list[str]  # players whose ratings the game changes, in seat order
     anchors: list[str]  # players rated in the game whose own ratings stay as they are (bots among people)
+    pool: str = "people"  # the ratings it moves: "people", or "bots" (a bot account played)
 
 
 # Why a game listed as rated moved no rating (`game_results.flag`).
@@ -80,7 +84,7 @@ class RatingStore:
         """Finished tables without a result yet, the longest finished first."""
         done = sa.select(game_results_t.c.table_id)
         query = (
-            sa.select(tables_t, listings_t.c.rated, listings_t.c.rated_bots)
+            sa.select(tables_t, listings_t.c.rated, listings_t.c.rated_bots, listings_t.c.bots_pool)
             .outerjoin(listings_t, listings_t.c.table_id == tables_t.c.id)
             .where(tables_t.c.status == "finished", tables_t.c.id.not_in(done))
             .order_by(tables_t.c.updated)
@@ -90,19 +94,25 @@ class RatingStore:
             rows = list(c.execute(query))
             ids = [row.id for row in rows]
             held = c.execute(
-                sa.select(account_seats_t.c.table_id, account_seats_t.c.seat, players_t.c.id)
+                sa.select(account_seats_t.c.table_id, account_seats_t.c.seat, players_t.c.id, accounts_t.c.kind)
                 .join(players_t, players_t.c.account_id == account_seats_t.c.account_id)
+                .join(accounts_t, accounts_t.c.id == account_seats_t.c.account_id)
                 .where(account_seats_t.c.table_id.in_(ids))
             ).all()
         holders: dict[str, dict[int, str]] = {}
-        for table_id, seat, player in held:
+        bot_seats: dict[str, set[int]] = {}
+        for table_id, seat, player, kind in held:
             holders.setdefault(table_id, {})[int(seat)] = str(player)
+            if kind == "bot":
+                bot_seats.setdefault(table_id, set()).add(int(seat))
         return [
             Finished(
                 row=table_data(row),
                 rated=bool(row.rated),
                 rated_bots=bool(row.rated_bots),
                 holders=holders.get(row.id, {}),
+                bot_seats=frozenset(bot_seats.get(row.id, ())),
+                bots_pool=row.bots_pool is not False,  # unlisted: as listed by default
             )
             for row in rows
         ]
@@ -159,7 +169,7 @@ class RatingStore:
             return
         entrants = [(seat, player, place) for seat, (player, place, _) in sorted(outcome.seats.items())]
         entrants = [e for e in entrants if e[1] in outcome.rated or e[1] in outcome.anchors]
-        current = self._locked(c, sorted({player for _, player, _ in entrants}), outcome.game)
+        current = self._locked(c, sorted({player for _, player, _ in entrants}), outcome.game, outcome.pool)
         flag = self._farmed(c, outcome)  # after the lock: games of the same players are counted one after the other
         if flag is not None:
             key = game_results_t.c.table_id == outcome.table_id
@@ -174,16 +184,20 @@ class RatingStore:
                 mu, sigma = current.get(player, (MU, SIGMA))[:2]
             values = {"mu": mu, "sigma": sigma, "games": games, "updated": outcome.finished}
             if player in current:
-                key = (ratings_t.c.player_id == player) & (ratings_t.c.game == outcome.game)
+                key = (
+                    (ratings_t.c.player_id == player)
+                    & (ratings_t.c.game == outcome.game)
+                    & (ratings_t.c.pool == outcome.pool)
+                )
                 c.execute(ratings_t.update().where(key).values(**values))
             else:
-                c.execute(ratings_t.insert().values(player_id=player, game=outcome.game, **values))
+                c.execute(ratings_t.insert().values(player_id=player, game=outcome.game, pool=outcome.pool, **values))
             if player not in outcome.rated:
                 continue  # its rating did not move: no history
             c.execute(
                 rating_history_t.insert().values(
                     player_id=player, game=outcome.game, table_id=outcome.table_id, mu=mu, sigma=sigma,
-                    at=outcome.finished,
+                    at=outcome.finished, pool=outcome.pool,
                 )
             )  # fmt: skip
 
@@ -242,11 +256,14 @@ class RatingStore:
                 return REPEAT_PAIRING
         return None
 
-    def _locked(self, c: sa.Connection, players: list[str], game: str) -> dict[str, tuple[float, float, int]]:
-        """The current ratings of these players in `game`, their rows locked until the transaction ends."""
+    def _locked(
+        self, c: sa.Connection, players: list[str], game: str, pool: str
+    ) -> dict[str, tuple[float, float, int]]:
+        """The current ratings of these players in `game` and `pool`, their rows locked until the transaction
+        ends."""
         query = (
             sa.select(ratings_t.c.player_id, ratings_t.c.mu, ratings_t.c.sigma, ratings_t.c.games)
-            .where(ratings_t.c.player_id.in_(players), ratings_t.c.game == game)
+            .where(ratings_t.c.player_id.in_(players), ratings_t.c.game == game, ratings_t.c.pool == pool)
             .order_by(ratings_t.c.player_id)
         )
         if c.dialect.name == "postgresql":
@@ -255,13 +272,15 @@ class RatingStore:
 
     # -- reading ------------------------------------------------------------------------------------------------------
 
-    def leaderboard(self, game: str, limit: int) -> list[dict[str, Any]]:
-        """The rated players of a game, the best shown rating first."""
+    def leaderboard(self, game: str, limit: int, pool: str = "people") -> list[dict[str, Any]]:
+        """The rated players of a game in a pool, the best shown rating first; `kind` the account's ("bot" for a
+        bot account; None for a built-in bot)."""
         query = (
             sa.select(players_t.c.id, players_t.c.name, players_t.c.bot, ratings_t.c.mu, ratings_t.c.sigma,
-                      ratings_t.c.games)
+                      ratings_t.c.games, accounts_t.c.kind)
             .join(ratings_t, ratings_t.c.player_id == players_t.c.id)
-            .where(ratings_t.c.game == game)
+            .outerjoin(accounts_t, accounts_t.c.id == players_t.c.account_id)
+            .where(ratings_t.c.game == game, ratings_t.c.pool == pool)
             .order_by((ratings_t.c.mu - 3 * ratings_t.c.sigma).desc(), players_t.c.id)
             .limit(limit)
         )  # fmt: skip
@@ -269,15 +288,23 @@ class RatingStore:
             return [dict(row._mapping) for row in c.execute(query)]
 
     def player(self, player_id: str) -> dict[str, Any] | None:
-        """A player's name and kind, or None."""
-        query = sa.select(players_t.c.id, players_t.c.name, players_t.c.bot).where(players_t.c.id == player_id)
+        """A player's name, bot spec (a built-in bot's) and account kind ("bot" for a bot account), or None."""
+        query = (
+            sa.select(players_t.c.id, players_t.c.name, players_t.c.bot, accounts_t.c.kind)
+            .outerjoin(accounts_t, accounts_t.c.id == players_t.c.account_id)
+            .where(players_t.c.id == player_id)
+        )
         with self.engine.connect() as c:
             row = c.execute(query).first()
         return None if row is None else dict(row._mapping)
 
     def ratings_of(self, player_id: str) -> list[dict[str, Any]]:
-        """A player's rating in each game."""
-        query = sa.select(ratings_t).where(ratings_t.c.player_id == player_id).order_by(ratings_t.c.game)
+        """A player's rating in each game and pool."""
+        query = (
+            sa.select(ratings_t)
+            .where(ratings_t.c.player_id == player_id)
+            .order_by(ratings_t.c.game, ratings_t.c.pool.desc())  # "people" first
+        )
         with self.engine.connect() as c:
             return [dict(row._mapping) for row in c.execute(query)]
 
@@ -285,7 +312,7 @@ class RatingStore:
         """A player's ratings after each rated game, oldest first (the newest `limit`)."""
         query = (
             sa.select(rating_history_t.c.game, rating_history_t.c.table_id, rating_history_t.c.mu,
-                      rating_history_t.c.sigma, rating_history_t.c.at)
+                      rating_history_t.c.sigma, rating_history_t.c.at, rating_history_t.c.pool)
             .where(rating_history_t.c.player_id == player_id)
             .order_by(rating_history_t.c.id.desc())
             .limit(limit)

@@ -92,7 +92,10 @@ class ResultSweep:
             if seat < len(seat_places)
         }
         rated, anchors = self._who_is_rated(finished, seats, bots)
-        return Outcome(row.id, row.game, scores, winners, row.updated or dt.datetime.now(dt.UTC), seats, rated, anchors)
+        # A program at the table (a bot account): rated apart from people's games, unless its listing says not.
+        pool = "bots" if finished.bot_seats and finished.bots_pool else "people"
+        ended = row.updated or dt.datetime.now(dt.UTC)
+        return Outcome(row.id, row.game, scores, winners, ended, seats, rated, anchors, pool)
 
     @staticmethod
     def _who_is_rated(

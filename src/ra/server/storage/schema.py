@@ -92,6 +92,10 @@ accounts_t = sa.Table(
     sa.Column("name_skeleton", sa.String(160), nullable=True),
     sa.Column("email_verified", sa.DateTime(timezone=True), nullable=True),
     sa.Column("mail_secret", sa.String(64), nullable=True),
+    # "person", or "bot": an account a program plays through its tokens (bot_tokens_t), never signed in with a
+    # password; `owner_id` the person who made it (itself for a person who turned their own account into a bot).
+    sa.Column("kind", sa.String(8), nullable=False, server_default="person"),
+    sa.Column("owner_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), nullable=True, index=True),
     sa.UniqueConstraint("name_skeleton", name="uq_accounts_name_skeleton"),
 )
 
@@ -151,6 +155,33 @@ account_seats_t = sa.Table(
     sa.Column("joined", sa.DateTime(timezone=True), nullable=False),
 )
 
+# A bot account's API tokens (docs/BOT_API.md): the SHA-256 of the token, never the token; `scopes` "play" and/or
+# "read" (comma-separated); `last_used` written at most once a minute; `revoked` set once, never cleared.
+bot_tokens_t = sa.Table(
+    "bot_tokens",
+    metadata,
+    sa.Column("id", sa.String(24), primary_key=True),
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False, index=True),
+    sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
+    sa.Column("label", sa.String(40), nullable=False),
+    sa.Column("scopes", sa.String(40), nullable=False),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("last_used", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("revoked", sa.DateTime(timezone=True), nullable=True),
+)
+
+# A table's creator invited a bot account to a person seat nobody holds yet: one invitation per seat; `by` the
+# inviting person's account name ("" for a guest creator), shown to the bot.
+bot_invitations_t = sa.Table(
+    "bot_invitations",
+    metadata,
+    sa.Column("table_id", sa.String(40), sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False, index=True),
+    sa.Column("by", sa.String(40), nullable=False, server_default=""),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+)
+
 # How a table is offered (set by its creator before anyone sits down): seats anyone signed in may take from the
 # lobby, rated or not (and whether its bots count, as fixed anchors), and its pace (live or turn-based).
 listings_t = sa.Table(
@@ -161,6 +192,8 @@ listings_t = sa.Table(
     sa.Column("rated", sa.Boolean, nullable=False),
     sa.Column("rated_bots", sa.Boolean, nullable=False),
     sa.Column("turn_based", sa.Boolean, nullable=False),
+    # A rated table with a bot account at it is rated in the bots' pool unless this is false (docs/ACCOUNTS.md).
+    sa.Column("bots_pool", sa.Boolean, nullable=False, server_default=sa.true()),
 )
 
 # Whoever can have a rating: an account, or a bot by its spec. `id` is public (player pages) and random.
@@ -173,12 +206,14 @@ players_t = sa.Table(
     sa.Column("name", sa.String(200), nullable=False),
 )
 
-# A player's rating in one game (openskill's Plackett-Luce: mu and sigma).
+# A player's rating in one game and pool (openskill's Plackett-Luce: mu and sigma): "people", or "bots" for the
+# rated tables a bot account played at.
 ratings_t = sa.Table(
     "ratings",
     metadata,
     sa.Column("player_id", sa.String(24), sa.ForeignKey("players.id", ondelete="CASCADE"), primary_key=True),
     sa.Column("game", sa.String(20), primary_key=True),
+    sa.Column("pool", sa.String(8), primary_key=True, server_default="people"),
     sa.Column("mu", sa.Float, nullable=False),
     sa.Column("sigma", sa.Float, nullable=False),
     sa.Column("games", sa.Integer, nullable=False),
@@ -196,6 +231,7 @@ rating_history_t = sa.Table(
     sa.Column("mu", sa.Float, nullable=False),
     sa.Column("sigma", sa.Float, nullable=False),
     sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("pool", sa.String(8), nullable=False, server_default="people"),
 )
 
 # The outcome of a finished table, written once (the primary key): the ratings it changed are updated in the same

@@ -46,6 +46,8 @@ from ra.server.tables.table import Change, Table
 from ra.server.time_source import TimeSource
 
 log = logging.getLogger("ra.server")
+# A leave decided while a move was being stored elsewhere is decided again this many times before "try again".
+LEAVE_TRIES = 3
 
 
 def timed_seats(table: Table, state: GameState, status: str) -> set[int]:
@@ -164,16 +166,18 @@ class TableClocks:
 
     async def leave(self, table: Table, seat: int) -> None:
         """The person leaves the game: a bot plays the seat to its end."""
-        table = await self.tables.live(table)
-        async with table.lock:
-            if table.state.is_terminal() or table.row.status not in ("open", "running"):
-                raise ServiceError("illegal", t("the game is over"))
-            if table.row.seats[seat].get("out"):
-                return
-            pace = pace_of(table.row.options)
-            level = pace["level"] if pace is not None else "medium"
-            if not await self._event(table, {seat: {"stand_in": level, "out": "left"}}, stop=[seat]):
-                raise ServiceError("stale", t("the table moved on; try again"))
+        for _ in range(LEAVE_TRIES):  # a move stored meanwhile (a bot's, another process's) is caught up: again
+            table = await self.tables.live(table)
+            async with table.lock:
+                if table.state.is_terminal() or table.row.status not in ("open", "running"):
+                    raise ServiceError("illegal", t("the game is over"))
+                if table.row.seats[seat].get("out"):
+                    return
+                pace = pace_of(table.row.options)
+                level = pace["level"] if pace is not None else "medium"
+                if await self._event(table, {seat: {"stand_in": level, "out": "left"}}, stop=[seat]):
+                    return
+        raise ServiceError("stale", t("the table moved on; try again"))
 
     async def _back(self, table: Table, seat: int) -> None:
         if not await self._event(table, {seat: {"stand_in": None}}, grace=[seat]):

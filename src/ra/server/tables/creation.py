@@ -14,11 +14,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ra.bots import SPEC_LIMITS, parse_spec
+from ra.bots import PLUGIN, SPEC_LIMITS, Plugins, parse_spec, plugin_name
 from ra.core.errors import text_of
 from ra.core.protocol import GameState
 from ra.core.text import t
 from ra.games import GAMES, game_module
+from ra.server.settings import ServiceSettings
 from ra.server.storage.rows import TableRow, new_bot_seed
 from ra.server.tables.errors import ServiceError
 from ra.server.tables.names import UNNAMED, check_name
@@ -70,7 +71,7 @@ def new_table(asked: NewTable, check_bot: Callable[[str, str], None]) -> Created
     options["names"] = [s["name"] for s in seats]
     try:
         passes = bool(getattr(module, "PASS_MOVES", ()))
-        pace = check_pace(asked.pace, passes, lambda level: check_bot(level, game))
+        pace = check_pace(asked.pace, passes, lambda level: _check_level(level, game, check_bot))
     except ValueError as exc:
         raise ServiceError("bad_message", text_of(exc)) from None
     if pace is not None:
@@ -93,6 +94,18 @@ def new_table(asked: NewTable, check_bot: Callable[[str, str], None]) -> Created
     )
     row.status = status_of(row, state)
     return Created(row, state, creator)
+
+
+def _check_level(level: str, game: str, check_bot: Callable[[str, str], None]) -> None:
+    """Refuse (ValueError) a stand-in's level that no built-in bot has: a plug-in never plays for a person."""
+    if plugin_name(level) is not None:
+        raise ValueError(t("a bot that plays for an absent person is one of the game's levels, not a plug-in bot"))
+    check_bot(level, game)
+
+
+def allowed_plugins(settings: ServiceSettings) -> Plugins:
+    """The plug-in bots the operator allows (`bot_plugins`), each decision within `bot_seconds`."""
+    return Plugins(frozenset(settings.bot_plugins), settings.bot_seconds)
 
 
 def _seats(
@@ -136,10 +149,13 @@ def invitations(row: TableRow, creator: str) -> dict[str, Any]:
     return {"id": row.id, "seats": answer, "spectate": f"/t/{row.id}"}
 
 
-def loaded_table(row: TableRow, game: Rebuilt, bot_seconds: float) -> Table:
+def loaded_table(row: TableRow, game: Rebuilt, bot_seconds: float, plugins: Plugins | None = None) -> Table:
     """A table in memory: its game and public log (rebuilt from its stored moves), and each bot seat's full spec
-    (searches limited to `bot_seconds`)."""
-    bots = {i: _bot_spec(s["bot"], row.game, bot_seconds) for i, s in enumerate(row.seats) if s["kind"] == "bot"}
+    (searches limited to `bot_seconds`; a plug-in the operator no longer allows is `random`)."""
+    allowed = plugins or Plugins()
+    bots = {
+        i: _bot_spec(s["bot"], row.game, bot_seconds, allowed) for i, s in enumerate(row.seats) if s["kind"] == "bot"
+    }
     return Table(
         row=row,
         module=game_module(row.game),
@@ -163,22 +179,25 @@ def stand_in_bots(row: TableRow, bots: dict[int, str], bot_seconds: float) -> di
     return own
 
 
-def _bot_spec(spec: str, game: str, seconds: float) -> str:
+def _bot_spec(spec: str, game: str, seconds: float, plugins: Plugins | None = None) -> str:
     """The full spec; a spec stored before the bounds existed falls back to its kind's defaults, else `random`."""
     for candidate in (spec, spec.partition(":")[0]):
         try:
-            return capped_spec(candidate, game, seconds)
+            return capped_spec(candidate, game, seconds, plugins)
         except ValueError:
             continue
     return "random"
 
 
-def capped_spec(spec: str, game: str, seconds: float) -> str:
+def capped_spec(spec: str, game: str, seconds: float, plugins: Plugins | None = None) -> str:
     """The spec in full (`kind:key=value,...`, a level resolved for `game`), with `seconds` added if it sets none.
 
-    Only kinds that take a time limit (searching bots) get one. ValueError for a spec `parse_spec` refuses.
+    Only kinds that take a time limit (searching bots) get one; an allowed plug-in's spec stays as it is (its
+    budget comes with `plugins`). ValueError for a spec `parse_spec` refuses.
     """
-    kind, settings = parse_spec(spec, game)
+    kind, settings = parse_spec(spec, game, plugins or Plugins())
+    if kind == PLUGIN:
+        return spec.strip()
     if "seconds" not in settings and "seconds" in SPEC_LIMITS.settings.get(kind, {}):
         settings = {**settings, "seconds": seconds}
     return ":".join([kind, ",".join(f"{key}={value!r}" for key, value in settings.items())]).rstrip(":")

@@ -17,7 +17,7 @@ from ra.server.settings import ServiceSettings
 from ra.server.storage.rows import MoveRow, Storage, TableRow
 from ra.server.tables.cache import LoadedTables
 from ra.server.tables.commits import StorageCalls
-from ra.server.tables.creation import loaded_table
+from ra.server.tables.creation import allowed_plugins, loaded_table
 from ra.server.tables.errors import ServiceError
 from ra.server.tables.rebuild import Rebuilt, rebuild
 from ra.server.tables.table import Table
@@ -32,6 +32,7 @@ class TableLoader:
     ) -> None:
         self.storage, self.db = storage, db
         self.bot_seconds = settings.bot_seconds
+        self.plugins = allowed_plugins(settings)  # the plug-in bots the operator allows
         self.loaded = LoadedTables(settings.idle_tables, pinned)
         self._loading: dict[str, asyncio.Lock] = {}
 
@@ -64,14 +65,16 @@ class TableLoader:
 
     def rebuilt(self, row: TableRow, moves: list[MoveRow]) -> Table:
         """A stored table as it is in memory, its game replayed from (options, seed) through `moves` (blocking)."""
-        table = loaded_table(row, rebuild(game_module(row.game), row, moves), self.bot_seconds)
+        table = loaded_table(row, rebuild(game_module(row.game), row, moves), self.bot_seconds, self.plugins)
         if table.needs_judging():
             table.verdict()  # whether its last move may be taken back, judged here in the rebuild's thread
         return table
 
     def add(self, row: TableRow, state: GameState) -> Table:
         """A new table (just stored), now loaded."""
-        table = loaded_table(row, Rebuilt(state, [state.current_players()], [], None, []), self.bot_seconds)
+        table = loaded_table(
+            row, Rebuilt(state, [state.current_players()], [], None, []), self.bot_seconds, self.plugins
+        )
         self.loaded.put(row.id, table)
         return table
 

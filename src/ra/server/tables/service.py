@@ -15,7 +15,8 @@ import logging
 from dataclasses import replace
 from typing import Any
 
-from ra.bots import make_bot
+from ra.bots import Plugins, make_bot, parse_spec, plugin_name
+from ra.bots.plugins import plays
 from ra.core.errors import GameOverError, IllegalActionError, NotYourTurnError, text_of
 from ra.core.protocol import GameState, Move
 from ra.core.text import t
@@ -135,7 +136,8 @@ class TableService:
     async def create(self, asked: NewTable) -> dict[str, Any]:
         """Create a table as `asked`; the answer holds each person seat's token and invite link, and the
         creator's token (`invites` gives the links again)."""
-        fresh = new_table(asked, _check_bot)
+        plugins = self.tables.plugins
+        fresh = new_table(asked, lambda spec, game: _check_bot(spec, game, plugins))
         await self.db(self.storage.create_table, fresh.row)
         table = self.tables.add(fresh.row, fresh.state)
         self.kick_bots(table)
@@ -205,7 +207,7 @@ class TableService:
 
     async def rename(self, table: Table, seat: int | None, name: Any, *, blank: bool = False) -> None:
         """Change a person seat's name (the seat's token was checked); `blank`: the seat's default name, which each
-        reader reads in their language."""
+        reader reads in their language (its account was deleted: no bot account holds it either)."""
         if seat is None:
             raise ServiceError("forbidden", t("a spectator has no seat to rename"))
         name = UNNAMED if blank else check_name(name)
@@ -213,17 +215,22 @@ class TableService:
         async with table.lock:
             seats = [dict(s) for s in table.row.seats]
             seats[seat]["name"] = name
+            if blank:
+                seats[seat].pop("account_bot", None)
             await self._store_seats(table, seats)
 
-    async def reseat(self, table: Table, seat: int, token_hash: str, name: str) -> None:
+    async def reseat(self, table: Table, seat: int, token_hash: str, name: str, *, bot: bool = False) -> None:
         """Give a free person seat a new token (its hash) and name: a signed-in player takes it from the lobby
-        (docs/ACCOUNTS.md). ServiceError if the seat is a bot's or taken already."""
+        (docs/ACCOUNTS.md), or a bot account accepts its invitation (`bot`: the summary marks the seat
+        `account_bot`). ServiceError if the seat is a bot's or taken already."""
         table = await self.live(table)
         async with table.lock:
             seats = [dict(s) for s in table.row.seats]
             if seats[seat]["kind"] != "person" or seats[seat].get("taken"):
                 raise ServiceError("state", t("seat {seat} is not free", seat=seat))
             seats[seat].update(token_hash=token_hash, name=check_name(name))
+            if bot:
+                seats[seat]["account_bot"] = True
             await self._store_seats(table, seats)
 
     async def _store_seats(self, table: Table, seats: list[dict[str, Any]]) -> None:
@@ -454,6 +461,14 @@ def taken_back(table: Table) -> list[dict[str, Any]]:
     return taken
 
 
-def _check_bot(spec: str, game: str) -> None:
-    """Refuse (ValueError listing what is allowed) a spec the game's bots cannot be built from."""
-    make_bot(spec, game, 0)
+def _check_bot(spec: str, game: str, plugins: Plugins) -> None:
+    """Refuse (ValueError listing what is allowed) a spec the game's bots cannot be built from.
+
+    A plug-in is checked without being built (it may be slow to build): the operator allows it and it plays the
+    game. Any other plug-in spec is refused before anything is imported.
+    """
+    if plugin_name(spec) is None:
+        make_bot(spec, game, 0)
+        return
+    parse_spec(spec, game, plugins)  # refuses a plug-in the operator did not allow, importing nothing
+    plays(spec.strip(), game)

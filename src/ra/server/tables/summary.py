@@ -44,6 +44,7 @@ def summary(row: TableRow) -> dict[str, Any]:
                 # A bot plays for an absent person (tables/clocks.py); `out`: "left" or "lost" (on time), for good.
                 "away": bool(s.get("stand_in")) and not s.get("out"),
                 "out": s.get("out"),
+                "account_bot": bool(s.get("account_bot")),  # a bot account holds the seat (docs/BOT_API.md)
             }
             for i, s in enumerate(row.seats)
         ],

@@ -44,6 +44,7 @@ def _info(who: SignedIn) -> api.AccountInfo:
         created=account.created.isoformat(),
         has_email=account.has_email,
         email_verified=account.email_verified,
+        kind="bot" if account.kind == "bot" else "person",
         csrf=csrf_token(who.secret),
     )
 
@@ -195,6 +196,7 @@ async def export(who: Signed, parts: PeopleParts) -> api.Export:
         sessions=[api.SessionInfo.model_validate(session_json(s, who.session)) for s in sessions],
         seats=await parts.seats.export(who),
         player=(await player_page(who.account.player, parts)).model_dump(),
+        bots=await parts.bots.owned(who),
     )
 
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Query
+from collections.abc import Sequence
+
+from fastapi import APIRouter, Query, Request
 
 from ra.bots import kinds_for, levels_for
+from ra.bots.plugins import plays
 from ra.core.text import Text
 from ra.games import GAMES, game_module
 from ra.i18n.render import Reader, render
@@ -18,8 +21,9 @@ from ra.tutorials import TUTORIALS
 router = APIRouter()
 
 
-def game_info(game: str, language: str = "en") -> GameInfo:
-    """What the lobby needs to offer one registered game, its words in `language`."""
+def game_info(game: str, language: str = "en", plugins: Sequence[str] = ()) -> GameInfo:
+    """What the lobby needs to offer one registered game, its words in `language`; its bot kinds end with the
+    plug-in bots of `plugins` (the operator's, loaded at the start) that play it."""
     module = game_module(game)
     reader = Reader(language)
 
@@ -43,7 +47,7 @@ def game_info(game: str, language: str = "en") -> GameInfo:
         title=words(module.TITLE),
         players=PlayerCounts(minimum=low, maximum=high, default=default),
         options=options,
-        bots=BotInfo(kinds=list(kinds_for(game)), levels=levels),
+        bots=BotInfo(kinds=[*kinds_for(game), *(spec for spec in plugins if _plays(spec, game))], levels=levels),
         tutorial=game in TUTORIALS,
         rules=f"/rules/{game}",
         puzzles=f"/puzzles/{game}" if data_path(game).exists() else "",
@@ -51,15 +55,25 @@ def game_info(game: str, language: str = "en") -> GameInfo:
     )
 
 
-def meta(language: str = "en") -> Meta:
-    """Every registered game with its title, player counts, options and bots, in `language`."""
-    return Meta(games=[game_info(game, language) for game in GAMES])
+def _plays(spec: str, game: str) -> bool:
+    try:
+        plays(spec, game)
+    except ValueError:
+        return False
+    return True
+
+
+def meta(language: str = "en", plugins: Sequence[str] = ()) -> Meta:
+    """Every registered game with its title, player counts, options and bots (`plugins`: the allowed plug-ins), in
+    `language`."""
+    return Meta(games=[game_info(game, language, plugins) for game in GAMES])
 
 
 @router.get("/api/meta", response_model_exclude_none=True, responses=errors())
 async def get_meta(
+    request: Request,
     lang: str | None = Query(None, description="a shipped language (en, de, zh-Hans); anything else: English"),
 ) -> Meta:
-    """Every game this server offers: title, player counts, options, bot kinds and levels, with its tutorial and
-    rules page; labels, help and descriptions in `lang`."""
-    return meta(shipped(lang) or "en")
+    """Every game this server offers: title, player counts, options, bot kinds (the operator's plug-in bots
+    last) and levels, with its tutorial and rules page; labels, help and descriptions in `lang`."""
+    return meta(shipped(lang) or "en", getattr(request.app.state, "bot_plugins", ()))

@@ -23,18 +23,22 @@ Game = Annotated[str, Path(min_length=1, max_length=20, pattern=r"^[a-z_]+$", js
 
 @router.get("/api/ratings/{game}", responses=api.refusals(400, 404))
 async def leaderboard(
-    game: Game, parts: PeopleParts, limit: Annotated[int, Query(ge=1, le=200)] = 50
+    game: Game,
+    parts: PeopleParts,
+    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+    pool: Annotated[api.Pool, Query()] = "people",
 ) -> api.Leaderboard:
-    """A game's rated players (people and bots), the best rating first: rating = mu - 3 sigma."""
+    """A game's rated players (people and bots) in one pool, the best rating first: rating = mu - 3 sigma. The
+    bots' pool rates the tables a bot account played at (docs/BOT_API.md)."""
     if game not in GAMES:
         raise AccountError(404, "not_found", t("There is no game {game} here.", game=game))
-    rows = await in_thread(parts.ratings.leaderboard, game, limit)
+    rows = await in_thread(parts.ratings.leaderboard, game, limit, pool)
     players = [
         api.Standing(
             rank=i + 1,
             player=row["id"],
             name=row["name"],
-            bot=row["bot"] is not None,
+            bot=row["bot"] is not None or row["kind"] == "bot",
             rating=shown(row["mu"], row["sigma"]),
             mu=row["mu"],
             sigma=row["sigma"],
@@ -42,7 +46,7 @@ async def leaderboard(
         )
         for i, row in enumerate(rows)
     ]
-    return api.Leaderboard(game=game, players=players)
+    return api.Leaderboard(game=game, pool=pool, players=players)
 
 
 @router.get("/api/players/{player_id}", responses=api.refusals(400, 404))
@@ -56,6 +60,7 @@ async def player_page(player_id: PlayerId, parts: PeopleParts) -> api.PlayerPage
     ratings = [
         api.GameRating(
             game=row["game"],
+            pool=row["pool"],
             rating=shown(row["mu"], row["sigma"]),
             mu=row["mu"],
             sigma=row["sigma"],
@@ -63,7 +68,7 @@ async def player_page(player_id: PlayerId, parts: PeopleParts) -> api.PlayerPage
             history=[
                 api.HistoryPoint(table=h["table_id"], at=h["at"].isoformat(), rating=shown(h["mu"], h["sigma"]))
                 for h in history
-                if h["game"] == row["game"]
+                if h["game"] == row["game"] and h["pool"] == row["pool"]
             ],
         )
         for row in await in_thread(store.ratings_of, player_id)
@@ -94,7 +99,8 @@ async def player_page(player_id: PlayerId, parts: PeopleParts) -> api.PlayerPage
     return api.PlayerPage(
         id=player["id"],
         name=player["name"],
-        kind="bot" if player["bot"] is not None else "person",
+        kind="bot" if player["bot"] is not None or player["kind"] == "bot" else "person",
+        bot=player["bot"] is not None or player["kind"] == "bot",
         ratings=ratings,
         games=games,
         win_shares=shares,

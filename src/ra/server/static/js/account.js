@@ -1,6 +1,8 @@
 // The account page: sign in or make an account; signed in, the account's browsers (each may be signed out), its
-// e-mail address and password, its data to download, and deleting it (docs/ACCOUNTS.md).
+// e-mail address and password, its bots and their tokens (js/account/bots.js), its data to download, and deleting
+// it (docs/ACCOUNTS.md).
 
+import { BotsPanel } from "./account/bots.js";
 import { accountLinks, call, errorWords, whoAmI } from "./common/account.js";
 import { byId, el, replaceChildren, toast } from "./common/dom.js";
 import { currentLanguage, t } from "./common/i18n.js";
@@ -92,8 +94,11 @@ function onSubmit(id, send) {
   });
 }
 
-/** @param {Account} me */
-async function drawSignedIn(me) {
+/**
+ * @param {Account} me
+ * @param {BotsPanel} bots
+ */
+async function drawSignedIn(me, bots) {
   byId("signed-in").hidden = false;
   byId("signed-out").hidden = true;
   byId("account-name").textContent = me.name;
@@ -107,44 +112,54 @@ async function drawSignedIn(me) {
     el("span", {}, s.agent || t("a browser")), " ",
     el("small", {}, t("last used {when}", { when: new Date(s.seen).toLocaleString() })), " ",
     s.current ? el("strong", {}, t("(this browser)")) : el("button", { class: "btn small", type: "button", on: { click: () => {
-      call("POST", "/api/account/sessions/revoke", { session: s.id }).then(() => void start(), showError);
+      call("POST", "/api/account/sessions/revoke", { session: s.id }).then(() => void start(bots), showError);
     } } }, t("Sign it out")))));
   drawNotices(/** @type {NoticeInfo} */ (await call("GET", "/api/account/notices")));
+  await bots.show(me);
 }
 
-async function start() {
+/**
+ * Draw the page for whoever is signed in (or nobody).
+ * @param {BotsPanel} bots
+ */
+async function start(bots) {
   const me = await whoAmI();
   accountLinks(byId("account"), me);
   if (me) {
-    await drawSignedIn(me);
+    await drawSignedIn(me, bots);
   } else {
     byId("signed-in").hidden = true;
     byId("signed-out").hidden = false;
   }
 }
 
-/** After signing in: back where the player came from (`?next=/t/...`), else this page. */
-function afterSignIn() {
+/**
+ * After signing in: back where the player came from (`?next=/t/...`), else this page.
+ * @param {BotsPanel} bots
+ */
+function afterSignIn(bots) {
   const next = new URLSearchParams(window.location.search).get("next") || "";
   if (next.startsWith("/") && !next.startsWith("//")) window.location.assign(next);
-  else void start();
+  else void start(bots);
 }
 
 async function main() {
   await startPage(["web", "common"]);
   showLinkNews();
+  const bots = new BotsPanel(() => void start(bots));
+  bots.start();
   onSubmit("sign-in-form", async (v) => {
     await call("POST", "/api/account/sign-in", { name: v.name, password: v.password });
-    afterSignIn();
+    afterSignIn(bots);
   });
   onSubmit("sign-up-form", async (v) => {
     await call("POST", "/api/account/sign-up", { name: v.name, password: v.password, email: v.email || null });
-    afterSignIn();
+    afterSignIn(bots);
   });
   onSubmit("email-form", async (v) => {
     const answer = /** @type {{verification: string}} */ (await call("POST", "/api/account/email", { email: v.email || null }));
     toast(verificationWords(answer.verification));
-    await start();
+    await start(bots);
   });
   byId("email-again").addEventListener("click", () => {
     call("POST", "/api/account/email/verify").then((answer) => {
@@ -169,7 +184,7 @@ async function main() {
   onSubmit("password-form", async (v) => {
     await call("POST", "/api/account/password", { old: v.old, new: v.new });
     toast(t("The password is changed; your other browsers are signed out."));
-    await start();
+    await start(bots);
   });
   onSubmit("delete-form", async (v) => {
     if (!window.confirm(t("Delete your account for good?"))) return;
@@ -177,7 +192,7 @@ async function main() {
     window.location.assign("/");
   });
   byId("sign-out").addEventListener("click", () => {
-    call("POST", "/api/account/sign-out").then(() => void start(), showError);
+    call("POST", "/api/account/sign-out").then(() => void start(bots), showError);
   });
   byId("export").addEventListener("click", () => {
     call("GET", "/api/account/export").then((data) => {
@@ -188,7 +203,7 @@ async function main() {
       link.remove();
     }, showError);
   });
-  await start();
+  await start(bots);
 }
 
 void main();

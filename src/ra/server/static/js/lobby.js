@@ -31,8 +31,10 @@ function seatLabel(s) {
   if (s.kind === "bot") {
     return s.name ? shownName(s.name, s) : t("{name} ({bot})", { name: t("bot"), bot: botLabel(s.bot ?? "") });
   }
-  const name = s.name || tp("seat", "Seat {number}", { number: s.seat + 1 });
-  return s.taken ? name : t("{name} (free)", { name });
+  const name = shownName(s.name, s) || tp("seat", "Seat {number}", { number: s.seat + 1 }); // a bot account: "(bot)"
+  // A bot account's seat is its own once it accepted, before its program connects.
+  const held = s.taken || /** @type {{account_bot?: boolean}} */ (s).account_bot;
+  return held ? name : t("{name} (free)", { name });
 }
 
 /**
@@ -234,7 +236,9 @@ class LobbyPage {
     try {
       const answer = await api.invites(table.id, created.creator);
       const origin = window.location.origin;
-      replaceChildren(box, (answer.seats || []).filter((s) => s.invite).map((s) => {
+      // A seat a bot account holds has no link to share (its program plays it with its token).
+      const botHeld = (/** @type {number} */ n) => /** @type {{account_bot?: boolean} | undefined} */ (table.seats?.[n])?.account_bot === true;
+      replaceChildren(box, (answer.seats || []).filter((s) => s.invite && !botHeld(s.seat)).map((s) => {
         const name = table.seats?.[s.seat]?.name || t("player");
         const taken = table.seats?.[s.seat]?.taken === true;
         const label = s.seat === created.mySeat

@@ -11,7 +11,8 @@ import { ratingPlot } from "./common/plot.js";
 
 /**
  * @typedef {{table: string, at: string, rating: number}} Point
- * @typedef {{game: string, rating: number, games: number, history: Point[]}} GameRating
+ * @typedef {{game: string, pool?: "people" | "bots", rating: number, games: number, history: Point[]}} GameRating
+ *   a rating in one game and pool (the bots' pool: rated games with a bot account at them)
  * @typedef {{table: string, game: string, players: number, place: number, won: boolean, rated: boolean, finished: string}} Played
  * @typedef {{game: string, players: number, games: number, wins: number, share: number}} Share
  * @typedef {{id: string, name: string, kind: string, ratings: GameRating[], games: Played[], win_shares: Share[]}} Player
@@ -29,10 +30,12 @@ async function main() {
     const name = player.kind === "bot" ? botLabel(player.name) : player.name;
     byId("player-name").textContent = player.kind === "bot" ? t("{name} (bot)", { name }) : name;
     document.title = name;
-    replaceChildren(byId("player-ratings"), player.ratings.length ? player.ratings.map((r) => el("div", { class: "player-rating", dataset: { game: r.game } },
-      el("h3", {}, `${title(r.game)}: `, el("span", { class: "rating" }, r.rating.toFixed(1)), " ",
+    /** A game's title, and which leaderboard when it is the bots' (a person may be rated on both). */
+    const board = (/** @type {GameRating} */ r) => (r.pool === "bots" ? t("{game} (bots' leaderboard)", { game: title(r.game) }) : title(r.game));
+    replaceChildren(byId("player-ratings"), player.ratings.length ? player.ratings.map((r) => el("div", { class: "player-rating", dataset: { game: r.game, pool: r.pool ?? "people" } },
+      el("h3", {}, `${board(r)}: `, el("span", { class: "rating" }, r.rating.toFixed(1)), " ",
         el("small", {}, tn("after {n} rated game", "after {n} rated games", r.games))),
-      ratingPlot(r.history.map((p) => p.rating), t("Rating history in {game}", { game: title(r.game) })))) : el("p", {}, t("No rated game yet.")));
+      ratingPlot(r.history.map((p) => p.rating), t("Rating history in {game}", { game: board(r) })))) : el("p", {}, t("No rated game yet.")));
     replaceChildren(byId("win-shares"), player.win_shares.map((s) => el("tr", {},
       el("td", {}, title(s.game)), el("td", {}, String(s.players)), el("td", {}, String(s.games)), el("td", {}, String(s.wins)),
       el("td", {}, `${Math.round(s.share * 100)} %`))));

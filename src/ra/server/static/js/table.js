@@ -25,6 +25,7 @@ import { loadBoard } from "./games.js";
 import { HintBox } from "./table/hint.js";
 import { Announcer } from "./table/announce.js";
 import { inviteRows } from "./table/invites.js";
+import { invitedBots, showInvitations } from "./table/bot_invites.js";
 import { ScoringPanel } from "./table/news.js";
 import { createdTable, forgetSeat, storage, takeSeat } from "./common/seat.js";
 import { ClockPanel } from "./table/clocks.js";
@@ -350,6 +351,7 @@ class TablePage {
     const closed = ["finished", "abandoned"].includes(this.table?.status ?? "");
     byId("invites").hidden = !created || closed || !(this.table?.seats ?? []).some((s) => s.kind === "person");
     if (created && !this.invitesShown && this.table?.status === "open") void this.showInvites();
+    showInvitations(byId("invite-list"), this.table, invitedBots(storage("localStorage"), this.tableId));
   }
 
   /** The invite links of the seats still free, recovered with this browser's creator token. */
@@ -357,7 +359,10 @@ class TablePage {
     const created = createdTable(storage("localStorage"), this.tableId);
     if (!created) return;
     this.invitesShown = true;
-    replaceChildren(byId("invite-list"), await inviteRows(this.tableId, created.creator, this.table, this.seat));
+    const list = byId("invite-list");
+    const local = storage("localStorage");
+    replaceChildren(list, await inviteRows(this.tableId, created.creator, this.table, this.seat, local, () => this.table));
+    showInvitations(list, this.table, invitedBots(local, this.tableId));
   }
 
   /** @param {BaseView} view */

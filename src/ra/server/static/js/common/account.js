@@ -6,7 +6,8 @@ import { el, replaceChildren } from "./dom.js";
 import { render, t } from "./i18n.js";
 
 /**
- * @typedef {{name: string, player: string, created: string, has_email: boolean, email_verified?: boolean, csrf: string}} Account
+ * @typedef {{name: string, player: string, created: string, has_email: boolean, email_verified?: boolean, csrf: string,
+ *   kind?: "person" | "bot"}} Account  `kind` bot: an account a program plays (docs/BOT_API.md)
  * @typedef {import("./i18n.js").TextJson} TextJson
  */
 

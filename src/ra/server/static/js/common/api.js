@@ -94,6 +94,15 @@ export const api = {
    */
   invites: (id, creator) => request("POST", `${tablePath(id)}/invites`, { creator }),
   /**
+   * Invite a bot account to a person seat nobody holds yet, by its name (the creator token proves the creator).
+   * @param {string} id
+   * @param {number} seat
+   * @param {string} creator
+   * @param {string} bot
+   * @returns {Promise<{table: string, seat: number, bot: string}>}
+   */
+  inviteBot: (id, seat, creator, bot) => request("POST", `${tablePath(id)}/seats/${seat}/invite`, { creator, bot }),
+  /**
    * @param {string} id
    * @returns {Promise<{steps: {seq: number, move: LogEntry | null, view: BaseView}[]}>}
    */

@@ -1,8 +1,12 @@
 // A bot in the reader's words. A bot seat's name is its own name (Khufu, a name: never translated) and its level
 // or kind, which is: "Khufu (leicht)". Tables keep the name as it was made, "Khufu (easy)"; the level shown is
-// always the seat's bot spec in the reader's language, never those English words.
+// always the seat's bot spec in the reader's language, never those English words. A bot account (a program playing
+// through the Bot API, docs/BOT_API.md) holds a person's seat under its own name, marked "(bot)".
 
-/** @typedef {{kind?: string, bot?: string | null}} BotSeat  what a seat says of its bot (a table's SeatSummary) */
+/**
+ * What a seat says of its bot (a table's SeatSummary): a built-in bot's kind and spec, or a bot account's seat.
+ * @typedef {{kind?: string, bot?: string | null, account_bot?: boolean}} BotSeat
+ */
 
 import { t, tp } from "./i18n.js";
 
@@ -30,13 +34,14 @@ export function botLabel(spec) {
 }
 
 /**
- * The name a seat shows: a bot's own name with its level in words; anyone else's as it is (blank: `seatName` of
- * i18n.js gives the default).
+ * The name a seat shows: a bot's own name with its level in words, a bot account's name marked "(bot)"; anyone
+ * else's as it is (blank: `seatName` of i18n.js gives the default).
  * @param {string} name
  * @param {BotSeat | null | undefined} seat
  * @returns {string}
  */
 export function shownName(name, seat) {
+  if (name && seat?.account_bot) return t("{name} (bot)", { name });
   if (!name || seat?.kind !== "bot" || !seat.bot) return name;
   const kind = seat.bot.split(":", 1)[0].trim();
   const own = name.endsWith(` (${kind})`) ? name.slice(0, -kind.length - 3) : name;

@@ -132,8 +132,9 @@ export function toast(message, kind = "info") {
 /**
  * Copy text to the clipboard; falls back to a selection copy where the async API is not allowed.
  * @param {string} text
+ * @param {string} [said]  the toast's words ("Link copied" unless told)
  */
-export async function copyText(text) {
+export async function copyText(text, said) {
   try {
     await navigator.clipboard.writeText(text);
   } catch {
@@ -144,7 +145,7 @@ export async function copyText(text) {
     document.execCommand("copy");
     area.remove();
   }
-  toast(t("Link copied"));
+  toast(said ?? t("Link copied"));
 }
 
 /**

@@ -60,6 +60,7 @@
  * @property {boolean} taken
  * @property {boolean} [away]  a bot plays for the seat while its person is away (their time ran out)
  * @property {"left" | "lost" | null} [out]  the person left the game or lost on time: a bot plays the seat to its end
+ * @property {boolean} [account_bot]  a bot account holds the seat: a program plays it (docs/BOT_API.md)
  */
 
 /**

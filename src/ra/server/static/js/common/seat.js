@@ -22,7 +22,7 @@ const CREATED_KEY = "ra.created.";
  * @param {string} key
  * @returns {any}
  */
-function readJSON(storage, key) {
+export function readJSON(storage, key) {
   try {
     return JSON.parse(storage?.getItem(key) ?? "null");
   } catch {
@@ -35,7 +35,7 @@ function readJSON(storage, key) {
  * @param {string} key
  * @param {unknown} value
  */
-function writeJSON(storage, key, value) {
+export function writeJSON(storage, key, value) {
   try {
     storage?.setItem(key, JSON.stringify(value));
   } catch {

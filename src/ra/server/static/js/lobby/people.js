@@ -3,6 +3,7 @@
 // and, for a signed-in creator, their own seat kept under the account.
 
 import { accountLinks, call, errorWords, whoAmI } from "../common/account.js";
+import { shownName } from "../common/bots.js";
 import { ChatPanel } from "../common/chat.js";
 import { byId, el, replaceChildren, toast } from "../common/dom.js";
 import { seatName, t } from "../common/i18n.js";
@@ -81,7 +82,7 @@ async function drawOpen() {
       el("div", { class: "table-what" }, el("strong", {}, `${o.table.game} `), el("span", { class: "table-id" }, o.table.id), " ",
         o.listing.rated ? el("span", { class: "status-pill" }, t("rated")) : null, " ",
         el("small", {}, o.listing.turn_based ? t("turn-based") : t("live"))),
-      el("div", { class: "table-seats" }, (o.table.seats || []).map((s) => seatName(s.name, s.seat)).join(" · ")),
+      el("div", { class: "table-seats" }, (o.table.seats || []).map((s) => seatName(shownName(s.name, s), s.seat)).join(" · ")),
       el("div", { class: "table-links" }, o.free.map((seat) => el("button", { class: "btn small primary join-seat", type: "button",
         dataset: { seat: String(seat) }, on: { click: () => void join(o.table.id, seat) } }, t("Take seat {number}", { number: seat + 1 })))))));
   } catch (err) {
