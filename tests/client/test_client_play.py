@@ -4,6 +4,7 @@ and played again with the connection cut right after the client sends, without a
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -95,3 +96,29 @@ def test_ra_bot_run_plays_a_seat_link_to_the_end(live: str) -> None:
     assert result.exit_code == 0, result.output
     assert f"game over: table {created['id']}, seat 0, after" in result.output
     assert httpx.get(f"{live}/api/tables/{created['id']}").json()["status"] == "finished"
+
+
+def test_ra_bot_run_plays_a_plug_in_bot_of_the_examples(
+    live: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "examples"))
+    created = new_table(live)
+    link = f"{live}{created['seats'][0]['invite']}"
+    result = CliRunner().invoke(app, ["bot", "run", "--link", link, "--bot", "plugin_ra:Cautious"])
+    assert result.exit_code == 0, result.output
+    assert httpx.get(f"{live}/api/tables/{created['id']}").json()["status"] == "finished"
+    # The plug-in decided, never a fallback: no random move logged, and no god spent (it never spends one).
+    assert "random" not in caplog.text
+    record = httpx.get(f"{live}/api/tables/{created['id']}/record").json()
+    assert not [m for m in record["moves"] if m["player"] == 0 and str(m["action"]).startswith("god")]
+
+
+def test_a_bot_that_cannot_be_made_for_the_tables_game_stops_with_why(
+    live: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "examples"))
+    created = new_table(live)  # a table of Ra, for a plug-in that plays RA and Write only
+    link = f"{live}{created['seats'][0]['invite']}"
+    result = CliRunner().invoke(app, ["bot", "run", "--link", link, "--bot", "plugin_write:Scribe"])
+    assert result.exit_code == 2
+    assert f"no bot for table {created['id']}, seat 0: plug-in bot 'plugin_write:Scribe' does not play" in result.output

@@ -25,6 +25,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidSta
 from ra.bots.base import Bot
 from ra.client.answers import Outcome
 from ra.client.errors import ClientError, server_text
+from ra.core.errors import text_of
 from ra.core.text import t
 
 log = logging.getLogger("ra.client")
@@ -236,8 +237,8 @@ class SeatPlayer:
         if self.failures >= 2:
             log.warning("table %s seat %d: a random legal action after two refusals", self.table, self.seat)
             return self.rng.choice(legal)
+        bot = self._bot()
         try:
-            bot = self._bot()
             # In a thread: a searching bot thinks for seconds, and the connection (pings, other games) goes on.
             action = await asyncio.to_thread(bot.choose, view)
         except Exception as exc:
@@ -257,9 +258,15 @@ class SeatPlayer:
         return action
 
     def _bot(self) -> Bot:
+        """The bot, made for the table's game at its first decision; ClientError if none can be made for it."""
         if self.bot is None:
             assert self.maker is not None
-            self.bot = self.maker(str(self.summary.get("game") or self.view.get("game")))
+            try:
+                self.bot = self.maker(str(self.summary.get("game") or self.view.get("game")))
+            except Exception as exc:  # a spec of another game's bot, a plug-in that cannot be built
+                why = t("no bot for table {table}, seat {seat}: {reason}", table=self.table, seat=self.seat,
+                        reason=text_of(exc))  # fmt: skip
+                raise ClientError(why, code="no_bot") from exc
         return self.bot
 
     def _outcome(self, status: str) -> Outcome:

@@ -10,7 +10,8 @@ from typing import Annotated
 
 import typer
 
-from ra.bots import Bot, make_bot
+from ra.bots import ANY_PLUGIN, Bot, make_bot
+from ra.bots.guarded import guarded
 from ra.client import AsyncClient, ClientError, Runner, play_link_async
 from ra.client.runner import ended, started
 from ra.commands.terminal import Lang, reader_language
@@ -42,7 +43,11 @@ def run(
         ),
     ] = None,
     bot: Annotated[
-        str, typer.Option(help="The bot: any spec `ra.bots.make_bot` takes (random, greedy, hard, mcts:...).")
+        str,
+        typer.Option(
+            help="The bot: any spec `ra.bots.make_bot` takes (random, greedy, hard, mcts:..., a plug-in's "
+            "module:Class or plugin:NAME)."
+        ),
     ] = "random",
     accept_invitations: Annotated[bool, typer.Option(help="Accept every invitation to a seat, and play it.")] = True,
     games: Annotated[
@@ -82,7 +87,8 @@ def run(
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
 
     def bot_for(game: str, game_seed: int) -> Bot:
-        return make_bot(bot, game, game_seed)
+        # A plug-in (`module:Class`, an entry point) is built here as in `ra play`: its failures cost random moves.
+        return guarded(make_bot(bot, game, game_seed, ANY_PLUGIN), bot, game_seed, None)
 
     async def main() -> None:
         if link is not None:
@@ -112,7 +118,7 @@ def check_spec(spec: str, fail: Callable[[Text], typer.Exit]) -> None:
     reasons = []
     for game in GAMES:
         try:
-            make_bot(spec, game, 0)
+            make_bot(spec, game, 0, ANY_PLUGIN)
             return
         except Exception as exc:  # a plug-in's spec may fail any way: say why
             reasons.append(str(exc))
