@@ -1,7 +1,7 @@
 """`ra bot run` against `ra serve`, end to end through the Bot API (docs/BOT_API.md): a person signs up, makes a bot
 account and a token, creates a table with a person seat for the bot and invites it; `ra bot run` (a subprocess,
 the token in RA_BOT_TOKEN) accepts and plays the whole game; the seat shows as a bot's; a revoked token is refused
-at once. Slow: a server and a command start, and a game is played."""
+at once (about 4 s: a server and a command start, and a game is played)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,6 @@ def csrf(web: httpx.Client) -> dict[str, str]:
     return {"X-CSRF-Token": web.cookies.get("ra_csrf") or ""}
 
 
-@pytest.mark.slow
 def test_ra_bot_run_accepts_an_invitation_and_plays_the_game_until_its_token_is_revoked(tmp_path: Path) -> None:
     with Serve(tmp_path / "serve") as server, httpx.Client(base_url=server.base, timeout=20) as web:
         assert web.post("/api/account/sign-up", json={"name": "Ann", "password": PASSWORD}).status_code == 201

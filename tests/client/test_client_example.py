@@ -1,6 +1,5 @@
 """examples/client_link.py against `ra serve` (a real server process on a free port, SQLite in a temporary folder):
-the example creates a table with one person seat and two bots and plays that seat's link to the end. Slow: the
-server takes seconds to start."""
+the example creates a table with one person seat and two bots and plays that seat's link to the end (about 3 s)."""
 
 from __future__ import annotations
 
@@ -10,11 +9,9 @@ import sys
 from pathlib import Path
 
 import httpx
-import pytest
 from client_servers import ROOT, Serve
 
 
-@pytest.mark.slow
 def test_the_link_example_plays_a_whole_game_against_ra_serve(tmp_path: Path) -> None:
     with Serve(tmp_path / "serve") as server:
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")])}
