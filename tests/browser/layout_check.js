@@ -110,13 +110,14 @@
     }
   }
 
-  // Anywhere, an ordinary word (letters only, up to 15 of them) is never broken across two lines.
+  // Anywhere, an ordinary word (letters only, up to 15 of them) is never broken across two lines. Chinese and
+  // Japanese text, written without spaces, may break between any two characters: that is their typography.
   const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = texts.nextNode(); node; node = texts.nextNode()) {
     const parent = node.parentElement;
     if (!node.textContent.trim() || !parent || !seen(parent) || parent.closest('select, script, style, pre, code')) continue;
     for (const m of wordsOf(node)) {
-      if (!/^[(«“"']?\p{L}{2,15}[)»”"'.,:;!?]*$/u.test(m[0])) continue;
+      if (!/^[(«“"']?\p{L}{2,15}[)»”"'.,:;!?]*$/u.test(m[0]) || /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(m[0])) continue;
       const range = document.createRange();
       range.setStart(node, m.index);
       range.setEnd(node, m.index + m[0].length);
