@@ -104,8 +104,12 @@ def test_bot_account_token_shown_once_revoked_and_invited(browser: Browser, serv
         # The bot invited to a table's free person seat by its creator: the invitation waits, also after a reload.
         page.goto(server.base + "/")
         fill_seats(page, [{"kind": "person", "name": "Nora"}, {"kind": "person", "name": ""}])
+        page.check("#listing input[name=rated]")
+        page.check("#listing input[name=people_pool]")  # the creator rates a bot's game with the people's
         link = create(page)
         table_id = link.split("/t/")[1].split("?")[0]
+        listing = page.request.get(f"{server.base}/api/tables/{table_id}/listing").json()
+        assert listing["rated"] is True and listing["bots_pool"] is False
         page.goto(server.base + link)
         invite = page.locator('#invite-list form.bot-invite[data-seat="1"]')
         expect(invite).to_be_visible()

@@ -1,13 +1,14 @@
 """`ra bot run` against `ra serve`, end to end through the Bot API (docs/BOT_API.md): a person signs up, makes a bot
-account and a token, creates a table with a person seat for the bot and invites it; `ra bot run` (a subprocess,
-the token in RA_BOT_TOKEN) accepts and plays the whole game; the seat shows as a bot's; a revoked token is refused
-at once (about 4 s: a server and a command start, and a game is played)."""
+account and a token, creates a rated table with a person seat for the bot and invites it; `ra bot run` (a
+subprocess, the token in RA_BOT_TOKEN) accepts and plays the whole game; the seat shows as a bot's; the game is rated
+in the bots' pool; a revoked token is refused at once (about 4 s: a server and a command start, a game is played)."""
 
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import httpx
@@ -36,6 +37,9 @@ def test_ra_bot_run_accepts_an_invitation_and_plays_the_game_until_its_token_is_
         token, token_id = made.json()["token"], made.json()["id"]
         seats = [{"kind": "person"}, {"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}]
         table = web.post("/api/tables", json={"game": "ra", "seats": seats}).json()
+        # Rated, the built-in bots as anchors: with a bot account at it, the game counts in the bots' pool.
+        listing = {"creator": table["creator"], "open_seats": False, "rated": True, "rated_bots": True}
+        assert web.post(f"/api/tables/{table['id']}/listing", json={**listing, "turn_based": False}).status_code == 200
         invite = {"creator": table["creator"], "bot": "Robo"}
         assert web.post(f"/api/tables/{table['id']}/seats/0/invite", json=invite).status_code == 200
 
@@ -56,6 +60,15 @@ def test_ra_bot_run_accepts_an_invitation_and_plays_the_game_until_its_token_is_
         assert summary["seats"][0]["account_bot"] is True and summary["seats"][0]["name"] == "Robo"
         record = web.get(f"/api/tables/{table['id']}/record").json()
         assert any(move["player"] == 0 for move in record["moves"])
+
+        # Rated in the bots' pool (the results sweep runs every 2 s), never in the people's.
+        deadline = time.monotonic() + 30
+        while not (bots := web.get("/api/ratings/ra?pool=bots").json()["players"]):
+            assert time.monotonic() < deadline, "the game was not rated in the bots' pool"
+            time.sleep(0.2)
+        robo = next(p for p in bots if p["name"] == "Robo")
+        assert robo["bot"] is True and robo["games"] == 1
+        assert all(p["name"] != "Robo" for p in web.get("/api/ratings/ra").json()["players"])
 
         with Client(server.base, token) as bot:
             assert bot.account().name == "Robo"

@@ -180,7 +180,7 @@ def test_a_rated_game_moves_both_ratings_once(web: TestClient) -> None:
 def test_bots_are_rated_among_themselves_and_anchor_people(web: TestClient) -> None:
     table = new_listed_table(web, [bot("random"), bot("greedy")], rated=True, rated_bots=True)
     board = wait_for(lambda: web.get("/api/ratings/ra").json()["players"])
-    assert {p["name"] for p in board} == {"random", "greedy"} and all(p["bot"] for p in board)
+    assert {p["name"] for p in board} == {"random", "greedy"} and all(p["bot"] and p["built_in"] for p in board)
     assert web.get(f"/api/tables/{table['id']}").json()["status"] == "finished"
 
 

@@ -53,10 +53,11 @@ def test_a_rated_game_with_a_bot_account_is_rated_in_the_bots_pool(web: TestClie
     wait_for(lambda: sweep_now(web) or web.get("/api/ratings/ra?pool=bots").json()["players"])
     bots = web.get("/api/ratings/ra?pool=bots").json()
     assert bots["pool"] == "bots"
-    assert {(p["player"], p["bot"]) for p in bots["players"]} == {(ann, False), (robo, True)}
+    standings = {(p["player"], p["bot"], p["built_in"]) for p in bots["players"]}
+    assert standings == {(ann, False, False), (robo, True, False)}
     assert web.get("/api/ratings/ra").json()["players"] == []  # the people's pool: untouched
     page = web.get(f"/api/players/{robo}").json()
-    assert page["bot"] is True and page["kind"] == "bot"
+    assert page["bot"] is True and page["kind"] == "bot" and page["built_in"] is False  # its name is not a level
     assert [(r["game"], r["pool"], len(r["history"])) for r in page["ratings"]] == [("ra", "bots", 1)]
     assert web.get(f"/api/players/{ann}").json()["bot"] is False
     assert web.get("/api/ratings/ra?pool=robots").status_code == 400

@@ -261,12 +261,14 @@ class Export(BaseModel):
 
 
 class Standing(BaseModel):
-    """A player on a leaderboard (`bot`: a built-in bot or a bot account)."""
+    """A player on a leaderboard (`bot`: a built-in bot or a bot account; `built_in`: the former, whose name is a bot
+    spec or level the reader's language names)."""
 
     rank: int
     player: str
     name: str
     bot: bool
+    built_in: bool = False
     rating: float
     mu: float
     sigma: float
@@ -331,6 +333,7 @@ class PlayerPage(BaseModel):
     name: str
     kind: Literal["person", "bot"]
     bot: bool = Field(False, description="a bot: built in, or an account a program plays (docs/BOT_API.md)")
+    built_in: bool = Field(False, description="a built-in bot: its name is a bot spec or level, in the reader's words")
     ratings: list[GameRating]
     games: list[PlayedGame]
     win_shares: list[WinShare]

@@ -15,7 +15,7 @@ import { ratingPlot } from "./common/plot.js";
  *   a rating in one game and pool (the bots' pool: rated games with a bot account at them)
  * @typedef {{table: string, game: string, players: number, place: number, won: boolean, rated: boolean, finished: string}} Played
  * @typedef {{game: string, players: number, games: number, wins: number, share: number}} Share
- * @typedef {{id: string, name: string, kind: string, ratings: GameRating[], games: Played[], win_shares: Share[]}} Player
+ * @typedef {{id: string, name: string, kind: string, built_in?: boolean, ratings: GameRating[], games: Played[], win_shares: Share[]}} Player
  */
 
 async function main() {
@@ -27,7 +27,7 @@ async function main() {
       api.meta()]);
     const titles = new Map((meta.games || []).map((g) => [g.name, g.title]));
     const title = (/** @type {string} */ game) => titles.get(game) ?? game;
-    const name = player.kind === "bot" ? botLabel(player.name) : player.name;
+    const name = player.built_in ? botLabel(player.name) : player.name;
     byId("player-name").textContent = player.kind === "bot" ? t("{name} (bot)", { name }) : name;
     document.title = name;
     /** A game's title, and which leaderboard when it is the bots' (a person may be rated on both). */

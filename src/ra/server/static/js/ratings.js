@@ -8,7 +8,7 @@ import { byId, el, replaceChildren } from "./common/dom.js";
 import { t } from "./common/i18n.js";
 import { startPage } from "./common/page.js";
 
-/** @typedef {{rank: number, player: string, name: string, bot: boolean, rating: number, games: number}} Standing */
+/** @typedef {{rank: number, player: string, name: string, bot: boolean, built_in?: boolean, rating: number, games: number}} Standing */
 /** @typedef {"people" | "bots"} Pool */
 
 /**
@@ -34,7 +34,7 @@ async function draw(game, pool) {
     if (!asked()) return;
     replaceChildren(body, players.length ? players.map((p) => el("tr", { dataset: { player: p.player } },
       el("td", {}, String(p.rank)),
-      el("td", {}, el("a", { href: `/players/${encodeURIComponent(p.player)}` }, p.bot ? botLabel(p.name) : p.name), p.bot ? [" ", t("(bot)")] : ""),
+      el("td", {}, el("a", { href: `/players/${encodeURIComponent(p.player)}` }, p.built_in ? botLabel(p.name) : p.name), p.bot ? [" ", t("(bot)")] : ""),
       el("td", { class: "rating" }, p.rating.toFixed(1)),
       el("td", {}, String(p.games)))) : [el("tr", {}, el("td", { colspan: "4" }, t("No rated game yet.")))]);
   } catch (err) {

@@ -13,7 +13,7 @@ import { seatName, t } from "../common/i18n.js";
  * @typedef {import("../common/types.js").Created} Created
  * @typedef {import("../common/types.js").TableSummary} TableSummary
  * @typedef {import("../common/account.js").Account} Account
- * @typedef {{open_seats: boolean, rated: boolean, rated_bots: boolean, turn_based: boolean}} Listing
+ * @typedef {{open_seats: boolean, rated: boolean, rated_bots: boolean, turn_based: boolean, bots_pool?: boolean}} Listing
  * @typedef {{table: TableSummary, listing: Listing, free: number[]}} OpenTable
  */
 
@@ -25,7 +25,13 @@ function readListing() {
   const box = byId("listing");
   const on = (/** @type {string} */ name) => /** @type {HTMLInputElement | null} */ (box.querySelector(`input[name="${name}"]`))?.checked ?? false;
   const pace = /** @type {HTMLSelectElement | null} */ (document.getElementById("pace-kind"))?.value;
-  return { open_seats: on("open_seats"), rated: on("rated"), rated_bots: on("rated_bots"), turn_based: pace === "turn" };
+  return {
+    open_seats: on("open_seats"),
+    rated: on("rated"),
+    rated_bots: on("rated_bots"),
+    turn_based: pace === "turn",
+    bots_pool: !on("people_pool"), // a bot account's games go to the bots' leaderboard unless the creator says
+  };
 }
 
 /**
@@ -36,7 +42,7 @@ function readListing() {
 export async function afterCreate(answer, mySeat) {
   const listing = readListing();
   try {
-    if (Object.values(listing).some(Boolean)) await call("POST", `/api/tables/${encodeURIComponent(answer.id)}/listing`, { creator: answer.creator, ...listing });
+    if (listing.open_seats || listing.rated || listing.rated_bots || listing.turn_based) await call("POST", `/api/tables/${encodeURIComponent(answer.id)}/listing`, { creator: answer.creator, ...listing });
     const seat = (answer.seats || []).find((s) => s.seat === mySeat);
     if (me && seat?.token) await call("POST", "/api/account/seats", { table: answer.id, seat: mySeat, token: seat.token });
   } catch (err) {
