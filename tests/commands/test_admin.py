@@ -263,7 +263,7 @@ def test_stats(finished: Any) -> None:
     assert words.exit_code == 0 and str(moves) in words.output
 
 
-def test_postgresql_backup_prints_pg_dump_without_the_password(
+def test_postgresql_backup_prints_or_runs_pg_dump_without_the_password(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     url = "postgresql+psycopg://ra:s3cret@db.example.org:5433/ra_games"
@@ -271,10 +271,29 @@ def test_postgresql_backup_prints_pg_dump_without_the_password(
     assert printed.exit_code == 0
     assert "pg_dump --format=custom" in printed.output and "--host=db.example.org" in printed.output
     assert "--port=5433 --username=ra ra_games" in printed.output and "s3cret" not in printed.output
-    monkeypatch.setenv("PATH", str(tmp_path))  # no pg_dump there
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    monkeypatch.setenv("PATH", str(tools))  # no pg_dump there
     missing = admin("backup", str(tmp_path / "ra.dump"), "--database-url", url, "--run")
     assert missing.exit_code == 1 and "pg_dump is not on PATH" in missing.output
     assert not (tmp_path / "ra.dump").exists()
+    # A stand-in pg_dump: writes its arguments and PGPASSWORD to --file, or fails when asked to.
+    fake = tools / "pg_dump"
+    fake.write_text(
+        '#!/bin/sh\n[ -n "$FAIL" ] && { echo "pg_dump: error: connection refused" >&2; exit 1; }\n'
+        'for a in "$@"; do case "$a" in --file=*) out="${a#--file=}";; esac; done\n'
+        'echo "$* $PGPASSWORD" > "$out"\n'
+    )
+    fake.chmod(0o755)
+    ran = admin("backup", str(tmp_path / "ra.dump"), "--database-url", url, "--run")
+    assert ran.exit_code == 0, ran.output
+    written = (tmp_path / "ra.dump").read_text()
+    assert written.endswith("ra_games s3cret\n") and "--username=ra" in written
+    monkeypatch.setenv("FAIL", "1")
+    failed = admin("backup", str(tmp_path / "ra.dump"), "--database-url", url, "--run")
+    assert failed.exit_code == 1 and "connection refused" in failed.output
+    assert (tmp_path / "ra.dump").read_text() == written
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bin", "ra.dump"]
 
 
 def test_clear_errors(tmp_path: Path) -> None:

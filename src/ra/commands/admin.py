@@ -19,8 +19,8 @@ from typing import Annotated, Any, NoReturn
 
 import sqlalchemy as sa
 import typer
-from rich.markup import escape
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from ra.commands.database import DEFAULT_DATA, DatabaseUrl, DataFolder
@@ -135,6 +135,8 @@ def backup_command(
         return
     if run:
         say.fail(t("--run is for PostgreSQL: a SQLite database is backed up by this command itself"))
+    if not source.is_file():
+        say.fail(t("there is no database at {path}", path=str(source)))
     if not file.parent.is_dir():
         say.fail(t("there is no folder {path} to write the backup in", path=str(file.parent)))
     bar = Console(stderr=True, highlight=False)
@@ -153,8 +155,8 @@ def backup_command(
                 progress.update(task, completed=done, total=total)
 
             pages = backups.backup_sqlite(source, file, advance, step)
-    except backups.BackupError as exc:
-        say.fail(t("backup failed: {reason}", reason=str(exc)), 1 if source.is_file() else 2)
+    except backups.CopyBroken as exc:
+        say.fail(t("backup failed: the copy fails its integrity check: {problem}", problem=str(exc)), 1)
     except (sqlite3.Error, OSError) as exc:
         say.fail(t("backup failed: {reason}", reason=getattr(exc, "strerror", None) or str(exc)))
     say(t("backup of {source} written to {file} ({pages} pages, checked)", source=str(source), file=str(file),
@@ -174,8 +176,12 @@ def _pg_backup(say: Say, url: str, file: Path, run: bool) -> None:
         return
     try:
         backups.run_pg_dump(url, file)
-    except (backups.BackupError, OSError) as exc:
-        say.fail(t("backup failed: {reason}", reason=str(exc)), 1)
+    except backups.NoPgDump:
+        say.fail(t("pg_dump is not on PATH: install PostgreSQL's client programs"), 1)
+    except backups.PgDumpFailed as exc:
+        say.fail(t("pg_dump failed: {reason}", reason=str(exc)), 1)
+    except OSError as exc:
+        say.fail(t("backup failed: {reason}", reason=exc.strerror or str(exc)), 1)
     say(t("pg_dump wrote {file}", file=str(file)))
 
 
@@ -188,9 +194,12 @@ def check_backup_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     lang: Lang = None,
 ) -> None:
-    """Check a backup: opens a copy of FILE (never FILE itself), runs the integrity check, names its schema's
-    migration, counts tables by status, moves and accounts, and replays every finished game's moves through its
-    engine, as the server rebuilds a table. Exit code 1 with each problem and where it is."""
+    """Check a backup: integrity, schema revision, counts, every finished game replayed.
+
+    Opens a copy of FILE (never FILE itself), runs SQLite's integrity check, names the schema's migration, counts
+    tables by status, moves and accounts, and replays every finished game's moves through its engine, as the server
+    rebuilds a table. Exit code 1 with each problem and where it is.
+    """
     say = Say(lang)
     if not file.is_file():
         say.fail(t("there is no file {path}", path=str(file)))
@@ -347,4 +356,3 @@ def stats_command(
     width = max(len(say.words(words)) for words in STAT_WORDS.values())
     for key, words in STAT_WORDS.items():
         say.out.print(f"{say.words(words):<{width}}  {figures[key]:>8}")
-

@@ -109,9 +109,7 @@ def serve(
     creations: Annotated[
         int, typer.Option(min=0, help="Tables one client address may create per window (0: no limit).")
     ] = LIMITS.creations,
-    creation_window: Annotated[
-        float, typer.Option(min=1.0, help="Seconds of that window.")
-    ] = LIMITS.creation_window,
+    creation_window: Annotated[float, typer.Option(min=1.0, help="Seconds of that window.")] = LIMITS.creation_window,
     ws_per_address: Annotated[
         int, typer.Option(min=0, help="Open WebSockets of one client address (0: no limit).")
     ] = LIMITS.ws_per_address,
@@ -156,7 +154,9 @@ def serve(
     ] = NOTICES.smtp_password,
     base_url: Annotated[
         str | None,
-        typer.Option(envvar="RA_BASE_URL", help="The site's public address for links in mails, e.g. https://ra.example.org."),
+        typer.Option(
+            envvar="RA_BASE_URL", help="The site's public address for links in mails, e.g. https://ra.example.org."
+        ),
     ] = NOTICES.base_url,
     notice_seconds: Annotated[
         float, typer.Option(min=0.05, help="How often due notices are looked for and sent.")

@@ -72,8 +72,9 @@ class Server:
 
 
 def assemble(settings: Settings) -> Server:
-    """The parts for `settings`, the storage opened (and migrated, unless `settings.migrate` is off) now. With a database other than SQLite, or a
-    Redis URL, the process shares its tables with any other processes on the same database (docs/DEPLOY.md)."""
+    """The parts for `settings`, the storage opened (and migrated, unless `settings.migrate` is off) now. With a
+    database other than SQLite, or a Redis URL, the process shares its tables with any other processes on the same
+    database (docs/DEPLOY.md)."""
     options = settings.service
     if settings.database_url:
         storage = SqlStorage(settings.database_url, settings.migrate)

@@ -30,6 +30,18 @@ class BackupError(Exception):
     """A backup that could not be made (the target, if any, is left as it was)."""
 
 
+class CopyBroken(BackupError):
+    """The copy failed its integrity check (args: the first problem SQLite names)."""
+
+
+class NoPgDump(BackupError):
+    """`pg_dump` is not on PATH."""
+
+
+class PgDumpFailed(BackupError):
+    """`pg_dump` failed (args: the last line it wrote on stderr)."""
+
+
 @contextmanager
 def partial_beside(target: Path) -> Iterator[Path]:
     """A new temporary file next to `target` (same folder: the rename is atomic); removed unless renamed."""
@@ -66,10 +78,8 @@ def _replace(partial: Path, target: Path) -> None:
 
 def backup_sqlite(source: Path, target: Path, progress: Progress | None = None, step: int = STEP_PAGES) -> int:
     """Copy the SQLite database `source` (in use or not) to `target`, checked and renamed into place; the pages
-    copied. BackupError if the source is missing or the copy fails its integrity check; sqlite3.Error or OSError
-    for what the disk or database refuses."""
-    if not source.is_file():
-        raise BackupError(f"no database at {source}")
+    copied. CopyBroken if the copy fails its integrity check; sqlite3.Error or OSError for what the disk or database
+    refuses (a missing source among them)."""
     # mode=rw: a missing file is an error, never a new empty database.
     origin = sqlite3.connect(f"file:{source}?mode=rw", uri=True, timeout=30, isolation_level=None)
     try:
@@ -93,7 +103,7 @@ def backup_sqlite(source: Path, target: Path, progress: Progress | None = None, 
                 copy.close()
             problems = integrity_problems(partial)
             if problems:
-                raise BackupError(f"the copy fails its integrity check: {problems[0]}")
+                raise CopyBroken(problems[0])
             _replace(partial, target)
         return total
     finally:
@@ -132,11 +142,12 @@ def copy_file(source: Path, folder: Path) -> Path:
 
 
 def run_pg_dump(url: str, target: Path) -> None:
-    """Run `pg_dump_args` (its output renamed into place once pg_dump succeeded); BackupError if pg_dump is not on
-    PATH or fails. The URL's password, if any, reaches pg_dump in PGPASSWORD, never on its command line."""
+    """Run `pg_dump_args` (its output renamed into place once pg_dump succeeded); NoPgDump if pg_dump is not on
+    PATH, PgDumpFailed if it fails. The URL's password, if any, reaches pg_dump in PGPASSWORD, never on its command
+    line."""
     program = shutil.which("pg_dump")
     if program is None:
-        raise BackupError("pg_dump is not on PATH (install PostgreSQL's client programs)")
+        raise NoPgDump()
     password = sa.make_url(url).password
     environment = {**os.environ, **({"PGPASSWORD": str(password)} if password else {})}
     with partial_beside(target) as partial:
@@ -144,5 +155,5 @@ def run_pg_dump(url: str, target: Path) -> None:
         done = subprocess.run(args, env=environment, capture_output=True, text=True, check=False)
         if done.returncode != 0:
             lines = done.stderr.strip().splitlines() or [f"exit code {done.returncode}"]
-            raise BackupError(f"pg_dump failed: {lines[-1]}")
+            raise PgDumpFailed(lines[-1])
         _replace(partial, target)
