@@ -25,7 +25,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from ra.commands.database import DEFAULT_DATA, DatabaseUrl, DataFolder
 from ra.commands.terminal import Lang, console, reader_language
-from ra.core.text import Text, english, t
+from ra.core.text import Text, english, t, tn
 from ra.i18n import Reader, render
 from ra.server.storage import backup as backups
 from ra.server.storage import counts
@@ -272,8 +272,9 @@ def _print_report(say: Say, file: Path, report: dict[str, Any]) -> None:
     say(t("{file}: integrity ok", file=str(file)))
     revision = report["revision"] or "-"
     if report["pending"]:
-        say(t("schema: revision {revision}, {pending} to migrate to {newest}", revision=revision,
-              pending=len(report["pending"]), newest=report["newest"]))  # fmt: skip
+        pending = tn("{n} migration", "{n} migrations", len(report["pending"]))
+        say(t("schema: revision {revision}, {pending} to apply up to {newest}", revision=revision, pending=pending,
+              newest=report["newest"]))  # fmt: skip
     else:
         say(t("schema: revision {revision} (the newest)", revision=revision))
     tables = report["tables"]
