@@ -4,6 +4,7 @@ written), check-backup, migrate and `ra serve --no-migrate`, stats, and clear er
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 import hashlib
 import json
 import os
@@ -28,7 +29,7 @@ from ra.commands.serve import run
 from ra.server.http.app import create_app
 from ra.server.settings import ServiceSettings, Settings
 from ra.server.storage import backup as backups
-from ra.server.storage.schema import revisions, upgrade
+from ra.server.storage.schema import account_seats_t, accounts_t, revisions, sessions_t, upgrade
 
 runner = CliRunner()
 BOTS = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
@@ -246,11 +247,33 @@ def test_migrate_status_upgrade_and_serve_without_migrating(tmp_path: Path) -> N
     assert done.exit_code == 0 and f"migrated from 0007 to {head}" in done.output
     assert revisions(engine)[2] == []
     assert "nothing to migrate" in admin("migrate", "--data", str(data)).output
+    with engine.begin() as connection:  # as a newer version of ra would leave it
+        connection.execute(sa.text("UPDATE alembic_version SET version_num = '9999'"))
+    newer = admin("migrate", "--status", "--data", str(data))
+    assert newer.exit_code == 1 and "revision 9999 is unknown" in newer.output
+    assert admin("check-backup", str(data / "ra.sqlite3")).exit_code == 1
+    with pytest.raises(typer.Exit) as unknown:
+        run(settings(data, migrate=False))
+    assert unknown.value.exit_code == 2
     engine.dispose()
 
 
-def test_stats(finished: Any) -> None:
+def test_stats(tmp_path: Path, finished: Any) -> None:
     data, ids, _ = finished
+    (tmp_path / "ra.sqlite3").write_bytes((data / "ra.sqlite3").read_bytes())
+    data, now = tmp_path, dt.datetime.now(dt.UTC)
+    engine = sa.create_engine(f"sqlite:///{data / 'ra.sqlite3'}")
+    month_ago = now - dt.timedelta(days=30)
+    # Three accounts: one signed in today; one not for a month, but seated at a game finished today; one away.
+    with engine.begin() as connection:
+        for number, seen in ((1, now), (2, month_ago), (3, month_ago)):
+            connection.execute(accounts_t.insert().values(id=number, name=f"p{number}", name_key=f"p{number}",
+                                                          password="-", created=seen))  # fmt: skip
+            connection.execute(sessions_t.insert().values(id=f"s{number}", token_hash=f"h{number}", account_id=number,
+                                                          created=seen, seen=seen, expires=now))  # fmt: skip
+        connection.execute(account_seats_t.insert().values(table_id=ids[0], seat=0, account_id=2, token="t",
+                                                           joined=month_ago))  # fmt: skip
+    engine.dispose()
     figures = admin("stats", "--data", str(data), "--json")
     assert figures.exit_code == 0, figures.output
     found = json.loads(figures.stdout)
@@ -258,7 +281,7 @@ def test_stats(finished: Any) -> None:
         moves = db.execute("SELECT count(*) FROM moves").fetchone()[0]
     assert found["finished_today"] == found["finished_7_days"] == len(ids)
     assert found["moves_today"] == moves and found["tables_open"] == found["tables_running"] == 0
-    assert found["accounts"] == found["players_7_days"] == 0
+    assert found["accounts"] == 3 and found["players_7_days"] == 2
     words = admin("stats", "--data", str(data), "--lang", "de")
     assert words.exit_code == 0 and str(moves) in words.output
 

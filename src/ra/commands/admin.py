@@ -29,7 +29,7 @@ from ra.core.text import Text, english, t, tn
 from ra.i18n import Reader, render
 from ra.server.storage import backup as backups
 from ra.server.storage import counts
-from ra.server.storage.schema import STORAGE_ERRORS, revisions, upgrade
+from ra.server.storage.schema import STORAGE_ERRORS, UnknownRevision, revisions, upgrade
 from ra.server.storage.sql import storage_url
 
 admin = typer.Typer(
@@ -236,6 +236,8 @@ def _check_copy(say: Say, copy: Path) -> tuple[dict[str, Any], list[Text]]:
             found = counts.totals(connection)
     except STORAGE_ERRORS as exc:
         say.fail(t("the backup holds no database of ra: {reason}", reason=_reason(exc)), 1)
+    except UnknownRevision as exc:
+        say.fail(t("revision {revision} is unknown to this version of ra", revision=exc.current), 1)
     finally:
         engine.dispose()
     report: dict[str, Any] = {"revision": revision, "newest": head, "pending": pending, **found}
@@ -303,7 +305,10 @@ def migrate_command(
     """
     say = Say(lang)
     with _engine(say, data, database_url) as engine:
-        current, head, pending = revisions(engine)
+        try:
+            current, head, pending = revisions(engine)
+        except UnknownRevision as exc:
+            say.fail(t("revision {revision} is unknown to this version of ra", revision=exc.current), 1)
         if status:
             say(t("database revision: {current}", current=current or "-"))
             say(t("newest revision: {head}", head=head))

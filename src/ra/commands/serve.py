@@ -298,7 +298,7 @@ def run(settings: Settings) -> None:
     from ra.server import collector
     from ra.server.http.app import create_app
     from ra.server.http.serving import http_options
-    from ra.server.storage.schema import STORAGE_ERRORS, SchemaBehind
+    from ra.server.storage.schema import STORAGE_ERRORS, SchemaBehind, SchemaMismatch
     from ra.server.storage.sql import writable_problem
 
     try:
@@ -309,6 +309,8 @@ def run(settings: Settings) -> None:
         app = create_app(settings)
     except SchemaBehind as exc:
         _fail(f"{exc}: run `ra admin migrate` first, or start without --no-migrate")
+    except SchemaMismatch as exc:
+        _fail(str(exc))
     except STORAGE_ERRORS as exc:
         _fail(f"cannot open the storage: {str(getattr(exc, 'orig', None) or exc).splitlines()[0]}")
     except ModuleNotFoundError as exc:  # a driver of an extra

@@ -403,7 +403,11 @@ def alembic_config() -> Config:
     return config
 
 
-class SchemaBehind(Exception):
+class SchemaMismatch(Exception):
+    """The database's schema is not the one this version of ra reads."""
+
+
+class SchemaBehind(SchemaMismatch):
     """The database's schema is older than this version of ra (and the caller asked not to migrate it)."""
 
     def __init__(self, current: str | None, head: str) -> None:
@@ -411,14 +415,24 @@ class SchemaBehind(Exception):
         self.current, self.head = current, head
 
 
+class UnknownRevision(SchemaMismatch):
+    """The database's revision is none of this version's migrations (a newer ra migrated it)."""
+
+    def __init__(self, current: str) -> None:
+        super().__init__(f"the database is at revision {current}, unknown to this version of ra (a newer one?)")
+        self.current = current
+
+
 def revisions(engine: Engine) -> tuple[str | None, str, list[str]]:
     """The database's Alembic revision (None: never migrated), the newest one of this version of ra, and the
-    revisions still to apply, oldest first (empty when it is current)."""
+    revisions still to apply, oldest first (empty when it is current); UnknownRevision for a revision it lacks."""
     scripts = ScriptDirectory.from_config(alembic_config())
     with engine.connect() as connection:
         current = MigrationContext.configure(connection).get_current_revision()
     head = scripts.get_current_head()
     assert head is not None  # the migrations are one line, never branched
+    if current is not None and current not in {script.revision for script in scripts.walk_revisions()}:
+        raise UnknownRevision(current)
     pending = [script.revision for script in scripts.iterate_revisions(head, current)]
     return current, head, pending[::-1]
 
