@@ -12,6 +12,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -220,6 +221,34 @@ def test_backups_taken_while_the_server_writes_are_consistent(tmp_path: Path) ->
     data = tmp_path / "live"
     with TestClient(create_app(settings(data, service=ServiceSettings(bot_delay=0.002, bot_workers=0)))) as client:
         backups_while(lambda body: client.post("/api/tables", json=body).raise_for_status(), data, tmp_path)
+
+
+def test_a_backup_copies_one_state_without_starting_over(tmp_path: Path) -> None:
+    source = tmp_path / "busy.sqlite3"
+    with contextlib.closing(sqlite3.connect(source)) as db, db:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("CREATE TABLE x (a TEXT)")
+        db.executemany("INSERT INTO x VALUES (?)", [("y" * 500,) for _ in range(4000)])
+    stop = threading.Event()
+
+    def write() -> None:  # another connection commits all the while, as a server does
+        with contextlib.closing(sqlite3.connect(source, timeout=30)) as db:
+            while not stop.is_set():
+                db.execute("INSERT INTO x VALUES ('z')")
+                db.commit()
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    copied: list[int] = []
+    try:
+        time.sleep(0.1)
+        backups.backup_sqlite(source, tmp_path / "b.sqlite3", lambda done, _total: copied.append(done), step=1)
+    finally:
+        stop.set()
+        writer.join()
+    assert len(copied) > 100 and copied == sorted(copied)  # never restarted by the writes
+    with contextlib.closing(sqlite3.connect(tmp_path / "b.sqlite3")) as db:
+        assert db.execute("SELECT count(*) FROM x WHERE a LIKE 'y%'").fetchone()[0] == 4000
 
 
 @pytest.mark.slow
