@@ -61,7 +61,7 @@ class Say:
 
     def fail(self, reason: Text, code: int = 2) -> NoReturn:
         """One line on stderr, then exit with `code` (2: nothing was done; 1: a problem was found)."""
-        typer.echo(render(t("ra admin: {reason}", reason=reason), self.reader), err=True)
+        typer.echo(render(t("error: {reason}", reason=reason), self.reader), err=True)
         raise typer.Exit(code)
 
 
