@@ -37,7 +37,7 @@ admin = typer.Typer(
     help="The operator's console: back up, check a backup, migrate, count (docs/DEPLOY.md).",
     no_args_is_help=True,
 )
-# The moderation commands (grant, revoke, ban, unban, reports) join here: moderation.register(admin)
+# INTEGRATOR: the moderation commands (grant, revoke, ban, unban, reports) join here: moderation.register(admin)
 
 
 def register(app: typer.Typer) -> None:
@@ -107,7 +107,9 @@ def _engine(say: Say, data: Path, database_url: str | None) -> Iterator[sa.Engin
 
 @admin.command(name="backup")
 def backup_command(
-    file: Annotated[Path, typer.Argument(help="The backup file to write (replaced only once a backup is whole).")],
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="The backup file to write (replaced only once a backup is whole).")
+    ],
     data: DataFolder = DEFAULT_DATA,
     database_url: DatabaseUrl = None,
     run: Annotated[
@@ -190,7 +192,7 @@ def _pg_backup(say: Say, url: str, file: Path, run: bool) -> None:
 
 @admin.command(name="check-backup")
 def check_backup_command(
-    file: Annotated[Path, typer.Argument(help="A SQLite backup (ra admin backup) or database file.")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A SQLite backup (ra admin backup) or database file.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     lang: Lang = None,
 ) -> None:
