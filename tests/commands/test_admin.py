@@ -257,7 +257,7 @@ def test_backups_taken_while_a_server_process_writes_are_consistent(tmp_path: Pa
     backups_while(lambda body: httpx.post(f"{base}/api/tables", json=body).raise_for_status(), data, tmp_path)
 
 
-def test_migrate_status_upgrade_and_serve_without_migrating(tmp_path: Path) -> None:
+def test_migrate_status_upgrade_and_serve_without_migrating(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = tmp_path / "old"
     data.mkdir()
     engine = sa.create_engine(f"sqlite:///{data / 'ra.sqlite3'}")
@@ -269,6 +269,7 @@ def test_migrate_status_upgrade_and_serve_without_migrating(tmp_path: Path) -> N
     with pytest.raises(typer.Exit) as refused:
         run(settings(data, migrate=False))
     assert refused.value.exit_code == 2 and revisions(engine)[0] == "0004"
+    assert "run `ra admin migrate` first" in capsys.readouterr().err
     assert admin("migrate", "--to", "nonsense", "--data", str(data)).exit_code == 2
     assert admin("migrate", "--to", "0007", "--data", str(data)).exit_code == 0
     assert revisions(engine)[0] == "0007"
