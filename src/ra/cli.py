@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from ra import __version__
-from ra.commands import analyse, bot, learn, play, puzzles, replay, serve, tournament
+from ra.commands import admin, analyse, bot, learn, play, puzzles, replay, serve, tournament
 
 app = typer.Typer(
     name="ra",
@@ -35,6 +35,7 @@ def _options(
     """Options of `ra` itself, before a command."""
 
 
+admin.register(app)
 analyse.register(app)
 bot.register(app)
 learn.register(app)

@@ -247,12 +247,12 @@ def storage_kind(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
 
         server = request.getfixturevalue("postgres")
 
-        def in_dir(cls: type[SqlStorage], data_dir: str | Path) -> SqlStorage:
+        def in_dir(cls: type[SqlStorage], data_dir: str | Path, migrate: bool = True) -> SqlStorage:
             key = Path(data_dir).resolve()
             if key not in databases:
                 assert server is not None
                 databases[key] = server.new_database()
-            return cls(databases[key])
+            return cls(databases[key], migrate)
 
         monkeypatch.setattr(SqlStorage, "in_dir", classmethod(in_dir))
     yield kind

@@ -12,6 +12,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
+from ra.commands.database import DatabaseUrl, DataFolder
 from ra.core.text import english
 from ra.server.settings import Limits, NoticeSettings, Settings
 
@@ -27,16 +28,8 @@ def register(app: typer.Typer) -> None:
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0 for every interface).")] = DEFAULT.host,
     port: Annotated[int, typer.Option(min=0, max=65535, help="TCP port.")] = DEFAULT.port,
-    data: Annotated[Path, typer.Option(help="Data folder; the SQLite file ra.sqlite3 lives in it.")] = DEFAULT.data,
-    database_url: Annotated[
-        str | None,
-        typer.Option(
-            "--database-url",
-            envvar="RA_DATABASE_URL",
-            help="SQLAlchemy URL instead of SQLite, e.g. postgresql+psycopg://user@host/db (the postgres extra); "
-            "any number of processes may serve one PostgreSQL database (docs/DEPLOY.md).",
-        ),
-    ] = DEFAULT.database_url,
+    data: DataFolder = DEFAULT.data,
+    database_url: DatabaseUrl = DEFAULT.database_url,
     redis_url: Annotated[
         str | None,
         typer.Option(
@@ -116,9 +109,7 @@ def serve(
     creations: Annotated[
         int, typer.Option(min=0, help="Tables one client address may create per window (0: no limit).")
     ] = LIMITS.creations,
-    creation_window: Annotated[
-        float, typer.Option(min=1.0, help="Seconds of that window.")
-    ] = LIMITS.creation_window,
+    creation_window: Annotated[float, typer.Option(min=1.0, help="Seconds of that window.")] = LIMITS.creation_window,
     ws_per_address: Annotated[
         int, typer.Option(min=0, help="Open WebSockets of one client address (0: no limit).")
     ] = LIMITS.ws_per_address,
@@ -163,7 +154,9 @@ def serve(
     ] = NOTICES.smtp_password,
     base_url: Annotated[
         str | None,
-        typer.Option(envvar="RA_BASE_URL", help="The site's public address for links in mails, e.g. https://ra.example.org."),
+        typer.Option(
+            envvar="RA_BASE_URL", help="The site's public address for links in mails, e.g. https://ra.example.org."
+        ),
     ] = NOTICES.base_url,
     notice_seconds: Annotated[
         float, typer.Option(min=0.05, help="How often due notices are looked for and sent.")
@@ -185,6 +178,14 @@ def serve(
     clock_sweep: Annotated[
         float, typer.Option(min=0.05, help="Seconds between looks for a player whose time ran out.")
     ] = SERVICE.clock_sweep_seconds,
+    migrate: Annotated[
+        bool,
+        typer.Option(
+            "--migrate/--no-migrate",
+            help="Migrate the database to this version's schema on start; --no-migrate refuses to start if it is "
+            "behind (run `ra admin migrate` first, docs/DEPLOY.md).",
+        ),
+    ] = DEFAULT.migrate,
     test_time_file: Annotated[
         Path | None,
         typer.Option(hidden=True, help="Tests only: a file of seconds added to the server's time."),
@@ -212,6 +213,7 @@ def serve(
         data=data,
         database_url=database_url,
         redis_url=redis_url,
+        migrate=migrate,
         allowed_origins=tuple(allowed_origin or ()),
         forwarded_allow_ips=tuple(forwarded_allow_ips or ()),
         ws_deflate=ws_deflate,
@@ -296,15 +298,19 @@ def run(settings: Settings) -> None:
     from ra.server import collector
     from ra.server.http.app import create_app
     from ra.server.http.serving import http_options
-    from ra.server.storage.schema import STORAGE_ERRORS
+    from ra.server.storage.schema import STORAGE_ERRORS, SchemaBehind, SchemaMismatch
     from ra.server.storage.sql import writable_problem
 
-    if settings.database_url is None:
-        problem = writable_problem(settings.data)
-        if problem is not None:
-            _fail(problem)
     try:
+        if settings.database_url is None:
+            problem = writable_problem(settings.data, settings.migrate)
+            if problem is not None:
+                _fail(problem)
         app = create_app(settings)
+    except SchemaBehind as exc:
+        _fail(f"{exc}: run `ra admin migrate` first, or start without --no-migrate")
+    except SchemaMismatch as exc:
+        _fail(str(exc))
     except STORAGE_ERRORS as exc:
         _fail(f"cannot open the storage: {str(getattr(exc, 'orig', None) or exc).splitlines()[0]}")
     except ModuleNotFoundError as exc:  # a driver of an extra

@@ -72,10 +72,14 @@ class Server:
 
 
 def assemble(settings: Settings) -> Server:
-    """The parts for `settings`, the storage opened (and migrated) now. With a database other than SQLite, or a
-    Redis URL, the process shares its tables with any other processes on the same database (docs/DEPLOY.md)."""
+    """The parts for `settings`, the storage opened (and migrated, unless `settings.migrate` is off) now. With a
+    database other than SQLite, or a Redis URL, the process shares its tables with any other processes on the same
+    database (docs/DEPLOY.md)."""
     options = settings.service
-    storage = SqlStorage(settings.database_url) if settings.database_url else SqlStorage.in_dir(settings.data)
+    if settings.database_url:
+        storage = SqlStorage(settings.database_url, settings.migrate)
+    else:
+        storage = SqlStorage.in_dir(settings.data, settings.migrate)
     shared = settings.redis_url is not None or storage.engine.dialect.name != "sqlite"
     db = StorageCalls(options.threads_for_storage(shared))
 

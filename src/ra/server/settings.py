@@ -245,6 +245,9 @@ class Settings:
     # tables with the other processes on the same database (docs/DEPLOY.md).
     database_url: str | None = None
     redis_url: str | None = None  # the doorbell between those processes
+    # Migrate the database to this version's schema on start (False: refuse to start if it is behind, for operators
+    # who run `ra admin migrate` themselves before a rolling restart; docs/DEPLOY.md).
+    migrate: bool = True
     # Web origins besides the server's own whose pages may open WebSockets (`*`: any).
     allowed_origins: tuple[str, ...] = ()
     # Addresses of the reverse proxies whose X-Forwarded-For / X-Forwarded-Proto headers are believed (uvicorn's

@@ -11,6 +11,8 @@ from pathlib import Path
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -401,8 +403,49 @@ def alembic_config() -> Config:
     return config
 
 
-def upgrade(engine: Engine) -> None:
-    """Bring the database schema to the newest Alembic revision."""
+class SchemaMismatch(Exception):
+    """The database's schema is not the one this version of ra reads."""
+
+
+class SchemaBehind(SchemaMismatch):
+    """The database's schema is older than this version of ra (and the caller asked not to migrate it)."""
+
+    def __init__(self, current: str | None, head: str) -> None:
+        super().__init__(f"the database is at revision {current or 'none'}, ra needs {head}")
+        self.current, self.head = current, head
+
+
+class UnknownRevision(SchemaMismatch):
+    """The database's revision is none of this version's migrations (a newer ra migrated it)."""
+
+    def __init__(self, current: str) -> None:
+        super().__init__(f"the database is at revision {current}, unknown to this version of ra (a newer one?)")
+        self.current = current
+
+
+def revisions(engine: Engine) -> tuple[str | None, str, list[str]]:
+    """The database's Alembic revision (None: never migrated), the newest one of this version of ra, and the
+    revisions still to apply, oldest first (empty when it is current); UnknownRevision for a revision it lacks."""
+    scripts = ScriptDirectory.from_config(alembic_config())
+    with engine.connect() as connection:
+        current = MigrationContext.configure(connection).get_current_revision()
+    head = scripts.get_current_head()
+    assert head is not None  # the migrations are one line, never branched
+    if current is not None and current not in {script.revision for script in scripts.walk_revisions()}:
+        raise UnknownRevision(current)
+    pending = [script.revision for script in scripts.iterate_revisions(head, current)]
+    return current, head, pending[::-1]
+
+
+def require_current(engine: Engine) -> None:
+    """SchemaBehind if migrations are pending (`ra serve --no-migrate`): the code would meet a schema it lacks."""
+    current, head, pending = revisions(engine)
+    if pending:
+        raise SchemaBehind(current, head)
+
+
+def upgrade(engine: Engine, to: str = "head") -> None:
+    """Bring the database schema to Alembic revision `to` (the newest by default)."""
     config = alembic_config()
     with engine.connect() as connection:
         sqlite = connection.dialect.name == "sqlite"
@@ -416,7 +459,7 @@ def upgrade(engine: Engine) -> None:
                     # Processes starting together migrate one after the other (the lock ends with the transaction).
                     connection.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
                 config.attributes["connection"] = connection
-                command.upgrade(config, "head")
+                command.upgrade(config, to)
         finally:
             if sqlite:
                 connection.exec_driver_sql("PRAGMA foreign_keys=ON")

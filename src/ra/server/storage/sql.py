@@ -20,7 +20,9 @@ import sqlalchemy as sa
 from ra.server.storage import abandoning, writes
 from ra.server.storage.leases import Leases
 from ra.server.storage.rows import MoveRow, NewMove, SeqConflictError, TableRow
-from ra.server.storage.schema import STORAGE_ERRORS, moves_t, tables_t, upgrade
+from ra.server.storage.schema import STORAGE_ERRORS, moves_t, require_current, tables_t, upgrade
+
+SQLITE_FILE = "ra.sqlite3"  # the embedded database's file in the data folder
 
 
 def _utc(value: dt.datetime) -> dt.datetime:
@@ -57,8 +59,16 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-def writable_problem(data_dir: Path) -> str | None:
-    """Why the embedded storage cannot write in `data_dir` (one line), or None if it can."""
+def storage_url(data_dir: str | Path, database_url: str | None = None) -> str:
+    """The database `ra serve` and `ra admin` use: `database_url` if given, else the SQLite file in `data_dir`."""
+    if database_url:
+        return database_url
+    return f"sqlite:///{(Path(data_dir) / SQLITE_FILE).resolve()}"
+
+
+def writable_problem(data_dir: Path, migrate: bool = True) -> str | None:
+    """Why the embedded storage cannot write in `data_dir` (one line), or None if it can; SchemaBehind from a
+    database behind the schema when it may not `migrate`."""
     try:
         data_dir.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryFile(dir=data_dir, prefix=".ra-probe-"):
@@ -66,28 +76,33 @@ def writable_problem(data_dir: Path) -> str | None:
     except OSError as exc:
         return f"cannot write in the data folder {data_dir}: {exc.strerror or exc}"
     try:
-        storage = SqlStorage.in_dir(data_dir)
+        storage = SqlStorage.in_dir(data_dir, migrate)
         try:
             storage.probe_write()
         finally:
             storage.close()
     except STORAGE_ERRORS as exc:
         reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
-        return f"cannot write the database {data_dir / 'ra.sqlite3'}: {reason}"
+        return f"cannot write the database {data_dir / SQLITE_FILE}: {reason}"
     return None
 
 
 class SqlStorage:
     """`Storage` on SQLAlchemy 2 Core: SQLite by default, any SQLAlchemy URL (e.g. PostgreSQL) otherwise."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, migrate: bool = True) -> None:
+        """Open the database at `url` and migrate it to the newest schema; with `migrate=False`, SchemaBehind
+        instead if it is not at the newest (its schema left as it is)."""
         self.url = url
         if url.startswith("sqlite"):
             self.engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
             self.engine = sa.create_engine(url, pool_pre_ping=True)
-        upgrade(self.engine)
+        if migrate:
+            upgrade(self.engine)
+        else:
+            require_current(self.engine)
         self._leases = Leases(self.engine)
         self._leases.solo = self.engine.dialect.name == "sqlite"  # one server process per SQLite file
 
@@ -97,11 +112,10 @@ class SqlStorage:
         return self._leases
 
     @classmethod
-    def in_dir(cls, data_dir: str | Path) -> SqlStorage:
-        """The embedded default: SQLite file `ra.sqlite3` in `data_dir` (created if missing)."""
-        path = Path(data_dir)
-        path.mkdir(parents=True, exist_ok=True)
-        return cls(f"sqlite:///{(path / 'ra.sqlite3').resolve()}")
+    def in_dir(cls, data_dir: str | Path, migrate: bool = True) -> SqlStorage:
+        """The embedded default: SQLite file `ra.sqlite3` in `data_dir` (the folder created if missing)."""
+        Path(data_dir).mkdir(parents=True, exist_ok=True)
+        return cls(storage_url(data_dir), migrate)
 
     def create_table(self, row: TableRow) -> None:
         """Store a new table."""
