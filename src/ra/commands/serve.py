@@ -15,7 +15,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
-import click
 import typer
 
 from ra.core.text import english
@@ -150,7 +149,7 @@ def serve(
     log_format: Annotated[
         str,
         typer.Option(
-            click_type=click.Choice(["text", "json"]),
+            metavar="text|json",
             help="Logs as text, or as one JSON object a line (docs/DEPLOY.md); secrets and e-mail addresses hidden.",
         ),
     ] = DEFAULT.log_format,
@@ -234,6 +233,8 @@ def serve(
         )
     except ValueError as exc:
         _fail(str(exc))
+    if log_format not in ("text", "json"):
+        _fail(f"--log-format: text or json, not {log_format!r}")
     settings = Settings(
         host=host,
         port=port,
