@@ -9,10 +9,13 @@ import contextlib
 import logging
 import os
 import shutil
+import signal
 import tempfile
+import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
+from types import FrameType
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -355,14 +358,30 @@ def metrics_folder(wanted: bool) -> Iterator[None]:
     for stale in folder.glob("*.db"):
         stale.unlink()
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(folder)
-    try:
-        yield
-    finally:
+
+    def clean_up() -> None:
         from prometheus_client import multiprocess
 
         multiprocess.mark_process_dead(os.getpid(), str(folder))  # type: ignore[no-untyped-call]
         if not given:
             shutil.rmtree(folder, ignore_errors=True)
+
+    def terminated(number: int, _frame: FrameType | None) -> None:
+        # uvicorn raises the SIGTERM it caught again after its graceful shutdown, which would end the process
+        # before any `finally`: clean up first, then end as SIGTERM ends a process.
+        clean_up()
+        signal.signal(number, signal.SIG_DFL)
+        signal.raise_signal(number)
+
+    main = threading.current_thread() is threading.main_thread()  # signals are the main thread's only
+    default = main and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+    before = signal.signal(signal.SIGTERM, terminated) if default else None
+    try:
+        yield
+    finally:
+        if before is not None:
+            signal.signal(signal.SIGTERM, before)
+        clean_up()
 
 
 def serve_app(settings: Settings) -> None:
