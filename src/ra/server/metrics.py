@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from ra.server.guards import rates
+
 
 class Meter(Protocol):
     """The server's counts (docs/DEPLOY.md, "Metrics and alerts", names each metric)."""
@@ -86,6 +88,7 @@ def use(new: Meter) -> Meter:
     """Count with `new` from now on (one per process: `ra serve` with metrics, or a test); the meter before."""
     global _meter
     before, _meter = _meter, new
+    rates.tell_refusals(new.refused)  # the guards count through a listener: they import no other part
     return before
 
 

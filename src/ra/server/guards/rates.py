@@ -1,7 +1,7 @@
 """How often a client may act and how much it may hold open: sliding windows per key, a token bucket per
 connection, counts with a ceiling. Every limit is a field of `ra.server.settings`; 0 switches a count limit off.
-Each refusal is counted under the limit's `name` (ra.server.metrics: a name of the code's, never a key; "" counts
-nothing, for a bucket inside another limit)."""
+Each refusal is told under the limit's `name` (a name of the code's, never a key; "" tells nothing, for a bucket
+inside another limit) to the listener `ra.server.metrics` sets: guards import no other part of the server."""
 
 from __future__ import annotations
 
@@ -9,8 +9,6 @@ import math
 import time
 from collections import deque
 from collections.abc import Callable
-
-from ra.server.metrics import meter
 
 OTHER = "other"  # the name of a limit its maker did not name
 
@@ -137,7 +135,16 @@ class KeyedRates:
         return max(1, math.ceil((1 - bucket.tokens) / bucket.rate))
 
 
+_listener: Callable[[str], None] | None = None
+
+
+def tell_refusals(listener: Callable[[str], None] | None) -> None:
+    """Tell each refusal's limit name to `listener` from now on (None: to nobody)."""
+    global _listener
+    _listener = listener
+
+
 def refused(name: str) -> None:
-    """Count one refusal of the limit `name` ("": not counted)."""
-    if name:
-        meter().refused(name)
+    """Tell one refusal of the limit `name` ("": not told)."""
+    if name and _listener is not None:
+        _listener(name)
