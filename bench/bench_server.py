@@ -16,8 +16,10 @@ database, rung over Redis, each table's seats spread over the processes (seat s 
 
 With --metrics the servers run `ra serve --metrics`; /metrics is scraped before and after the play (every process,
 summed) and `metrics_moves=` (moves the servers counted meanwhile) is printed next to `actions=` (the moves the
-bench saw accepted), with `metrics_match=true|false`. With --moves every move a client sent is seen before the end;
-without it, a move in flight when the time is up may be counted by the server and never seen.
+bench saw accepted), with `metrics_match=true|false`, and `stored_moves=` (the tables' moves as the server answers
+them afterwards). With --moves every move a client sent is seen before the end; without it, a move in flight when
+the time is up is counted and stored by the server but never seen by the bench (`metrics_moves` then equals
+`stored_moves`, not `actions`).
 
 With --hostile it runs twice on fresh servers and prints both lines: `run=quiet`, then `run=hostile`, the same
 load plus six tables of maximum-budget bots (`mcts:iterations=20000`, three seats each) and one client sending
@@ -394,6 +396,10 @@ async def run(
                 task.cancel()
             await asyncio.gather(*hostiles, return_exceptions=True)
             moves_after = await scraped_moves(ports) if args.metrics else 0
+            stored = 0
+            if args.metrics:  # what the server stored, moves in flight at the end included
+                async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+                    stored = sum([(await client.get(f"/api/tables/{track.id}")).json()["seq"] for track, _ in tracks])
             if heavy:
                 async with httpx.AsyncClient(base_url=base, timeout=30) as client:
                     heavy_moves = sum([(await client.get(f"/api/tables/{t}")).json()["seq"] for t in heavy])
@@ -445,7 +451,7 @@ async def run(
         }
     if args.metrics:  # the servers' own count of the moves (heavy bots' moves aside), beside the bench's
         counted = moves_after - moves_before - heavy_moves
-        figures |= {"metrics_moves": counted, "metrics_match": str(counted == accepted).lower()}
+        figures |= {"metrics_moves": counted, "stored_moves": stored, "metrics_match": str(counted == accepted).lower()}
     if hostile:
         figures |= {
             "heavy_bot_moves": heavy_moves,

@@ -161,4 +161,5 @@ def test_a_bench_run_counts_the_moves_the_server_counts() -> None:
     assert done.returncode == 0, done.stderr[-3000:]
     figures = dict(pair.split("=", 1) for pair in done.stdout.splitlines()[-1].split())
     assert int(figures["actions"]) == 4 * 30 and figures["finished"] == "4"
-    assert figures["metrics_moves"] == figures["actions"] and figures["metrics_match"] == "true"
+    assert figures["metrics_moves"] == figures["actions"] == figures["stored_moves"]
+    assert figures["metrics_match"] == "true"
