@@ -325,7 +325,8 @@ def bot_plugins_of(specs: Sequence[str], bot_workers: int) -> tuple[str, ...]:
 
 
 def run(settings: Settings) -> None:
-    """Check the storage, build the app from `settings` and serve it until stopped (exit 2 if it cannot start)."""
+    """Set up the logs (JSON if asked) and the metrics' folder, then serve `settings`' app until stopped (exit 2 if
+    it cannot start)."""
     if settings.metrics_address is not None:
         from ra.server.metrics import split_address  # not ra.server.http.metrics: see metrics_folder
 
