@@ -14,6 +14,13 @@ database, rung over Redis, each table's seats spread over the processes (seat s 
 --throwaway starts its own PostgreSQL and Redis (tests/server/services.py) instead. One line per configuration;
 `load_1m` is the machine's load average at its end (other work on the machine skews the figures).
 
+With --metrics the servers run `ra serve --metrics`; /metrics is scraped before and after the play (every process,
+summed) and `metrics_moves=` (moves the servers counted meanwhile) is printed next to `actions=` (the moves the
+bench saw accepted), with `metrics_match=true|false`, and `stored_moves=` (the tables' moves as the server answers
+them afterwards). With --moves every move a client sent is seen before the end; without it, a move in flight when
+the time is up is counted and stored by the server but never seen by the bench (`metrics_moves` then equals
+`stored_moves`, not `actions`).
+
 With --hostile it runs twice on fresh servers and prints both lines: `run=quiet`, then `run=hostile`, the same
 load plus six tables of maximum-budget bots (`mcts:iterations=20000`, three seats each) and one client sending
 maximum-size WebSocket messages (eight in flight) all along; then `hostile_p99_over_quiet_p99=`.
@@ -141,10 +148,12 @@ class Setup:
         return "sqlite" if self.database_url is None else self.database_url.split(":", 1)[0].split("+")[0]
 
 
-def start_server(port: int, data: str, setup: Setup = Setup()) -> subprocess.Popen[bytes]:
-    """`ra serve` in a subprocess, bots without delay, quiet logs, no per-address limits (all clients are local)."""
+def start_server(port: int, data: str, setup: Setup = Setup(), metrics: bool = False) -> subprocess.Popen[bytes]:
+    """`ra serve` in a subprocess, bots without delay, quiet logs, no per-address limits (all clients are local);
+    with `metrics`, /metrics served."""
     code = "from ra.cli import main; main()"
     args = ["serve", "--port", str(port), "--data", data, "--bot-delay", "0", "--log-level", "warning"]
+    args += ["--metrics"] if metrics else []
     args += ["--creations", "0", "--ws-per-address", "0", "--ws-per-table", "0"]
     if setup.database_url:
         args += ["--database-url", setup.database_url]
@@ -180,6 +189,18 @@ def throwaway_services() -> Iterator[tuple[str, str]]:
     finally:
         redis.stop()
         postgres.stop()
+
+
+async def scraped_moves(ports: list[int]) -> int:
+    """The moves every server's /metrics counts (`ra_moves_accepted_total`, every game), summed."""
+    total = 0.0
+    async with httpx.AsyncClient(timeout=30) as client:
+        for port in ports:
+            text = (await client.get(f"http://127.0.0.1:{port}/metrics")).raise_for_status().text
+            for line in text.splitlines():
+                if line.startswith("ra_moves_accepted_total{"):
+                    total += float(line.rsplit(" ", 1)[1])
+    return int(total)
 
 
 async def wait_ready(client: httpx.AsyncClient, deadline: float) -> None:
@@ -304,7 +325,7 @@ async def run(
     base = f"http://127.0.0.1:{ports[0]}"
     cpu_before = cpu_seconds()
     with tempfile.TemporaryDirectory(prefix="ra-bench-") as data:
-        servers = [] if args.port else [start_server(port, data, setup) for port in ports]
+        servers = [] if args.port else [start_server(port, data, setup, args.metrics) for port in ports]
         try:
             for port in ports:
                 async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
@@ -321,6 +342,7 @@ async def run(
                         r = await client.post("/api/tables", json={"game": args.game, "seats": bots})
                         r.raise_for_status()
                         heavy.append(r.json()["id"])
+            moves_before = await scraped_moves(ports) if args.metrics else 0
             stats, rng = Stats(), random.Random(args.seed)
             pids = [server.pid for server in servers]
             load_start = os.getloadavg()[0]
@@ -373,6 +395,11 @@ async def run(
             for task in hostiles:
                 task.cancel()
             await asyncio.gather(*hostiles, return_exceptions=True)
+            moves_after = await scraped_moves(ports) if args.metrics else 0
+            stored = 0
+            if args.metrics:  # what the server stored, moves in flight at the end included
+                async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+                    stored = sum([(await client.get(f"/api/tables/{track.id}")).json()["seq"] for track, _ in tracks])
             if heavy:
                 async with httpx.AsyncClient(base_url=base, timeout=30) as client:
                     heavy_moves = sum([(await client.get(f"/api/tables/{t}")).json()["seq"] for t in heavy])
@@ -422,6 +449,9 @@ async def run(
             # The figure earlier versions of this benchmark printed: connecting and playing in one window.
             "accepted_per_server_cpu_s_with_connects": round(accepted / max(servers_cpu + connect_cpu, 1e-9), 1),
         }
+    if args.metrics:  # the servers' own count of the moves (heavy bots' moves aside), beside the bench's
+        counted = moves_after - moves_before - heavy_moves
+        figures |= {"metrics_moves": counted, "stored_moves": stored, "metrics_match": str(counted == accepted).lower()}
     if hostile:
         figures |= {
             "heavy_bot_moves": heavy_moves,
@@ -455,6 +485,7 @@ def main() -> None:
         help="how clients pick a process: each seat its own (random spreading), or the table's (affinity); several: "
         "each is measured",
     )
+    parser.add_argument("--metrics", action="store_true", help="scrape the servers' /metrics; compare its moves")
     parser.add_argument("--moves", type=int, default=0, help="each table stops at this seq (0: plays on)")
     parser.add_argument("--think", type=float, default=0.0, help="seconds a client waits before acting, on average")
     parser.add_argument(

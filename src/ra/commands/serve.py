@@ -5,9 +5,17 @@ Each option is a field of `ra.server.settings.Settings`, and its default is that
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+import logging
+import os
+import shutil
+import signal
+import tempfile
+import threading
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
+from types import FrameType
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -134,6 +142,28 @@ def serve(
         bool, typer.Option("--ws-deflate/--no-ws-deflate", help="Compress WebSocket messages (costs CPU per message).")
     ] = DEFAULT.ws_deflate,
     log_level: Annotated[str, typer.Option(help="uvicorn log level.")] = DEFAULT.log_level,
+    log_format: Annotated[
+        str,
+        typer.Option(
+            metavar="text|json",
+            help="Logs as text, or as one JSON object a line (docs/DEPLOY.md); secrets and e-mail addresses hidden.",
+        ),
+    ] = DEFAULT.log_format,
+    metrics: Annotated[
+        bool,
+        typer.Option(
+            "--metrics/--no-metrics",
+            help="Serve /metrics (Prometheus' text format) on this server's own address and port; better on a "
+            "listener of its own with --metrics-address on a public server.",
+        ),
+    ] = DEFAULT.metrics,
+    metrics_address: Annotated[
+        str | None,
+        typer.Option(
+            metavar="HOST:PORT",
+            help="Serve /metrics on a listener of its own, e.g. 127.0.0.1:9100 (docs/DEPLOY.md).",
+        ),
+    ] = DEFAULT.metrics_address,
     smtp_host: Annotated[
         str | None,
         typer.Option(envvar="RA_SMTP_HOST", help="SMTP server for the turn notices by e-mail (none: no e-mail)."),
@@ -207,6 +237,8 @@ def serve(
         )
     except ValueError as exc:
         _fail(str(exc))
+    if log_format not in ("text", "json"):
+        _fail(f"--log-format: text or json, not {log_format!r}")
     settings = Settings(
         host=host,
         port=port,
@@ -218,6 +250,9 @@ def serve(
         forwarded_allow_ips=tuple(forwarded_allow_ips or ()),
         ws_deflate=ws_deflate,
         log_level=log_level,
+        log_format=log_format,
+        metrics=metrics,
+        metrics_address=metrics_address or None,
         limits=Limits(
             max_body=max_body,
             max_ws_message=max_message,
@@ -292,7 +327,68 @@ def bot_plugins_of(specs: Sequence[str], bot_workers: int) -> tuple[str, ...]:
 
 
 def run(settings: Settings) -> None:
-    """Check the storage, build the app from `settings` and serve it until stopped (exit 2 if it cannot start)."""
+    """Set up the logs (JSON if asked) and the metrics' folder, then serve `settings`' app until stopped (exit 2 if
+    it cannot start)."""
+    if settings.metrics_address is not None:
+        from ra.server.metrics import split_address  # not ra.server.http.metrics: see metrics_folder
+
+        try:
+            split_address(settings.metrics_address)
+        except ValueError as exc:
+            _fail(f"--metrics-address: {exc}")
+    if settings.log_format == "json":
+        import logging.config
+
+        from ra.server.http.logs import json_logging
+
+        logging.config.dictConfig(json_logging(settings.log_level))
+    with metrics_folder(settings.metrics or settings.metrics_address is not None):
+        serve_app(settings)
+
+
+@contextlib.contextmanager
+def metrics_folder(wanted: bool) -> Iterator[None]:
+    """With metrics, the folder where this run's processes keep their values (prometheus-client's multiprocess
+    mode: a scrape sums them): $PROMETHEUS_MULTIPROC_DIR if set, else a fresh temporary folder; emptied at the
+    start (the values of a run before are not this run's), this process marked dead at the end (its live gauges
+    dropped), a folder of our own removed. Set before prometheus-client is first imported, which reads it then."""
+    if not wanted:
+        yield
+        return
+    given = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    folder = Path(given) if given else Path(tempfile.mkdtemp(prefix="ra-metrics-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    for stale in folder.glob("*.db"):
+        stale.unlink()
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(folder)
+
+    def clean_up() -> None:
+        from prometheus_client import multiprocess
+
+        multiprocess.mark_process_dead(os.getpid(), str(folder))  # type: ignore[no-untyped-call]
+        if not given:
+            shutil.rmtree(folder, ignore_errors=True)
+
+    def terminated(number: int, _frame: FrameType | None) -> None:
+        # uvicorn raises the SIGTERM it caught again after its graceful shutdown, which would end the process
+        # before any `finally`: clean up first, then end as SIGTERM ends a process.
+        clean_up()
+        signal.signal(number, signal.SIG_DFL)
+        signal.raise_signal(number)
+
+    main = threading.current_thread() is threading.main_thread()  # signals are the main thread's only
+    default = main and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+    before = signal.signal(signal.SIGTERM, terminated) if default else None
+    try:
+        yield
+    finally:
+        if before is not None:
+            signal.signal(signal.SIGTERM, before)
+        clean_up()
+
+
+def serve_app(settings: Settings) -> None:
+    """Build the app from `settings` and serve it until stopped (exit 2 if it cannot start)."""
     import uvicorn
 
     from ra.server import collector
@@ -321,13 +417,18 @@ def run(settings: Settings) -> None:
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     where = database_url.split("://", 1)[0] if database_url else str((settings.data / "ra.sqlite3").resolve())
     shared = " with the other processes on it, rung over redis" if settings.redis_url else ""
-    typer.echo(f"ra serve: open http://{shown}:{settings.port}/  (storage: {where}{shared})")
+    opening = f"ra serve: open http://{shown}:{settings.port}/  (storage: {where}{shared})"
+    if settings.log_format == "json":  # every line on stdout and stderr is JSON
+        logging.getLogger("ra.server").info(opening)
+    else:
+        typer.echo(opening)
     uvicorn.run(
         app,
         host=host,
         port=settings.port,
         log_level=settings.log_level,
         ws_per_message_deflate=settings.ws_deflate,
+        log_config=None if settings.log_format == "json" else uvicorn.config.LOGGING_CONFIG,  # json: set above
         timeout_graceful_shutdown=settings.shutdown_grace,  # SIGTERM: open connections get a few seconds
         **http_options(settings.limits),  # deadline and bounds of each request's head
         **proxy_options(settings.forwarded_allow_ips),

@@ -257,6 +257,11 @@ class Settings:
     gzip_minimum: int = 1000  # HTTP answers from this many bytes on are compressed
     ws_deflate: bool = False  # compress WebSocket messages (costs CPU per message)
     log_level: str = "info"  # uvicorn's
+    log_format: str = "text"  # `json`: one JSON object a line (ra.server.http.logs)
+    # `/metrics` in Prometheus' text format (ra.server.http.metrics): on the app itself, and/or on a listener of
+    # its own at `metrics_address` (HOST:PORT, e.g. 127.0.0.1:9100; better for a public server). Off by default.
+    metrics: bool = False
+    metrics_address: str | None = None
     shutdown_grace: int = 5  # seconds open connections get after SIGTERM before the server stops anyway
     limits: Limits = field(default_factory=Limits)
     service: ServiceSettings = field(default_factory=ServiceSettings)
@@ -267,6 +272,8 @@ class Settings:
         object.__setattr__(self, "data", Path(self.data))  # a folder given as text is a path all the same
         object.__setattr__(self, "allowed_origins", tuple(self.allowed_origins))
         object.__setattr__(self, "forwarded_allow_ips", tuple(self.forwarded_allow_ips))
+        if self.log_format not in ("text", "json"):
+            raise ValueError(f"log_format: text or json, not {self.log_format!r}")
 
     def public_base(self) -> str:
         """The site's address for links that leave the site (mails): `notices.base_url`, else http://host:port."""

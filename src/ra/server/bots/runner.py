@@ -10,12 +10,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from ra.core.text import t
 from ra.server.bots.decisions import Decision, DecisionFailed, DecisionTimeout, HintTask, fallback
 from ra.server.bots.pool import BotPool, ask_hint, make_pool
+from ra.server.metrics import meter
 from ra.server.settings import ServiceSettings
 from ra.server.tables.creation import allowed_plugins, capped_spec
 from ra.server.tables.errors import GAME_OVER, ServiceError
@@ -128,7 +130,9 @@ class BotRunner:
         """Decide for one bot seat and apply the decision if it still stands."""
         seq, spec = table.seq, table.bots.get(seat)
         view = dict(table.state.view(seat))
+        began = time.perf_counter()
         action = await self._choose(table, seat, seq, view)
+        meter().bot_decided(time.perf_counter() - began)
         async with table.lock:
             if self.tables.peek(table.row.id) is not table or not table.still_open(seat, seq):
                 return  # the table moved on meanwhile: decide again
@@ -140,6 +144,7 @@ class BotRunner:
                 if exc.code not in ("illegal", "not_your_turn"):
                     raise
                 log.warning("table %s: bot seat %d chose a refused action (%s)", table.row.id, seat, exc.message)
+                meter().bot_fallback("refused")
                 legal = [entry["id"] for entry in view.get("legal_actions", [])]
                 if legal:
                     await self.play(table, seat, legal[0])
@@ -155,7 +160,8 @@ class BotRunner:
                 return await self.pool.decide(task)
             except DecisionTimeout as exc:
                 log.warning("table %s: bot seat %d (%s): %s; it plays a random move", table.row.id, seat, spec, exc)
-                break
+                meter().bot_fallback("timeout")
+                return fallback(task)
             except DecisionFailed as exc:
                 log.warning(
                     "table %s: bot seat %d (%s) gave no action (try %d of %d): %s",
@@ -166,6 +172,7 @@ class BotRunner:
                     ATTEMPTS,
                     exc,
                 )
+        meter().bot_fallback("failed")
         return fallback(task)
 
     async def hint(self, table: Table, seat: int) -> dict[str, Any]:

@@ -1,5 +1,7 @@
 """How often a client may act and how much it may hold open: sliding windows per key, a token bucket per
-connection, counts with a ceiling. Every limit is a field of `ra.server.settings`; 0 switches a count limit off."""
+connection, counts with a ceiling. Every limit is a field of `ra.server.settings`; 0 switches a count limit off.
+Each refusal is told under the limit's `name` (a name of the code's, never a key; "" tells nothing, for a bucket
+inside another limit) to the listener `ra.server.metrics` sets: guards import no other part of the server."""
 
 from __future__ import annotations
 
@@ -7,6 +9,8 @@ import math
 import time
 from collections import deque
 from collections.abc import Callable
+
+OTHER = "other"  # the name of a limit its maker did not name
 
 
 class RateLimiter:
@@ -16,9 +20,15 @@ class RateLimiter:
     """
 
     def __init__(
-        self, count: int, window: float, max_keys: int = 10_000, monotonic: Callable[[], float] = time.monotonic
+        self,
+        count: int,
+        window: float,
+        max_keys: int = 10_000,
+        monotonic: Callable[[], float] = time.monotonic,
+        name: str = OTHER,
     ) -> None:
         self.count, self.window, self.max_keys, self.monotonic = count, window, max_keys, monotonic
+        self.name = name
         self.events: dict[str, deque[float]] = {}
 
     def retry_after(self, key: str) -> int:
@@ -31,6 +41,7 @@ class RateLimiter:
             times.popleft()
         self.events[key] = times  # re-inserted: dicts keep insertion order, so the first key is the stalest
         if len(times) >= self.count:
+            refused(self.name)
             return max(1, math.ceil(times[0] + self.window - now))
         times.append(now)
         while len(self.events) > self.max_keys:
@@ -51,8 +62,10 @@ class MessageRate:
     """At most `rate` events a second on average, in bursts of up to `burst` (a token bucket); `rate` 0 is no
     limit. For one connection's messages: memory and time constant whatever the client sends."""
 
-    def __init__(self, rate: float, burst: int, monotonic: Callable[[], float] = time.monotonic) -> None:
-        self.rate, self.burst, self.monotonic = rate, max(1, burst), monotonic
+    def __init__(
+        self, rate: float, burst: int, monotonic: Callable[[], float] = time.monotonic, name: str = OTHER
+    ) -> None:
+        self.rate, self.burst, self.monotonic, self.name = rate, max(1, burst), monotonic, name
         self.tokens, self.last = float(self.burst), monotonic()
 
     def allow(self) -> bool:
@@ -63,6 +76,7 @@ class MessageRate:
         self.tokens = min(float(self.burst), self.tokens + (now - self.last) * self.rate)
         self.last = now
         if self.tokens < 1:
+            refused(self.name)
             return False
         self.tokens -= 1
         return True
@@ -71,14 +85,15 @@ class MessageRate:
 class Counter:
     """Open things (WebSockets) per key, with a ceiling; `enter` refuses past it, `leave` gives the place back."""
 
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
+    def __init__(self, limit: int, name: str = OTHER) -> None:
+        self.limit, self.name = limit, name
         self.open: dict[str, int] = {}
 
     def enter(self, key: str) -> bool:
         """Count one more for `key` and return True, or False (nothing counted) if `key` is at the limit."""
         n = self.open.get(key, 0)
         if self.limit > 0 and n >= self.limit:
+            refused(self.name)
             return False
         self.open[key] = n + 1
         return True
@@ -97,17 +112,39 @@ class KeyedRates:
     used forgotten first (a forgotten key starts again with a full bucket)."""
 
     def __init__(
-        self, rate: float, burst: int, max_keys: int = 10_000, monotonic: Callable[[], float] = time.monotonic
+        self,
+        rate: float,
+        burst: int,
+        max_keys: int = 10_000,
+        monotonic: Callable[[], float] = time.monotonic,
+        name: str = OTHER,
     ) -> None:
         self.rate, self.burst, self.max_keys, self.monotonic = rate, burst, max_keys, monotonic
+        self.name = name
         self.buckets: dict[str, MessageRate] = {}
 
     def retry_after(self, key: str) -> int:
         """0 and the event counted if `key` may act now; else the whole seconds until one more event may happen."""
-        bucket = self.buckets.pop(key, None) or MessageRate(self.rate, self.burst, self.monotonic)
+        bucket = self.buckets.pop(key, None) or MessageRate(self.rate, self.burst, self.monotonic, name="")
         self.buckets[key] = bucket  # re-inserted: the first key is the stalest
         while len(self.buckets) > self.max_keys:
             del self.buckets[next(iter(self.buckets))]
         if bucket.allow():
             return 0
+        refused(self.name)
         return max(1, math.ceil((1 - bucket.tokens) / bucket.rate))
+
+
+_listener: Callable[[str], None] | None = None
+
+
+def tell_refusals(listener: Callable[[str], None] | None) -> None:
+    """Tell each refusal's limit name to `listener` from now on (None: to nobody)."""
+    global _listener
+    _listener = listener
+
+
+def refused(name: str) -> None:
+    """Tell one refusal of the limit `name` ("": not told)."""
+    if name and _listener is not None:
+        _listener(name)

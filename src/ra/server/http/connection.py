@@ -41,6 +41,7 @@ from ra.server.http.messages import (
     read_client_message,
 )
 from ra.server.http.outgoing import explain_frame, state_frame
+from ra.server.metrics import meter
 from ra.server.notices.presence import Presence
 from ra.server.settings import Limits
 from ra.server.tables.errors import ServiceError
@@ -98,8 +99,8 @@ class Gate:
     per_table: Counter = field(init=False)
 
     def __post_init__(self) -> None:
-        self.per_address = Counter(self.limits.ws_per_address)
-        self.per_table = Counter(self.limits.ws_per_table)
+        self.per_address = Counter(self.limits.ws_per_address, name="ws_per_address")
+        self.per_table = Counter(self.limits.ws_per_table, name="ws_per_table")
 
 
 class Connection:
@@ -117,7 +118,7 @@ class Connection:
         self.sent_version = -1
         self.send_lock = asyncio.Lock()
         self.hints: deque[float] = deque()  # when this connection asked its recent hints
-        self.rate = MessageRate(gate.limits.ws_messages_per_second, gate.limits.ws_message_burst)
+        self.rate = MessageRate(gate.limits.ws_messages_per_second, gate.limits.ws_message_burst, name="ws_messages")
         self.hint_task: asyncio.Task[None] | None = None
         self.bot_token: str | None = None  # the id of the bot token that opened this socket (docs/BOT_API.md)
 
@@ -169,9 +170,11 @@ class Connection:
                 limit = gate.limits.ws_per_table
                 await self.refuse("too_many", t("too many WebSockets at this table (at most {n})", n=limit), 4429)
                 return
+            meter().socket(+1)
             try:
                 await self.serve()
             finally:
+                meter().socket(-1)
                 gate.per_table.leave(self.table_id)
         finally:
             gate.per_address.leave(self.address)

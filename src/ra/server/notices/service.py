@@ -27,6 +27,7 @@ import sqlalchemy as sa
 from ra.server.accounts.links import token_matches, unsubscribe_link, unsubscribe_token, verify_link, verify_token
 from ra.server.accounts.service import in_thread
 from ra.server.guards.rates import RateLimiter
+from ra.server.metrics import meter
 from ra.server.notices.mail import Mailer, SmtpMailer, Waiting, digest_mail, turn_mail, verify_mail
 from ra.server.notices.prefs import Prefs
 from ra.server.notices.presence import Presence
@@ -84,7 +85,8 @@ class Notices:
         self._recover_first = False  # set at start: the first round recovers the turns no notice was queued for
         self.queueing: set[asyncio.Task[None]] = set()
         self.mail_thread = ThreadPoolExecutor(1, thread_name_prefix="ra-mail")
-        self.verify_mails = RateLimiter(settings.verify_mails, DAY.total_seconds())  # per account, in this process
+        # per account, in this process
+        self.verify_mails = RateLimiter(settings.verify_mails, DAY.total_seconds(), name="verify_mails")
 
     # -- after a move ---------------------------------------------------------------------------------------------
 
@@ -223,7 +225,9 @@ class Notices:
             await loop.run_in_executor(self.mail_thread, self.mailer.send, message)
         except (OSError, smtplib.SMTPException) as exc:
             log.warning("notices: the mail server refused or failed: %s", without_addresses(exc))
+            meter().notice(sent=False)
             return False
+        meter().notice(sent=True)
         return True
 
     async def _send_turn(self, due: Due, stamp: dt.datetime) -> int:

@@ -14,6 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from ra.core.text import t
+from ra.server.metrics import meter
 from ra.server.storage.rows import NewMove, SeqConflictError
 from ra.server.storage.schema import STORAGE_ERRORS
 from ra.server.tables.errors import ServiceError
@@ -40,6 +41,7 @@ class StorageCalls:
             return await asyncio.get_running_loop().run_in_executor(self._threads, fn, *args)
         except STORAGE_ERRORS as exc:
             log.warning("storage failed in %s: %s", getattr(fn, "__name__", fn), reason(exc))
+            meter().error("storage_unavailable")
             raise ServiceError("unavailable", UNAVAILABLE) from exc
 
     def shutdown(self) -> None:
@@ -91,6 +93,7 @@ class GroupCommit:
             results: list[BaseException | None]
             try:
                 results = list(await self.commit([item for item, _ in batch]))
+                meter().committed(len(batch))
             except Exception as exc:
                 results = [exc] * len(batch)
             for (_, future), result in zip(batch, results, strict=True):

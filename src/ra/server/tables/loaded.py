@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from ra.core.protocol import GameState
 from ra.core.text import t
 from ra.games import game_module
+from ra.server.metrics import meter
 from ra.server.settings import ServiceSettings
 from ra.server.storage.rows import MoveRow, Storage, TableRow
 from ra.server.tables.cache import LoadedTables
@@ -54,6 +55,7 @@ class TableLoader:
                 # Replaying a whole game takes a while: in a thread, so that the event loop keeps answering.
                 table = await asyncio.to_thread(self.rebuilt, row, moves)
                 self.loaded.put(table_id, table)
+                meter().tables_loaded(len(self.loaded))
                 return table
         finally:
             self._loading.pop(table_id, None)
@@ -76,6 +78,7 @@ class TableLoader:
             row, Rebuilt(state, [state.current_players()], [], None, []), self.bot_seconds, self.plugins
         )
         self.loaded.put(row.id, table)
+        meter().tables_loaded(len(self.loaded))
         return table
 
     def peek(self, table_id: str) -> Table | None:
@@ -84,11 +87,14 @@ class TableLoader:
 
     def pop(self, table_id: str) -> Table | None:
         """Forget a table (it is rebuilt from storage when asked for again)."""
-        return self.loaded.pop(table_id)
+        table = self.loaded.pop(table_id)
+        meter().tables_loaded(len(self.loaded))
+        return table
 
     def evict(self) -> None:
         """Let idle tables beyond the limit leave memory (a table just lost a pin)."""
         self.loaded.evict()
+        meter().tables_loaded(len(self.loaded))
 
     def __getitem__(self, table_id: str) -> Table:
         return self.loaded[table_id]

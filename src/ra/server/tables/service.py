@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from dataclasses import replace
 from typing import Any
 
@@ -21,6 +22,7 @@ from ra.core.errors import GameOverError, IllegalActionError, NotYourTurnError, 
 from ra.core.protocol import GameState, Move
 from ra.core.text import t
 from ra.core.undo import Step, reasons
+from ra.server.metrics import meter
 from ra.server.storage.rows import MoveRow, NewMove, SeqConflictError, Storage
 from ra.server.tables.cache import ReplayCache
 from ra.server.tables.commits import GroupCommit, StorageCalls
@@ -251,6 +253,7 @@ class TableService:
     async def act(self, table: Table, seat: int, seq: int, action: int) -> None:
         """A person's action at the seq they saw (its message validated already, `ra.server.http.messages`):
         applied, committed and published, or ServiceError."""
+        received = time.perf_counter()  # the move latency counts the lock's wait and the catching up
         table = await self.live(table)
         async with table.lock:
             await self.peers.before_act(table)  # another process may have moved the table on
@@ -264,15 +267,17 @@ class TableService:
                         t("stale action: you saw seq {seen}, the table is at seq {now}", seen=seq, now=table.seq),
                     )
                 try:
-                    await self.apply(table, seat, action)
+                    await self.apply(table, seat, action, received)
                     break
                 except MovedOn:
                     if last_try:
                         raise  # the table was caught up: check the action again on the newest state, once
         self.kick_bots(table)
 
-    async def apply(self, table: Table, seat: int, action: int) -> None:
-        """Apply (on a clone), commit, then swap in and publish. Caller holds `table.lock`."""
+    async def apply(self, table: Table, seat: int, action: int, received: float | None = None) -> None:
+        """Apply (on a clone), commit, then swap in and publish. Caller holds `table.lock`; `received`: when the
+        move came (perf_counter; now if not given), for its latency."""
+        received = time.perf_counter() if received is None else received
         state = table.state
         if state.is_terminal():
             raise ServiceError("illegal", GAME_OVER)
@@ -288,9 +293,9 @@ class TableService:
         except (GameOverError, IllegalActionError) as exc:
             raise ServiceError("illegal", text_of(exc)) from None
         # Shielded: once handed to storage, the swap happens even if the caller is cancelled meanwhile.
-        await asyncio.shield(self._commit(table, new))
+        await asyncio.shield(self._commit(table, new, received))
 
-    async def _commit(self, table: Table, new: GameState) -> None:
+    async def _commit(self, table: Table, new: GameState, received: float) -> None:
         """Commit the new state's last move (group commit), then swap it in and publish."""
         move: Move = new.history[-1]
         seq = table.seq + 1
@@ -312,6 +317,7 @@ class TableService:
             log.info("%s; catching up from storage", exc)  # another process won the race
             await self.peers.catch_up(table)
             raise MovedOn("stale", t("the table moved on; the newest state follows")) from None
+        meter().move_accepted(row.game, time.perf_counter() - received)  # the one place a move is counted
         # Told from the spectator views before and after: the one before was made for the move before.
         names, before = table.names, table.state.current_players()
         views = version_views(table.module, new, names)
