@@ -17,6 +17,7 @@ import json
 import os
 import pwd
 import random
+import re
 import ssl
 import subprocess
 from collections import Counter
@@ -37,6 +38,9 @@ MAX_BODY = 64 * 1024  # the server's default --max-body
 CREATIONS = 2  # tables one client address may create per window, per process (the servers' --creations)
 SERVE = ("--bot-delay", "0.01", "--bot-workers", "0", "--lease-seconds", "2", "--resync-seconds", "0.5")
 SERVE_BEHIND_NGINX = (*SERVE, "--forwarded-allow-ips", "127.0.0.1", "--creations", str(CREATIONS))
+# Random games of Ra for three take 121 moves or more: from this many on the players think long until both
+# processes are back, so that the restarts happen while the game goes on, whatever the machine's speed.
+SLOW_FROM = 60
 SECURITY_HEADERS = ("content-security-policy", "x-frame-options", "x-content-type-options", "referrer-policy")
 
 
@@ -72,6 +76,13 @@ def self_signed(folder: Path) -> tuple[Path, Path]:
         key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
     )
     return cert_path, key_path
+
+
+def fail_timeout() -> float:
+    """Seconds nginx skips a process after a failed connection (deploy/nginx/ra.conf)."""
+    found = re.findall(r"fail_timeout=(\d+)s", (DEPLOY / "nginx" / "ra.conf").read_text())
+    assert found, "deploy/nginx/ra.conf sets fail_timeout on each server"
+    return float(max(found))
 
 
 def site(upstreams: list[int], http: int, https: int, cert: Path, key: Path) -> str:
@@ -126,6 +137,15 @@ class Nginx:
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
             self.process.wait(15)
+
+    def statuses(self, since: int = 0) -> set[int]:
+        """The statuses of nginx's answers from the `since`th on."""
+        lines = (self.root / "access.log").read_text().splitlines()[since:]
+        return {int(line.split()[-1]) for line in lines}
+
+    def answered(self) -> int:
+        """How many requests nginx answered so far."""
+        return len((self.root / "access.log").read_text().splitlines())
 
     def upstreams(self, method: str, path: str) -> list[str]:
         """The upstream addresses that served each request of `method` on `path` so far, in order."""
@@ -205,23 +225,36 @@ def test_a_game_through_nginx_survives_a_rolling_restart_and_the_proxy_passes_wh
     async def rolling_restart() -> None:
         while await asyncio.to_thread(seq) < 6:
             await asyncio.sleep(0.1)
-        for server in deployment.servers:  # one after the other, as deploy/README.md says
+        slowing = asyncio.create_task(slow_down_from(SLOW_FROM))
+        for n, server in enumerate(deployment.servers):  # one after the other, as deploy/README.md says
+            if n:
+                await asyncio.sleep(fail_timeout())  # until nginx tries the process restarted before again
             restarts.append(await asyncio.to_thread(seq))
             await asyncio.to_thread(server.stop)
             server.start()
             await asyncio.to_thread(server.wait_ready)
         restarts.append(await asyncio.to_thread(seq))
+        slowing.cancel()
         for player in players:
             player.think = 0.0  # the rest of the game at full speed
+
+    async def slow_down_from(moves: int) -> None:
+        """Players who think long from `moves` on: the game is still going when the restarts are over."""
+        while await asyncio.to_thread(seq) < moves:
+            await asyncio.sleep(0.2)
+        for player in players:
+            player.think = 1.0
 
     async def play() -> None:
         restarting = asyncio.create_task(rolling_restart())
         await asyncio.gather(*(player.play(seconds=150) for player in players))
         await restarting
 
+    before = deployment.nginx.answered()
     asyncio.run(play())
     moves = check_record(deployment.database_url, table["id"], players)  # every move shown is stored once, in order
     assert restarts[0] < restarts[-1] < len(moves), f"the game went on during the restarts: {restarts}, {len(moves)}"
+    assert deployment.nginx.statuses(before) <= {101, 200}, "no request failed during the rolling restart"
     assert all(player.reconnects >= 1 for player in players), "the table's process went away under its clients"
     assert all(p.final is not None and p.final["seq"] == len(moves) for p in players)
     assert any(m.player == 1 for m in moves), "the bot played"
