@@ -228,7 +228,7 @@ def test_a_game_through_nginx_survives_a_rolling_restart_and_the_proxy_passes_wh
         slowing = asyncio.create_task(slow_down_from(SLOW_FROM))
         for n, server in enumerate(deployment.servers):  # one after the other, as deploy/README.md says
             if n:
-                await asyncio.sleep(fail_timeout())  # until nginx tries the process restarted before again
+                await asyncio.sleep(fail_timeout() + 1)  # until nginx tries the one restarted before again
             restarts.append(await asyncio.to_thread(seq))
             await asyncio.to_thread(server.stop)
             server.start()
