@@ -53,7 +53,7 @@ def self_signed(folder: Path) -> tuple[Path, Path]:
 
     key = ec.generate_private_key(ec.SECP256R1())
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")])
-    now = datetime.datetime.now(datetime.timezone.utc)
+    now = datetime.datetime.now(datetime.UTC)
     public = key.public_key()
     cert = (
         x509.CertificateBuilder()
@@ -173,7 +173,9 @@ class Deployment:
 
 
 @pytest.fixture
-def deployment(postgres: Postgres, redis_server: RedisServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
+def deployment(
+    postgres: Postgres, redis_server: RedisServer, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Deployment]:
     """The deployment, started; everything stopped afterwards."""
     if not NGINX.exists():
         pytest.skip(f"nginx is not installed ({NGINX} missing; Debian package nginx)")
@@ -309,16 +311,23 @@ def check_headers(deployment: Deployment, web: httpx.Client) -> None:
 
 
 def check_origin_through_the_proxy(deployment: Deployment, table: dict[str, str]) -> None:
-    """A page of the site itself opens a WebSocket through nginx (Host passed with its port); another site's not."""
-    url = f"wss://127.0.0.1:{deployment.nginx.https}/ws/{table['id']}?seat=0&token={token(table, 0)}"
+    """A page of the site itself opens the table's and its chat's WebSockets through nginx (Host passed with its
+    port), on the table's process; another site's page does not."""
+    wss = f"wss://127.0.0.1:{deployment.nginx.https}"
+    seat = f"/ws/{table['id']}?seat=0&token={token(table, 0)}"
+    chat = f"/ws/chat/{table['id']}"
 
-    async def first_message(origin: str) -> str:
-        async with connect(url, ssl=deployment.tls, origin=origin, open_timeout=10) as ws:  # type: ignore[arg-type]
+    async def first_message(path: str, origin: str) -> str:
+        async with connect(wss + path, ssl=deployment.tls, origin=origin, open_timeout=10) as ws:  # type: ignore[arg-type]
             message = json.loads(await asyncio.wait_for(ws.recv(), timeout=10))
             return str(message["type"] if message["type"] != "error" else message["code"])
 
-    assert asyncio.run(first_message(deployment.base)) == "state"
-    assert asyncio.run(first_message("https://elsewhere.example")) == "forbidden"
+    assert asyncio.run(first_message(seat, deployment.base)) == "state"
+    assert asyncio.run(first_message(chat, deployment.base)) == "history"
+    assert asyncio.run(first_message(seat, "https://elsewhere.example")) == "forbidden"
+    table_process = set(deployment.nginx.upstreams("GET", f"/api/tables/{table['id']}"))
+    assert set(deployment.nginx.upstreams("GET", f"/ws/{table['id']}")) == table_process
+    assert set(deployment.nginx.upstreams("GET", chat)) == table_process
 
 
 def check_client_addresses(deployment: Deployment) -> None:
