@@ -245,7 +245,7 @@ def test_a_game_through_nginx_survives_a_rolling_restart_and_the_proxy_passes_wh
         while await asyncio.to_thread(seq) < moves:
             await asyncio.sleep(0.2)
         for player in players:
-            player.think = 1.0
+            player.think = 2.0
 
     async def play() -> None:
         restarting = asyncio.create_task(rolling_restart())
@@ -338,7 +338,10 @@ def check_client_addresses(deployment: Deployment) -> None:
     with deployment.client("127.0.0.2") as claimant:
         for n in range(2 * CREATIONS + 1):  # more than both processes together allow one address
             spoofed = {"x-forwarded-for": f"198.51.100.{n}"}
-            statuses.append(claimant.post("/api/tables", json=game, headers=spoofed).status_code)
+            answer = claimant.post("/api/tables", json=game, headers=spoofed)
+            statuses.append(answer.status_code)
+            if answer.status_code == 429:
+                assert "too many new tables" in answer.json()["error"], "the server's limit, not nginx's"
     assert 429 in statuses and set(statuses) <= {201, 429}, statuses
     with deployment.client("127.0.0.3") as other:
         assert other.post("/api/tables", json=game).status_code == 201, "another address, counted apart"
