@@ -1,9 +1,10 @@
 """The deployment of deploy/ run for real: Debian's nginx, from deploy/nginx/ra.conf itself (ports and paths
 substituted), with TLS in front of two `ra serve` processes on PostgreSQL and Redis. Two people and a bot play a
 whole game through it over wss:// while both processes are restarted one after the other (the rolling restart of
-deploy/README.md): every move a client was shown is stored, once; the clients reconnect by themselves. Then the
-headers nginx passes and adds: security headers once each, HSTS, Secure cookies behind https, the Origin check
-through the proxy, the client's address from X-Forwarded-For and nothing the client claims, the body limit.
+deploy/README.md): every move a client was shown is stored, once; the clients reconnect by themselves; nginx fails
+no request. Before that, what nginx passes and adds: table affinity, security headers once each, HSTS, Secure
+cookies behind https, the Origin check through the proxy (both sockets), the client's address from
+X-Forwarded-For and nothing the client claims, the body limit.
 
 Skipped, saying why, where nginx (Debian package nginx), PostgreSQL or Redis is missing.
 """
@@ -197,15 +198,21 @@ def deployment(
             server.stop()
 
 
+@pytest.fixture
+def web(deployment: Deployment) -> Iterator[httpx.Client]:
+    """The test's own https client of nginx (an address of its own: the other clients' limits are apart)."""
+    with deployment.client("127.0.0.4") as client:
+        yield client
+
+
 def test_a_game_through_nginx_survives_a_rolling_restart_and_the_proxy_passes_what_the_server_expects(
-    deployment: Deployment,
+    deployment: Deployment, web: httpx.Client
 ) -> None:
-    web = deployment.client("127.0.0.4")
     seats = [{"kind": "person"}, {"kind": "bot", "bot": "random"}, {"kind": "person"}]
     created = web.post("/api/tables", json={"game": "ra", "seats": seats})
     assert created.status_code == 201, created.text
     table = created.json()
-    # First what nginx passes, while both processes are up (nginx skips one that failed for 5 s).
+    # First what nginx passes, while both processes are up (nginx skips one that failed for fail_timeout).
     check_affinity(deployment, table["id"])
     check_headers(deployment, web)
     check_origin_through_the_proxy(deployment, table)
