@@ -21,8 +21,9 @@ UNIT = DEPLOY / "systemd" / "ra@.service"
 
 
 def unit_values(key: str) -> list[str]:
-    """The values of `key=` in ra@.service, in order."""
-    return [line.split("=", 1)[1] for line in UNIT.read_text().splitlines() if line.startswith(f"{key}=")]
+    """The values of `key=` in ra@.service, in order (a line ending in a backslash goes on on the next)."""
+    lines = UNIT.read_text().replace("\\\n", " ").splitlines()
+    return [line.split("=", 1)[1] for line in lines if line.startswith(f"{key}=")]
 
 
 def test_the_unit_starts_ra_serve_with_options_it_accepts_on_the_instance_port() -> None:
