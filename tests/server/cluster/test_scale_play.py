@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import ssl
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,6 +39,8 @@ class Player:
     final: dict[str, Any] | None = None
     states: int = 0
     move_on_at: int | None = None  # once the table reaches this seq, connect to the next server (once)
+    tls: ssl.SSLContext | None = None  # for wss:// servers whose certificate the system does not trust
+    think: float = 0.0  # seconds before each action (a test may change it while the game goes on)
 
     async def play(self, seconds: float = 120) -> None:
         """Play to the end of the game (AssertionError after `seconds`)."""
@@ -46,7 +49,7 @@ class Player:
             assert time.monotonic() < deadline, f"seat {self.seat} did not see the end; seen {len(self.seen)} moves"
             url = f"{self.servers[index]}/ws/{self.table}?seat={self.seat}&token={self.token}"
             try:
-                async with connect(url, open_timeout=10, close_timeout=1, max_size=2**24) as ws:
+                async with connect(url, open_timeout=10, close_timeout=1, max_size=2**24, ssl=self.tls) as ws:
                     await self._follow(ws)
             except (OSError, TimeoutError) as exc:  # refused, closed, or silent for too long
                 self.errors.append(type(exc).__name__)
@@ -85,6 +88,8 @@ class Player:
             legal = message["view"]["legal_actions"]
             if legal and seq > sent:
                 sent = seq
+                if self.think:
+                    await asyncio.sleep(self.think)
                 action = self.rng.choice(legal)["id"]
                 await ws.send(json.dumps({"type": "action", "seq": seq, "action": action}))
 
