@@ -118,9 +118,12 @@ def register(admin: typer.Typer) -> None:
         with opened(data, database_url) as moderation:
             account = _account(moderation, name, lang)
             moderation.impose(account.id, "mute" if mute else "ban", until, reason.strip(), COMMAND_LINE)
-            end = until.isoformat(timespec="minutes") if until else t("for good")
             kind = t("muted") if mute else t("banned")
-            _say(t("{name}: {kind} until {until}", name=account.name, kind=kind, until=end), lang)
+            if until is None:
+                _say(t("{name}: {kind} for good", name=account.name, kind=kind), lang)
+            else:
+                end = until.isoformat(timespec="minutes")
+                _say(t("{name}: {kind} until {until}", name=account.name, kind=kind, until=end), lang)
 
     @admin.command()
     def unban(
