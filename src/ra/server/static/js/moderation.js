@@ -41,6 +41,20 @@ function fields(form) {
   return Object.fromEntries([...new FormData(form).entries()].map(([k, v]) => [k, String(v)]));
 }
 
+/**
+ * A log entry's action in the reader's words.
+ * @param {string} action
+ */
+function actionWords(action) {
+  /** @type {Record<string, string>} */
+  const words = {
+    grant: t("role granted"), revoke: t("role revoked"), mute: t("muted"), ban: t("banned"), lift: t("lifted"),
+    rename: t("account renamed"), rename_seat: t("seat renamed"), close: t("table closed"), hide: t("listing hidden"),
+    handle: t("report handled"),
+  };
+  return words[action] ?? action;
+}
+
 /** @param {Sanction | null} sanction */
 function sanctionWords(sanction) {
   if (!sanction) return t("No sanction in force.");
@@ -79,14 +93,14 @@ async function drawPerson(player) {
   /** @type {Entry[]} */
   const log = page.log;
   replaceChildren(byId("person-history"),
-    ...log.map((e) => el("li", {}, `${when(e.at)} · ${e.action} · ${e.by}${e.reason ? ` · ${e.reason}` : ""}`)),
+    ...log.map((e) => el("li", {}, `${when(e.at)} · ${actionWords(e.action)} · ${e.by}${e.reason ? ` · ${e.reason}` : ""}`)),
     ...page.reports.map((/** @type {Report} */ r) => el("li", {}, t("reported: {text}", { text: r.text }))));
 }
 
 async function drawLog() {
   const { entries } = /** @type {{entries: Entry[]}} */ (await call("GET", `/api/moderation/log?page=${logPage}`));
   replaceChildren(byId("log"), entries.map((e) => el("tr", { dataset: { action: e.action } },
-    el("td", {}, when(e.at)), el("td", {}, e.by), el("td", {}, e.action), el("td", {}, e.target), el("td", {}, e.reason))));
+    el("td", {}, when(e.at)), el("td", {}, e.by), el("td", {}, actionWords(e.action)), el("td", {}, e.target), el("td", {}, e.reason))));
   /** @type {HTMLButtonElement} */ (byId("log-newer")).disabled = logPage === 0;
   /** @type {HTMLButtonElement} */ (byId("log-older")).disabled = entries.length < 50;
 }
