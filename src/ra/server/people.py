@@ -56,7 +56,7 @@ def assemble_people(settings: Settings, server: Server) -> People:
     accounts = AccountService(store, passwords, options, ended=chat)  # ended sessions close chat sockets
     moderation = Moderation(engine)
     seats = Seats(store, Listings(engine), server.service, moderation)
-    bots = BotService(BotStore(engine), store, passwords, server.service, settings.limits)
+    bots = BotService(BotStore(engine), store, passwords, server.service, settings.limits, moderation)
     ratings = RatingStore(engine, options)
     sweep = ResultSweep(ratings, server.storage.moves, options.ratings_seconds, accounts.tidy)
     return People(accounts, seats, ratings, sweep, chat, Reports(engine), bots, moderation)

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from account_helpers import csrf, new_listed_table, people_app, sign_up
+from bot_helpers import bearer, make_bot, make_token
 from fastapi.testclient import TestClient
 from server_helpers import bot, create, person
 
@@ -194,3 +195,33 @@ def test_rename_close_and_hide_are_done_and_logged(web: TestClient) -> None:
     assert mod.post("/api/moderation/close-table", json=body, headers=csrf(mod)).status_code == 409
     actions = [e["action"] for e in mod.get("/api/moderation/log").json()["entries"]]
     assert actions[:4] == ["close", "hide", "rename_seat", "rename"]
+
+
+def test_a_banned_bot_accepts_no_invitation_and_a_muted_keeper_does_not_chat_as_its_seat(web: TestClient) -> None:
+    mod, _ = make_moderator(web, "Mo")
+    sign_up(web, "Ann")
+    make_bot(web, "Robo")
+    token = make_token(web, "Robo")
+    robo = moderation_of(web).find("Robo")
+    assert robo is not None
+    body = {"player": robo.player, "kind": "ban", "hours": 2, "reason": "a broken bot"}
+    assert mod.post("/api/moderation/sanctions", json=body, headers=csrf(mod)).status_code == 200
+    table = web.post("/api/tables", json={"game": "ra", "seats": [person("Ann"), {"kind": "person"}]}).json()
+    r = web.post(f"/api/tables/{table['id']}/seats/1/invite", json={"creator": table["creator"], "bot": "Robo"})
+    assert r.status_code == 200
+    api = TestClient(web.app, base_url=str(web.base_url))
+    r = api.post(f"/api/bot/invitations/{table['id']}/1/accept", headers=bearer(token))
+    assert r.status_code == 403 and "a broken bot" in r.json()["error"]
+
+    claim = {"table": table["id"], "seat": 0, "token": table["seats"][0]["token"]}
+    assert web.post("/api/account/seats", json=claim, headers=csrf(web)).status_code == 200
+    ann = moderation_of(web).find("Ann")
+    assert ann is not None
+    body = {"player": ann.player, "kind": "mute", "reason": "spam"}
+    assert mod.post("/api/moderation/sanctions", json=body, headers=csrf(mod)).status_code == 200
+    guest = TestClient(web.app, base_url=str(web.base_url))  # the seat's link, not signed in
+    with guest.websocket_connect(f"/ws/chat/{table['id']}?seat=0&token={table['seats'][0]['token']}") as ws:
+        assert ws.receive_json()["you"]["key"] == "s:0"
+        ws.send_json({"type": "say", "text": "hello"})
+        refused = ws.receive_json()
+        assert refused["code"] == "muted" and refused["until"] is None and refused["reason"] == "spam"
