@@ -107,6 +107,8 @@ class ChatConnection:
         self.me: Sender | None = None
         self.who: SignedIn | None = None  # the session a signed-in speaker speaks for
         self.account: int | None = None  # the account speaking (signed in, or holding the seat), for sanctions
+        self.blocks: frozenset[str] = frozenset()  # the chat keys the signed-in reader blocked, read at `blocks_read`
+        self.blocks_read = -1e9
         self.checked = time.monotonic()  # when `who` was last looked up
         self.ending = False  # the session ended: nothing more is said or answered
         self.closing: asyncio.Task[None] | None = None
@@ -233,10 +235,13 @@ class ChatConnection:
         moderation = self.gate.moderation
         if moderation is None or self.who is None:
             return frozenset()
-        try:
-            return await asyncio.to_thread(moderation.blocked_keys, self.who.account.id)
-        except STORAGE_ERRORS:
-            return frozenset()
+        moment = time.monotonic()
+        if moment - self.blocks_read < moderation.cache_seconds:
+            return self.blocks  # read this recently: no thread hop per message
+        with contextlib.suppress(*STORAGE_ERRORS):  # storage away: the blocks last read stay
+            self.blocks = await asyncio.to_thread(moderation.blocked_keys, self.who.account.id)
+        self.blocks_read = moment
+        return self.blocks
 
     async def not_muted(self) -> None:
         """ChatRefused `muted` (with the reason and end) if the speaking account is muted or banned."""

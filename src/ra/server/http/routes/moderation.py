@@ -10,6 +10,7 @@ import datetime as dt
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Query
+from fastapi import Path as PathParam
 from pydantic import Field
 
 from ra.core.text import t
@@ -142,10 +143,10 @@ async def handle_report(body: HandleBody, who: Moderating, parts: PeopleParts) -
 
 
 @router.get("/api/moderation/players/{player}", responses=api.refusals(401, 403, 404))
-async def history(player: str, who: Reading, parts: PeopleParts) -> dict[str, Any]:
+async def history(player: Annotated[str, PathParam(max_length=24)], who: Reading, parts: PeopleParts) -> dict[str, Any]:
     """A player's history: the sanction in force, every sanction, reports of their messages, the log about them."""
     moderation = parts.moderation
-    named = await _player(moderation, player[:24])
+    named = await _player(moderation, player)
     sanction = await in_thread(moderation.sanction, named.id)
     return {
         "name": named.name,
