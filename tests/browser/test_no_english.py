@@ -41,7 +41,7 @@ SAME = {
            "obelisk", "monument", "gold", "bonus", "status", "chat", "lobby", "browser", "e", "mail", "mails",
            "online", "link", "links", "replay", "seed", "ids", "min", "ms", "war", "will", "symbol", "pause",
            "computer", "server", "phar", "obel", "pal", "pyr", "rel", "sphx", "stat", "temp", "token", "tokens",
-           "api"},
+           "api", "moderation"},
     "zh-Hans": {"ra"},
 }  # fmt: skip
 # Data shown as it is in every language: a time zone's example, the rating's formula (mu − 3 sigma).
