@@ -1,7 +1,8 @@
 """Browser test of moderation (issue 46): a player reports a chat message; a moderator granted with `ra admin grant`
 finds it in the queue of /moderation and mutes the sender for an hour with a reason; the sender reads the reason on
-the account page and cannot chat in the lobby nor at a table; the log shows the mute; `ra admin unban` lifts it.
-(That the mute holds on another process is tests/server/accounts/test_moderation_scale.py: this server is one.)"""
+the account page and cannot chat in the lobby nor at a table; the log shows the mute; `ra admin unban` lifts it; the
+reporter then blocks the sender from the chat. (That the mute holds on another process is
+tests/server/accounts/test_moderation_scale.py: this server is one.)"""
 
 from __future__ import annotations
 
@@ -97,7 +98,13 @@ def test_a_report_a_mute_with_its_reason_and_unban(browser: Browser, server: Ser
         time.sleep(2.2)
         sam.goto(server.base + "/")
         say(sam, "sorry, everyone")
-        expect(pia.locator(".chat-message", has_text="sorry, everyone")).to_be_visible()
+        sorry = pia.locator(".chat-message", has_text="sorry, everyone")
+        expect(sorry).to_be_visible()
+        sorry.locator(".chat-block").click()  # the Block button by a signed-in sender's message
+        expect(pia.locator(".toast", has_text="Blocked")).to_be_visible()
+        blocks = pia.request.get(server.base + "/api/account/blocks").json()["blocks"]
+        assert [b["name"] for b in blocks] == ["ModSam"]
+        expect(pia.locator(".chat-message", has_text="sorry, everyone")).to_have_count(0)
         mo.reload()
         expect(mo.locator('#log tr[data-action="lift"]')).to_contain_text("operator (command line)")
         assert errors == []
