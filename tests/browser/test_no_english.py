@@ -41,7 +41,7 @@ SAME = {
            "obelisk", "monument", "gold", "bonus", "status", "chat", "lobby", "browser", "e", "mail", "mails",
            "online", "link", "links", "replay", "seed", "ids", "min", "ms", "war", "will", "symbol", "pause",
            "computer", "server", "phar", "obel", "pal", "pyr", "rel", "sphx", "stat", "temp", "token", "tokens",
-           "api"},
+           "api", "moderation"},
     "zh-Hans": {"ra"},
 }  # fmt: skip
 # Data shown as it is in every language: a time zone's example, the rating's formula (mu − 3 sigma).
@@ -278,7 +278,7 @@ def test_no_english_word_is_left(reader: Page, server: Server, english: set[str]
     while not page.request.get(f"{server.base}/api/ratings/ra").json()["players"]:
         assert time.monotonic() < deadline, "the game was not rated"
         time.sleep(0.3)
-    for path in ("account", "games", "ratings?game=ra", f"players/{me['player']}"):
+    for path in ("account", "games", "ratings?game=ra", f"players/{me['player']}", "moderation"):
         page.goto(f"{server.base}/{path}{'&' if '?' in path else '?'}lang={code}")
         page.wait_for_load_state("networkidle")
         look(f"{path.split('?')[0].split('/')[0]} (signed in)")

@@ -23,6 +23,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from ra.commands import moderation
 from ra.commands.database import DEFAULT_DATA, DatabaseUrl, DataFolder
 from ra.commands.terminal import Lang, console, reader_language
 from ra.core.text import Text, english, t, tn
@@ -37,7 +38,7 @@ admin = typer.Typer(
     help="The operator's console: back up, check a backup, migrate, count (docs/DEPLOY.md).",
     no_args_is_help=True,
 )
-# INTEGRATOR: the moderation commands (grant, revoke, ban, unban, reports) join here: moderation.register(admin)
+moderation.register(admin)  # grant, revoke, ban, unban, reports (docs/MODERATION.md)
 
 
 def register(app: typer.Typer) -> None:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from ra.server.accounts.bot_store import BotStore
 from ra.server.accounts.bots import BotService
+from ra.server.accounts.moderation import Moderation
 from ra.server.accounts.passwords import Passwords
 from ra.server.accounts.seats import Listings, Seats
 from ra.server.accounts.service import AccountService
@@ -31,6 +32,7 @@ class People:
     chat: ChatHub
     reports: Reports
     bots: BotService
+    moderation: Moderation  # roles, sanctions, blocks, the moderation log (docs/MODERATION.md)
 
     async def start(self) -> None:
         """Start the sweep and the chat's fan-out."""
@@ -52,8 +54,9 @@ def assemble_people(settings: Settings, server: Server) -> People:
     chat = chat_hub(settings.redis_url, options.chat_history)
     passwords = Passwords(options)
     accounts = AccountService(store, passwords, options, ended=chat)  # ended sessions close chat sockets
-    seats = Seats(store, Listings(engine), server.service)
-    bots = BotService(BotStore(engine), store, passwords, server.service, settings.limits)
+    moderation = Moderation(engine)
+    seats = Seats(store, Listings(engine), server.service, moderation)
+    bots = BotService(BotStore(engine), store, passwords, server.service, settings.limits, moderation)
     ratings = RatingStore(engine, options)
     sweep = ResultSweep(ratings, server.storage.moves, options.ratings_seconds, accounts.tidy)
-    return People(accounts, seats, ratings, sweep, chat, Reports(engine), bots)
+    return People(accounts, seats, ratings, sweep, chat, Reports(engine), bots, moderation)

@@ -22,6 +22,7 @@ from ra.server.http.rules_pages import RULING_ID, docs_name, render_markdown, ru
 
 ROOT = Path(__file__).resolve().parents[3]
 PAGES = ["/", "/t/abc", "/replay/abc", "/learn/ra", "/learn/write", "/account", "/games", "/ratings", "/players/x"]
+PAGES += ["/moderation"]
 MARKED = re.compile(r'<([a-z0-9]+)[^<>]*\sdata-t="([^"]*)"[^<>]*>([^<]*)</\1>')
 
 

@@ -22,6 +22,7 @@ from sqlalchemy.exc import IntegrityError
 from ra.core.text import t
 from ra.server.accounts.bot_store import BotRow, BotStore, Caller
 from ra.server.accounts.errors import AccountError
+from ra.server.accounts.moderation import Moderation
 from ra.server.accounts.passwords import Passwords
 from ra.server.accounts.seats import Tables, refused
 from ra.server.accounts.service import SignedIn, account_name, in_thread
@@ -72,9 +73,16 @@ class BotService:
     """Bot accounts on `store` (their owners' accounts on `accounts`), their seats through `tables`."""
 
     def __init__(
-        self, store: BotStore, accounts: AccountStore, passwords: Passwords, tables: Tables, limits: Limits
+        self,
+        store: BotStore,
+        accounts: AccountStore,
+        passwords: Passwords,
+        tables: Tables,
+        limits: Limits,
+        moderation: Moderation | None = None,
     ) -> None:
         self.store, self.accounts, self.passwords, self.tables = store, accounts, passwords, tables
+        self.moderation = moderation  # a banned bot account accepts no invitation (docs/MODERATION.md)
         self.rates = KeyedRates(limits.bot_requests_per_second, limits.bot_request_burst)
         self.failures = RateLimiter(limits.bot_auth_failures, limits.bot_auth_window)
         self.sockets: dict[str, dict[int, Closer]] = {}  # a token's open WebSockets in this process: their closers
@@ -200,6 +208,10 @@ class BotService:
         """Take the seat the bot is invited to, kept as a joined seat is (`account_seats`), named after the bot."""
         if not await self._db(self.store.invited, table_id, seat, caller.account_id):
             raise AccountError(404, "not_found", t("There is no such invitation."))
+        if self.moderation is not None:
+            sanction = await self._db(self.moderation.sanction, caller.account_id)
+            if sanction is not None and sanction.kind == "ban":
+                raise AccountError(403, "banned", t("You are banned: {reason}", reason=sanction.reason))
         table = await self._table(table_id)
         seats = table.row.seats
         if not 0 <= seat < len(seats) or seats[seat]["kind"] != "person" or seats[seat].get("taken"):

@@ -16,6 +16,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ra.core.text import t
 from ra.server.accounts.errors import AccountError
+from ra.server.accounts.moderation import Moderation
 from ra.server.accounts.service import SignedIn, in_thread
 from ra.server.accounts.store import AccountStore, HeldSeat, table_data, table_row
 from ra.server.storage.rows import now
@@ -55,6 +56,10 @@ class Tables(Protocol):
         """Change a person seat's name (`blank`: to its default name)."""
         ...
 
+    async def close(self, table: Table) -> bool:
+        """Close a table that is not over (a moderator's); False if it is over."""
+        ...
+
 
 def refused(exc: ServiceError) -> AccountError:
     """A table service refusal as an account refusal (the service's own text)."""
@@ -80,15 +85,16 @@ class Listings:
     def put(self, table_id: str, listing: dict[str, bool]) -> None:
         """Store a table's listing (replacing any)."""
         with self.engine.begin() as c:
+            hidden = c.execute(sa.select(listings_t.c.hidden).where(listings_t.c.table_id == table_id)).scalar()
             c.execute(listings_t.delete().where(listings_t.c.table_id == table_id))
-            c.execute(listings_t.insert().values(table_id=table_id, **listing))
+            c.execute(listings_t.insert().values(table_id=table_id, hidden=bool(hidden), **listing))
 
     def open_tables(self, game: str | None, turn_based: bool | None) -> list[tuple[dict[str, Any], dict[str, bool]]]:
         """Open tables with open seats (newest first), as (row, listing), optionally of one game and pace."""
         query = (
             sa.select(tables_t, *(listings_t.c[name] for name in LISTING_FIELDS))
             .join(listings_t, listings_t.c.table_id == tables_t.c.id)
-            .where(listings_t.c.open_seats.is_(True), tables_t.c.status == "open")
+            .where(listings_t.c.open_seats.is_(True), listings_t.c.hidden.is_(False), tables_t.c.status == "open")
             .order_by(tables_t.c.updated.desc())
             .limit(OPEN_LIMIT)
         )
@@ -117,8 +123,24 @@ class Listings:
 class Seats:
     """Seats of accounts: claim, join, list, "my games"."""
 
-    def __init__(self, store: AccountStore, listings: Listings, tables: Tables) -> None:
-        self.store, self.listings, self.tables = store, listings, tables
+    def __init__(
+        self, store: AccountStore, listings: Listings, tables: Tables, moderation: Moderation | None = None
+    ) -> None:
+        self.store, self.listings, self.tables, self.moderation = store, listings, tables, moderation
+
+    async def not_banned(self, account_id: int) -> None:
+        """AccountError 403 (with the reason and end) if the account is banned: it takes no new seat."""
+        if self.moderation is None:
+            return
+        sanction = await in_thread(self.moderation.sanction, account_id)
+        if sanction is not None and sanction.kind == "ban":
+            until = sanction.as_json()["until"]
+            text = (
+                t("You are banned until {until}: {reason}", until=until, reason=sanction.reason)
+                if until
+                else t("You are banned: {reason}", reason=sanction.reason)
+            )
+            raise AccountError(403, "banned", text)
 
     async def _table(self, table_id: str) -> Table:
         try:
@@ -163,6 +185,7 @@ class Seats:
 
     async def claim(self, who: SignedIn, table_id: str, seat: int, token: str) -> dict[str, Any]:
         """Keep a guest seat (its token proves it is the caller's) under the account: "my games" lists it."""
+        await self.not_banned(who.account.id)
         table = await self._table(table_id)
         try:
             n = await self.tables.seat_for(table, seat, token)
@@ -195,6 +218,11 @@ class Seats:
             raise AccountError(409, "state", t("The game is over."))
         if any(h.table["id"] == table_id for h in await in_thread(self.store.held, who.account.id)):
             raise AccountError(409, "taken", t("You have a seat at this table already."))
+        await self.not_banned(who.account.id)
+        if self.moderation is not None:
+            holders = [h for h in [await in_thread(self.store.holder, table_id, i) for i in range(len(seats))] if h]
+            if await in_thread(self.moderation.blocked_between, who.account.id, holders):
+                raise AccountError(403, "blocked", t("You cannot sit at this table."))
         token = secrets.token_urlsafe(16)
         if not await in_thread(self.store.link, table_id, seat, who.account.id, token, now()):
             raise AccountError(409, "taken", t("This seat is not free."))  # another player was quicker

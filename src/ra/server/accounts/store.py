@@ -6,6 +6,7 @@ Blocking calls on the server's SQLAlchemy engine; the account service runs them 
 from __future__ import annotations
 
 import datetime as dt
+import json
 import secrets
 from dataclasses import dataclass
 from typing import Any
@@ -530,8 +531,27 @@ def _anonymise_reports(c: sa.Connection, keys: list[str], held: list[tuple[str, 
 
     sender = {"sender": GONE_NAME, "sender_key": GONE + secrets.token_hex(8)}
     c.execute(chat_reports_t.update().where(spoken_as(chat_reports_t.c.sender_key)).values(**sender))
+    _anonymise_contexts(c, keys, held, sender)
     reported = sa.select(chat_reports_t.c.id).where(spoken_as(chat_reports_t.c.reporter_key))
     for (report_id,) in c.execute(reported).all():
         # One key per report: two reports of one message (as the account and as its seat) stay distinct.
         reporter = {"reporter_key": GONE + secrets.token_hex(8)}
         c.execute(chat_reports_t.update().where(chat_reports_t.c.id == report_id).values(**reporter))
+
+
+def _anonymise_contexts(c: sa.Connection, keys: list[str], held: list[tuple[str, int]], sender: dict[str, str]) -> None:
+    """The messages kept as a report's context (docs/MODERATION.md) that the account said: under the same anonymous
+    sender as its reported messages."""
+    query = sa.select(chat_reports_t.c.id, chat_reports_t.c.room, chat_reports_t.c.context).where(
+        chat_reports_t.c.context.is_not(None)
+    )
+    for report_id, room, context in c.execute(query).all():
+        mine = set(keys) | {f"s:{seat}" for table_id, seat in held if table_id == room}
+        messages = json.loads(context or "[]")
+        if not any(m.get("sender_key") in mine for m in messages):
+            continue
+        for m in messages:
+            if m.get("sender_key") in mine:
+                m["sender"], m["sender_key"] = sender["sender"], sender["sender_key"]
+        changed = json.dumps(messages, ensure_ascii=False)
+        c.execute(chat_reports_t.update().where(chat_reports_t.c.id == report_id).values(context=changed))

@@ -12,16 +12,16 @@ CANNED = ("hello", "good_game", "well_played", "thinking", "thanks", "back_soon"
 Canned = Literal["hello", "good_game", "well_played", "thinking", "thanks", "back_soon"]
 MAX_TEXT = 1000  # characters a `say` may carry before the room's own limit (300 by default) is checked
 ChatErrorCode = Literal[
-    "bad_message", "forbidden", "not_found", "too_many", "too_big", "internal", "unavailable", "signed_out"
+    "bad_message", "forbidden", "not_found", "too_many", "too_big", "internal", "unavailable", "signed_out", "muted"
 ]
 
 
 class ChatRefused(Exception):
     """A chat message refused: the error's code and English words."""
 
-    def __init__(self, code: ChatErrorCode, message: str) -> None:
+    def __init__(self, code: ChatErrorCode, message: str, **extra: str | None) -> None:
         super().__init__(message)
-        self.code, self.message = code, message
+        self.code, self.message, self.extra = code, message, extra
 
 
 # -- client → server ------------------------------------------------------------------------------------------
@@ -127,6 +127,8 @@ class ChatError(ChatServerMessage):
     type: Literal["error"] = "error"
     code: ChatErrorCode = Field(description="what kind of refusal")
     message: str = Field(description="why, in words for people")
+    reason: str | None = Field(default=None, description="`muted`: the moderator's reason")
+    until: str | None = Field(default=None, description="`muted`: until when (ISO 8601, UTC), null for good")
 
 
 class ChatPong(ChatServerMessage):
@@ -138,6 +140,7 @@ class ChatPong(ChatServerMessage):
 CHAT_SERVER_MESSAGES: tuple[type[ChatServerMessage], ...] = (Said, ChatHistory, Reported, ChatError, ChatPong)
 
 
-def chat_error(code: ChatErrorCode, message: str) -> dict[str, Any]:
-    """The chat's error message."""
-    return ChatError(code=code, message=message).model_dump()
+def chat_error(code: ChatErrorCode, message: str, **extra: str | None) -> dict[str, Any]:
+    """The chat's error message (`reason` and `until` only for `muted`)."""
+    answer = ChatError(code=code, message=message, **extra).model_dump()  # type: ignore[arg-type]
+    return {k: v for k, v in answer.items() if k not in ("reason", "until") or code == "muted"}

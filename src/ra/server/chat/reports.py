@@ -8,6 +8,7 @@ process and a restart count the same.
 from __future__ import annotations
 
 import datetime as dt
+import json
 from typing import Any
 
 import sqlalchemy as sa
@@ -16,6 +17,7 @@ from ra.server.storage.rows import now
 from ra.server.storage.schema import chat_reports_t
 
 DAY = dt.timedelta(days=1)
+CONTEXT = 10  # messages of the room before a reported one kept with the report
 
 
 class TooManyReports(Exception):
@@ -28,7 +30,14 @@ class Reports:
     def __init__(self, engine: sa.Engine) -> None:
         self.engine = engine
 
-    def add(self, message: dict[str, Any], reporter: str, per_day: int = 0, room: str | None = None) -> bool:
+    def add(
+        self,
+        message: dict[str, Any],
+        reporter: str,
+        per_day: int = 0,
+        room: str | None = None,
+        context: list[dict[str, Any]] | None = None,
+    ) -> bool:
         """Store a reported message as the server kept it, with who said it and who reported it: True, or False if
         this reporter had reported this message already (nothing stored). TooManyReports if the reporter made
         `per_day` reports (0: no limit) in the last 24 hours: in `room` only if given (a seat's key names a seat of
@@ -56,6 +65,7 @@ class Reports:
                         reporter_key=reporter,
                         reported=stamp,
                         message_id=message_id,
+                        context=json.dumps(_context(context or []), ensure_ascii=False),
                     )
                 )
         except sa.exc.IntegrityError:
@@ -67,3 +77,16 @@ class Reports:
         query = sa.select(chat_reports_t).order_by(chat_reports_t.c.id.desc()).limit(limit)
         with self.engine.connect() as c:
             return [dict(row._mapping) for row in c.execute(query)]
+
+
+def _context(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The messages kept with a report: who (name and key), what and when, bounded."""
+    return [
+        {
+            "sender": str(m["sender"]["name"])[:40],
+            "sender_key": str(m["sender"]["key"])[:80],
+            "text": str(m.get("text") or m.get("canned") or "")[:300],
+            "at": str(m["at"])[:40],
+        }
+        for m in messages[-CONTEXT:]
+    ]

@@ -28,6 +28,7 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ra.server.accounts.errors import AccountError
+from ra.server.accounts.moderation import Moderation
 from ra.server.accounts.service import AccountService, SignedIn
 from ra.server.accounts.sessions import SESSION_COOKIE
 from ra.server.chat.hub import ChatHub
@@ -88,6 +89,7 @@ class ChatGate:
     settings: AccountSettings
     limits: Limits
     allowed_origins: tuple[str, ...] = ()
+    moderation: Moderation | None = None  # mutes, bans and blocks (docs/MODERATION.md); None: none checked
     per_address: Counter = field(init=False)
     speakers: RateLimiter = field(init=False)
 
@@ -104,6 +106,9 @@ class ChatConnection:
         self.address = ws.client.host if ws.client else "unknown"
         self.me: Sender | None = None
         self.who: SignedIn | None = None  # the session a signed-in speaker speaks for
+        self.account: int | None = None  # the account speaking (signed in, or holding the seat), for sanctions
+        self.blocks: frozenset[str] = frozenset()  # the chat keys the signed-in reader blocked, read at `blocks_read`
+        self.blocks_read = -1e9
         self.checked = time.monotonic()  # when `who` was last looked up
         self.ending = False  # the session ended: nothing more is said or answered
         self.closing: asyncio.Task[None] | None = None
@@ -165,7 +170,7 @@ class ChatConnection:
         except Exception:  # storage away: the client reads only
             who = None
         if who is not None:
-            self.who, self.checked = who, time.monotonic()
+            self.who, self.checked, self.account = who, time.monotonic(), who.account.id
             return Sender(key=f"p:{who.account.player}", name=who.account.name)
         if self.room == LOBBY:
             return None
@@ -176,6 +181,8 @@ class ChatConnection:
             return None
         if seat is None:
             return None
+        with contextlib.suppress(Exception):  # a seat kept by an account speaks under that account's sanctions
+            self.account = await asyncio.to_thread(self.gate.accounts.store.holder, self.room, seat)
         return Sender(key=f"s:{seat}", name=str(table.row.seats[seat]["name"]))
 
     async def serve(self) -> None:
@@ -183,8 +190,9 @@ class ChatConnection:
         queue = self.gate.hub.join(self.room)
         pump = asyncio.create_task(self._pump(queue))
         try:
+            blocked = await self.blocked()
             history = ChatHistory(
-                messages=kept(self.gate.hub.latest(self.room)),
+                messages=[m for m in kept(self.gate.hub.latest(self.room)) if m.sender.key not in blocked],
                 can_send=self.me is not None,
                 you=self.me,
             )
@@ -218,7 +226,36 @@ class ChatConnection:
             message = await queue.get()
             if self.ending:
                 return
+            if message.get("type") == "said" and str(message.get("sender", {}).get("key")) in await self.blocked():
+                continue  # a player this reader blocked
             await self.send(message)
+
+    async def blocked(self) -> frozenset[str]:
+        """The chat keys of the players the signed-in reader blocked (none for others, or storage away)."""
+        moderation = self.gate.moderation
+        if moderation is None or self.who is None:
+            return frozenset()
+        moment = time.monotonic()
+        if moment - self.blocks_read < moderation.cache_seconds:
+            return self.blocks  # read this recently: no thread hop per message
+        with contextlib.suppress(*STORAGE_ERRORS):  # storage away: the blocks last read stay
+            self.blocks = await asyncio.to_thread(moderation.blocked_keys, self.who.account.id)
+        self.blocks_read = moment
+        return self.blocks
+
+    async def not_muted(self) -> None:
+        """ChatRefused `muted` (with the reason and end) if the speaking account is muted or banned."""
+        moderation = self.gate.moderation
+        if moderation is None or self.account is None:
+            return
+        try:
+            sanction = await asyncio.to_thread(moderation.sanction, self.account)
+        except STORAGE_ERRORS:
+            raise ChatRefused("unavailable", "the server cannot check your account now; try again") from None
+        if sanction is not None:
+            shown = sanction.as_json()
+            why = f"you may not chat until {shown['until'] or 'further notice'}: {sanction.reason}"
+            raise ChatRefused("muted", why, reason=sanction.reason, until=shown["until"])
 
     async def handle(self, raw: str | bytes) -> dict[str, Any] | None:
         """Answer one client message (None: nothing to answer it alone)."""
@@ -233,6 +270,7 @@ class ChatConnection:
             if not await self.still_signed_in():
                 return None
             if isinstance(message, Say):
+                await self.not_muted()
                 self.say(self.me, message)
                 return None
             assert isinstance(message, Report)
@@ -240,7 +278,7 @@ class ChatConnection:
         except JsonError as exc:
             return chat_error("bad_message", str(exc))
         except ChatRefused as exc:
-            return chat_error(exc.code, exc.message)
+            return chat_error(exc.code, exc.message, **exc.extra)
 
     async def still_signed_in(self) -> bool:
         """False (and the socket ends) if a signed-in speaker's session ended; looked up again only when the last
@@ -297,8 +335,10 @@ class ChatConnection:
             raise ChatRefused("not_found", "there is no such message in this room (any more)")
         per_day = self.gate.settings.chat_reports_per_day
         try:
+            latest = self.gate.hub.latest(self.room)
+            before = latest[: next((i for i, m in enumerate(latest) if m["id"] == message_id), len(latest))]
             await asyncio.to_thread(
-                self.gate.reports.add, found, me.key, per_day, None if self.who is not None else self.room
+                self.gate.reports.add, found, me.key, per_day, None if self.who is not None else self.room, before
             )
         except TooManyReports:
             raise ChatRefused("too_many", f"at most {per_day} reports a day; the operator has yours") from None

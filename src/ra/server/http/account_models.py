@@ -139,6 +139,10 @@ class AccountInfo(BaseModel):
     email_verified: bool = Field(False, description="whether its address was confirmed (notices go only to such)")
     kind: Literal["person", "bot"] = Field("person", description="bot: an account a program plays (docs/BOT_API.md)")
     csrf: str = Field(description="the session's CSRF token, to send as `X-CSRF-Token` (also in the `ra_csrf` cookie)")
+    sanction: dict[str, Any] | None = Field(
+        default=None, description="a mute or ban in force: `{kind, until (null: for good), reason, created}`"
+    )
+    roles: list[str] = Field(default_factory=list, description="moderator and/or operator")
 
 
 Verification = Literal["sent", "none", "no_mail", "limited", "failed"]

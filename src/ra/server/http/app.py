@@ -38,6 +38,7 @@ from ra.server.http.routes import (
     i18n,
     learn,
     meta,
+    moderation,
     notices,
     pages,
     players,
@@ -115,12 +116,19 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.people, app.state.allowed_origins = people, settings.allowed_origins
     origins = settings.allowed_origins
     app.state.chat = ChatGate(
-        people.chat, people.reports, people.accounts, server.service, settings.accounts, limits, origins
+        people.chat,
+        people.reports,
+        people.accounts,
+        server.service,
+        settings.accounts,
+        limits,
+        origins,
+        moderation=people.moderation,
     )
     add_error_handlers(app)
     app.add_exception_handler(AccountError, account_refusal)  # type: ignore[arg-type]
     tables_and_pages = (meta, tables, analysis, websocket, pages, learn, puzzles, health)
-    for routes in (*tables_and_pages, accounts, bots, notices, players, chat, i18n):
+    for routes in (*tables_and_pages, accounts, bots, notices, players, chat, moderation, i18n):
         app.include_router(routes.router)
     if meter is not None and settings.metrics:  # on the app only when the operator says so
         app.add_route("/metrics", meter.answer, methods=["GET"], include_in_schema=False)

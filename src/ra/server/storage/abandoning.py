@@ -53,3 +53,14 @@ def abandon_idle(engine: sa.Engine, idle_since: dt.datetime, limit: int) -> list
     )
     with engine.begin() as c:
         return sorted(str(row[0]) for row in c.execute(statement))
+
+
+def close_table(engine: sa.Engine, table_id: str, stamp: dt.datetime) -> bool:
+    """Mark one playable table abandoned now (a moderator closed it); False if it was not playable."""
+    statement = (
+        tables_t.update()
+        .where(tables_t.c.id == table_id, tables_t.c.status.in_(PLAYABLE))
+        .values(status=ABANDONED, updated=stamp)
+    )
+    with engine.begin() as c:
+        return bool(c.execute(statement).rowcount)

@@ -111,6 +111,10 @@ class Storage(Protocol):
         """Mark playable tables idle since before `idle_since` abandoned: the ids this call changed."""
         ...
 
+    def close_table(self, table_id: str, stamp: dt.datetime) -> bool:
+        """Mark one playable table abandoned now (a moderator closed it); False if it was not playable."""
+        ...
+
     def update_table(
         self,
         table_id: str,

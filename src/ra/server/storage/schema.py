@@ -196,6 +196,8 @@ listings_t = sa.Table(
     sa.Column("turn_based", sa.Boolean, nullable=False),
     # A rated table with a bot account at it is rated in the bots' pool unless this is false (docs/ACCOUNTS.md).
     sa.Column("bots_pool", sa.Boolean, nullable=False, server_default=sa.true()),
+    # A moderator hid it (docs/MODERATION.md): the lobby no longer offers its seats.
+    sa.Column("hidden", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 # Whoever can have a rating: an account, or a bot by its spec. `id` is public (player pages) and random.
@@ -277,7 +279,59 @@ chat_reports_t = sa.Table(
     sa.Column("reporter_key", sa.String(80), nullable=False),
     sa.Column("reported", sa.DateTime(timezone=True), nullable=False),
     sa.Column("message_id", sa.String(40), nullable=True),
+    # The room's messages just before it (JSON, as the chat kept them: chat itself is not stored) and when a
+    # moderator marked the report handled (NULL: open).
+    sa.Column("context", sa.Text, nullable=True),
+    sa.Column("handled", sa.DateTime(timezone=True), nullable=True),
     sa.UniqueConstraint("reporter_key", "message_id", name="uq_chat_reports_reporter_message"),
+)
+
+# -- moderation (docs/MODERATION.md) -------------------------------------------------------------------------------
+
+# An account's roles, granted from the command line only (`ra admin grant`): "moderator" or "operator".
+account_roles_t = sa.Table(
+    "account_roles",
+    metadata,
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("role", sa.String(12), primary_key=True),
+    sa.Column("granted", sa.DateTime(timezone=True), nullable=False),
+)
+
+# A mute (no chat) or a ban (no chat, no new seats): until `until` (NULL: for good) unless `lifted` earlier.
+sanctions_t = sa.Table(
+    "sanctions",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False, index=True),
+    sa.Column("kind", sa.String(8), nullable=False),
+    sa.Column("until", sa.DateTime(timezone=True), nullable=True),
+    sa.Column("reason", sa.String(500), nullable=False),
+    sa.Column("by", sa.String(80), nullable=False),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("lifted", sa.DateTime(timezone=True), nullable=True),
+)
+
+# Every moderator's and operator's action: appended, never changed or deleted (a test reads the code for it).
+# `target` names whom or what it was about ("account:<id>", "table:<id>", "report:<id>"); `details` JSON.
+moderation_log_t = sa.Table(
+    "moderation_log",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("by", sa.String(80), nullable=False),
+    sa.Column("action", sa.String(20), nullable=False),
+    sa.Column("target", sa.String(80), nullable=False, index=True),
+    sa.Column("reason", sa.String(500), nullable=False),
+    sa.Column("details", sa.Text, nullable=False),
+)
+
+# A player blocked another: the blocker does not read the blocked one's chat, and open seats never seat them together.
+player_blocks_t = sa.Table(
+    "player_blocks",
+    metadata,
+    sa.Column("blocker_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("blocked_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True, index=True),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
 )
 
 # -- notices (docs/ACCOUNTS.md): what tells a person it is their turn ----------------------------------------------

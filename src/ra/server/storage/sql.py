@@ -172,6 +172,10 @@ class SqlStorage:
         by exactly one call of any process (abandoning.py)."""
         return abandoning.abandon_idle(self.engine, idle_since, limit)
 
+    def close_table(self, table_id: str, stamp: dt.datetime) -> bool:
+        """Close one playable table now, as the abandon sweep closes idle ones (a moderator's; abandoning.py)."""
+        return abandoning.close_table(self.engine, table_id, stamp)
+
     def update_table(
         self,
         table_id: str,

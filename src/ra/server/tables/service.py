@@ -410,6 +410,17 @@ class TableService:
     async def _add_moves(self, batch: list[NewMove]) -> list[SeqConflictError | None]:
         return await self.db(self.storage.add_moves, batch)
 
+    async def close(self, table: Table) -> bool:
+        """Close a playable table at once, as the abandon sweep closes an idle one (a moderator's action): stored,
+        then its loaded copy and its watchers told; other processes read the status from the database. False if it
+        was over already."""
+        async with table.lock:
+            if not await self.db(self.storage.close_table, table.row.id, self.time_source.now()):
+                return False
+            table.swap(Change(row=replace(table.row, status="abandoned")))
+        self._publish(table)
+        return True
+
     def publish(self, table: Table) -> None:
         """Tell the table's watchers of a change made apart from a move (the abandon sweep)."""
         self._publish(table)

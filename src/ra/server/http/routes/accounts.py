@@ -11,7 +11,7 @@ from fastapi.responses import JSONResponse, RedirectResponse
 
 from ra.server.accounts.devices import device_token, set_device_cookie
 from ra.server.accounts.errors import AccountError
-from ra.server.accounts.service import SignedIn, session_json
+from ra.server.accounts.service import SignedIn, in_thread, session_json
 from ra.server.accounts.sessions import clear_cookies, csrf_token, secure, set_cookies
 from ra.server.http import account_models as api
 from ra.server.http.routes.tables import TableId
@@ -115,7 +115,11 @@ async def get_account(request: Request, who: MaybeSignedIn, parts: PeopleParts) 
     """The signed-in account; 401 without one, which also clears the session's cookies: pages ask only while the
     browser holds them, so an ended session is asked about once, not on every page."""
     if who is not None:
-        return _info(who)
+        info = _info(who)
+        moderation = parts.moderation
+        sanction = await in_thread(moderation.sanction, who.account.id)
+        roles = sorted(await in_thread(moderation.roles, who.account.id))
+        return info.model_copy(update={"sanction": None if sanction is None else sanction.as_json(), "roles": roles})
     refused = AccountError(401, "signed_out", NOT_SIGNED_IN)
     answer = JSONResponse(refused.answer(), status_code=refused.status)
     clear_cookies(answer, secure(request, parts.accounts.settings.plain_loopback_cookies))
@@ -219,8 +223,11 @@ async def join_seat(table_id: TableId, n: SeatNumber, who: Acting, parts: People
 
 
 @router.post("/api/tables/{table_id}/listing", responses=api.refusals(400, 403, 404, 409, 413, 415))
-async def list_table(table_id: TableId, body: api.Listing, parts: PeopleParts) -> api.ListingInfo:
-    """How the table is listed (open seats, rated, pace): for its creator, before anyone sits down."""
+async def list_table(table_id: TableId, body: api.Listing, parts: PeopleParts, who: MaybeSignedIn) -> api.ListingInfo:
+    """How the table is listed (open seats, rated, pace): for its creator, before anyone sits down; a banned
+    account lists no rated table."""
+    if who is not None and body.rated:
+        await parts.seats.not_banned(who.account.id)
     listing = body.model_dump(exclude={"creator"})
     return api.ListingInfo.model_validate(await parts.seats.list_table(table_id, body.creator, listing))
 

@@ -25,6 +25,7 @@ PAGES = {
     "games.html": "Ra — my games",
     "ratings.html": "Ra — ratings",
     "player.html": "Ra — player",
+    "moderation.html": "Ra — moderation",
 }
 
 router = APIRouter(include_in_schema=False)
@@ -74,6 +75,12 @@ async def rules(game: str, request: Request) -> Response:
     answer = HTMLResponse(rules_page(game, page_language(request)))
     answer.headers["vary"] = "Accept-Language, Cookie"
     return answer
+
+
+@router.get("/moderation")
+async def moderation_page(request: Request) -> Response:
+    """The moderators' page (docs/MODERATION.md): its data comes from routes that refuse anyone without a role."""
+    return page("moderation.html", request)
 
 
 @router.get("/account")

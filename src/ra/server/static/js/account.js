@@ -95,6 +95,24 @@ function onSubmit(id, send) {
 }
 
 /**
+ * The mute or ban in force, with its reason and end, and the moderation page's link for a moderator.
+ * @param {Account} me
+ */
+function drawSanction(me) {
+  const box = byId("sanction");
+  const sanction = me.sanction;
+  box.hidden = !sanction;
+  byId("moderation-link").hidden = !(me.roles ?? []).length;
+  if (!sanction) return;
+  const until = sanction.until ? new Date(sanction.until).toLocaleString() : "";
+  box.textContent = sanction.kind === "mute"
+    ? (until ? t("You may not chat until {until}: {reason}", { until, reason: sanction.reason })
+      : t("You may not chat: {reason}", { reason: sanction.reason }))
+    : (until ? t("You are banned until {until}: {reason}", { until, reason: sanction.reason })
+      : t("You are banned: {reason}", { reason: sanction.reason }));
+}
+
+/**
  * @param {Account} me
  * @param {BotsPanel} bots
  */
@@ -102,6 +120,7 @@ async function drawSignedIn(me, bots) {
   byId("signed-in").hidden = false;
   byId("signed-out").hidden = true;
   byId("account-name").textContent = me.name;
+  drawSanction(me);
   /** @type {HTMLAnchorElement} */ (byId("player-page")).href = `/players/${encodeURIComponent(me.player)}`;
   byId("email-state").textContent = !me.has_email ? t("No address is stored.")
     : me.email_verified ? t("An address is stored and confirmed (it is never shown).")

@@ -7,7 +7,9 @@ import { render, t } from "./i18n.js";
 
 /**
  * @typedef {{name: string, player: string, created: string, has_email: boolean, email_verified?: boolean, csrf: string,
- *   kind?: "person" | "bot"}} Account  `kind` bot: an account a program plays (docs/BOT_API.md)
+ *   kind?: "person" | "bot", sanction?: Sanction | null, roles?: string[]}} Account  `kind` bot: an account a program
+ *   plays (docs/BOT_API.md); `sanction` a mute or ban in force, `roles` moderator/operator (docs/MODERATION.md)
+ * @typedef {{kind: "mute" | "ban", until: string | null, reason: string, created: string}} Sanction
  * @typedef {import("./i18n.js").TextJson} TextJson
  */
 

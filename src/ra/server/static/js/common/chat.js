@@ -2,6 +2,7 @@
 // phones, a mute per sender (kept in this browser) and a report button that stores a message for the operator.
 // Every message is shown as text, never as HTML.
 
+import { call, errorWords } from "./account.js";
 import { el, replaceChildren, toast } from "./dom.js";
 import { seatName, t } from "./i18n.js";
 
@@ -47,11 +48,18 @@ function keepMuted(keys) {
 }
 
 /**
- * The words of a chat error code.
+ * The words of a chat error code (a mute's with its reason and end).
  * @param {string} code
+ * @param {{reason?: string | null, until?: string | null}} [message]
  * @returns {string}
  */
-function refusal(code) {
+function refusal(code, message = {}) {
+  if (code === "muted") {
+    const reason = String(message.reason ?? "");
+    return message.until
+      ? t("You may not chat until {until}: {reason}", { until: new Date(message.until).toLocaleString(), reason })
+      : t("You may not chat: {reason}", { reason });
+  }
   /** @type {Record<string, string>} */
   const words = {
     forbidden: t("Sign in, or open your seat's link, to chat."),
@@ -138,7 +146,7 @@ export class ChatPanel {
     } else if (message.type === "reported") {
       toast(t("Reported. Thank you."));
     } else if (message.type === "error") {
-      toast(refusal(message.code), "error");
+      toast(refusal(message.code, message), "error");
     }
   }
 
@@ -155,6 +163,9 @@ export class ChatPanel {
           on: { click: () => this.mute(m.sender.key) } }, t("Mute")),
         this.me ? el("button", { class: "chat-report", type: "button", title: t("Report this message"),
           on: { click: () => this.report(m.id) } }, t("Report")) : null,
+        this.me?.key.startsWith("p:") && m.sender.key.startsWith("p:") ? el("button", { class: "chat-block",
+          type: "button", title: t("Block {name}", { name: nameOf(m.sender) }),
+          on: { click: () => void this.block(m.sender.key) } }, t("Block")) : null,
       ];
       return el("li", { class: `chat-message${mine ? " mine" : ""}`, dataset: { id: m.id, sender: m.sender.key } },
         el("strong", { class: "chat-name" }, nameOf(m.sender)), " ", el("span", { class: "chat-text" }, words), " ",
@@ -168,6 +179,21 @@ export class ChatPanel {
     this.muted.add(key);
     keepMuted(this.muted);
     this.draw();
+  }
+
+  /**
+   * Block a signed-in sender (docs/MODERATION.md): the server no longer sends their messages to this account, nor
+   * seats the two together through open seats; muted here at once.
+   * @param {string} key  "p:<player id>"
+   */
+  async block(key) {
+    try {
+      await call("POST", "/api/account/blocks", { player: key.slice(2) });
+      this.mute(key);
+      toast(t("Blocked."));
+    } catch (err) {
+      toast(errorWords(err), "error");
+    }
   }
 
   /** @param {string} id */
