@@ -65,6 +65,8 @@ READ = """() => {
     // A signed-in browser is named by its own words (its user agent), data like a name.
     if (!words || !parent || parent.closest('script, style, code, kbd, #language, [hidden], template')) continue;
     if (parent.closest('.session') && words.startsWith('Mozilla/')) continue;
+    // What people say in the chat is theirs, in whatever language they wrote it (other tests leave messages there).
+    if (parent.closest('.chat-text, .chat-name')) continue;
     const select = parent.closest('select');
     if (!(select || parent).checkVisibility({ checkVisibilityCSS: true })) continue;
     found.push(words);

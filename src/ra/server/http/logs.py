@@ -25,6 +25,7 @@ _URL_PASSWORD = re.compile(r"(://[^:/@\s]+:)[^@/\s]+@")  # postgresql://user:PAS
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _BOT_TOKEN = re.compile(r"(Bearer\s+|rab_)[A-Za-z0-9_.~+/=-]+", re.IGNORECASE)  # a bot token, wherever it is
 LOGGERS = ("uvicorn.access", "uvicorn.error", "ra.server")
+PACKAGE_LOGGER = __name__.partition(".")[0]  # the package's own loggers, every one below it
 
 
 def redact(value: Any) -> Any:
@@ -152,7 +153,7 @@ def json_logging(level: str) -> dict[str, Any]:
             "access": handler | {"stream": "ext://sys.stdout"},
         },
         "loggers": {
-            "ra": {"handlers": ["default"], "level": upper, "propagate": False},
+            PACKAGE_LOGGER: {"handlers": ["default"], "level": upper, "propagate": False},
             "uvicorn": {"handlers": ["default"], "level": upper, "propagate": False},
             "uvicorn.error": {"level": upper},
             "uvicorn.access": {"handlers": ["access"], "level": upper, "propagate": False},
