@@ -1,8 +1,9 @@
 """`ra admin grant/revoke/ban/unban/reports`: roles and sanctions from the command line (docs/MODERATION.md).
 
 They open the database as `ra serve` does (`--data`, or `--database-url` / RA_DATABASE_URL) and may run while it
-serves: a sanction holds in every serving process within `Moderation.cache_seconds`. Each change is written to the
-moderation log by "operator (command line)". Roles are granted here only, never over the web.
+serves: a sanction holds in every serving process within `Moderation.cache_seconds`, and a ban's seats are left to
+bots by every serving process's ban sweep (server/accounts/bans.py). Each change is written to the moderation log
+by "operator (command line)". Roles are granted here only, never over the web.
 """
 
 from __future__ import annotations
@@ -102,7 +103,8 @@ def register(admin: typer.Typer) -> None:
         database_url: DatabaseUrl = None,
         lang: Lang = None,
     ) -> None:
-        """Ban an account (no chat, no new seats) or, with --mute, mute it (no chat), for a time or for good."""
+        """Ban an account (no chat, no seats: bots play its games) or, with --mute, mute it (no chat), for a time or
+        for good."""
         if sum((hours is not None, days is not None, forever)) > 1:
             raise _fail(t("give one of --hours, --days and --forever"), lang)
         if not reason.strip() or len(reason) > 500:

@@ -1,11 +1,12 @@
 """The parts of one server process that know people rather than seats: accounts and their seats, the results and
-ratings sweep, and chat (docs/ACCOUNTS.md). Built beside the table server (assembly.py) on its storage; started after
-it and stopped before it."""
+ratings sweep, moderation and its ban sweep, and chat (docs/ACCOUNTS.md). Built beside the table server (assembly.py)
+on its storage; started after it and stopped before it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ra.server.accounts.bans import BanSweep
 from ra.server.accounts.bot_store import BotStore
 from ra.server.accounts.bots import BotService
 from ra.server.accounts.moderation import Moderation
@@ -33,14 +34,17 @@ class People:
     reports: Reports
     bots: BotService
     moderation: Moderation  # roles, sanctions, blocks, the moderation log (docs/MODERATION.md)
+    bans: BanSweep  # hands the seats of banned accounts to bots
 
     async def start(self) -> None:
-        """Start the sweep and the chat's fan-out."""
+        """Start the sweeps and the chat's fan-out."""
         await self.chat.start()
         self.sweep.start()
+        self.bans.start()
 
     async def stop(self) -> None:
         """Stop them, and the password threads."""
+        await self.bans.stop()
         await self.sweep.stop()
         await self.chat.stop()
         self.accounts.passwords.close()
@@ -59,4 +63,5 @@ def assemble_people(settings: Settings, server: Server) -> People:
     bots = BotService(BotStore(engine), store, passwords, server.service, settings.limits, moderation)
     ratings = RatingStore(engine, options)
     sweep = ResultSweep(ratings, server.storage.moves, options.ratings_seconds, accounts.tidy)
-    return People(accounts, seats, ratings, sweep, chat, Reports(engine), bots, moderation)
+    bans = BanSweep(moderation, server.service, options.ban_sweep_seconds)
+    return People(accounts, seats, ratings, sweep, chat, Reports(engine), bots, moderation, bans)

@@ -156,6 +156,8 @@ class AccountSettings:
     password_threads: int = 2
     password_queue: int = 16
     ratings_seconds: float = 2.0  # how often finished tables are looked for, to record results and ratings
+    # How often each process looks for seats that banned accounts still play, to hand them to a bot (accounts/bans.py).
+    ban_sweep_seconds: float = 5.0
     # Rating farming (docs/ACCOUNTS.md, "Ratings"): a rated game between accounts that were seen at one address or
     # on one device within `shared_mark_days` (0: never checked) moves no rating; nor does a game of two accounts
     # that played `pairing_games` rated games together within `pairing_window` seconds already (0: no limit).
@@ -187,6 +189,8 @@ class AccountSettings:
             raise ValueError("sign_in_window, sign_up_window and mark_days are more than 0")
         if self.chat_reports_per_day < 0 or self.chat_session_check < 0:
             raise ValueError("chat_reports_per_day and chat_session_check are 0 or more")
+        if self.ban_sweep_seconds <= 0:
+            raise ValueError("ban_sweep_seconds is more than 0")
 
 
 @dataclass(frozen=True)

@@ -68,3 +68,26 @@ def test_a_mute_set_through_one_process_holds_on_the_other(scale_pair: Pair) -> 
     assert say_in(b.base, rooms[1], session)["type"] == "said"
     log = mod.get("/api/moderation/log").json()["entries"]
     assert [e["action"] for e in log[:3]] == ["lift", "mute", "grant"]
+
+
+def test_a_ban_by_the_command_line_leaves_the_players_seat_on_both_processes(scale_pair: Pair) -> None:
+    a, b = scale_pair.servers
+    sam, _ = signed_up(b.base, "Scale Ban Sam")
+    seats = [{"kind": "person", "name": "Sam"}, {"kind": "person", "name": "Ann"}]
+    table = httpx.post(f"{b.base}/api/tables", json={"game": "ra", "seats": seats}).json()
+    claim = {"table": table["id"], "seat": 0, "token": table["seats"][0]["token"]}
+    r = sam.post("/api/account/seats", json=claim, headers={"X-CSRF-Token": sam.cookies["ra_csrf"]})
+    assert r.status_code == 200, r.text
+    for seat, base in ((0, a.base), (1, b.base)):  # each seat's link opened once: the table runs
+        url = base.replace("http://", "ws://") + f"/ws/{table['id']}?seat={seat}&token={table['seats'][seat]['token']}"
+        with connect(url) as ws:
+            ws.recv(timeout=10)
+    assert "banned" in admin(scale_pair, "ban", "Scale Ban Sam", "--reason", "cheating")
+    deadline = time.monotonic() + 15  # both processes' sweeps (5 s) race for it: one leave is stored
+    while time.monotonic() < deadline:
+        found = [httpx.get(f"{base}/api/tables/{table['id']}").json() for base in (a.base, b.base)]
+        if all(f["seats"][0].get("out") == "left" for f in found):
+            break
+        time.sleep(0.2)
+    assert [f["seats"][0].get("out") for f in found] == ["left", "left"]
+    assert all(f["seats"][1].get("out") is None and f["status"] == "running" for f in found)

@@ -21,6 +21,7 @@ from ra.server.guards.look_alikes import name_key, skeleton
 from ra.server.storage.rows import now
 from ra.server.storage.schema import (
     account_roles_t,
+    account_seats_t,
     accounts_t,
     chat_reports_t,
     listings_t,
@@ -28,6 +29,7 @@ from ra.server.storage.schema import (
     player_blocks_t,
     players_t,
     sanctions_t,
+    tables_t,
 )
 
 ROLES = ("moderator", "operator")
@@ -228,6 +230,28 @@ class Moderation:
             self._sanctions.clear()
         self._sanctions[account_id] = (moment, found)
         return found
+
+    def banned_seats(self, limit: int = 200) -> list[tuple[str, int]]:
+        """The seats that accounts banned now hold at open or running tables and still play (not `out`): the
+        table's id and the seat, at most `limit` (the ban sweep's work, accounts/bans.py)."""
+        stamp = now()
+        query = (
+            sa.select(account_seats_t.c.table_id, account_seats_t.c.seat, tables_t.c.seats)
+            .join(sanctions_t, sanctions_t.c.account_id == account_seats_t.c.account_id)
+            .join(tables_t, tables_t.c.id == account_seats_t.c.table_id)
+            .where(sanctions_t.c.kind == "ban", *_in_force(stamp), tables_t.c.status.in_(("open", "running")))
+        )
+        with self.engine.connect() as c:
+            rows = list(c.execute(query))
+        # A seat already left stays in the rows (account_seats keeps the game for the account's history): skipped
+        # here on the row's own seats, so that no table is loaded for it.
+        # Two bans in force give a seat twice (no DISTINCT: PostgreSQL cannot compare JSON): once is enough.
+        found = dict.fromkeys(
+            (str(r.table_id), int(r.seat))
+            for r in rows
+            if int(r.seat) < len(r.seats) and not (r.seats[int(r.seat)] or {}).get("out")
+        )
+        return list(found)[:limit]
 
     def sanctions(self, account_id: int) -> list[dict[str, Any]]:
         """Every sanction the account had, newest first."""

@@ -297,7 +297,8 @@ account_roles_t = sa.Table(
     sa.Column("granted", sa.DateTime(timezone=True), nullable=False),
 )
 
-# A mute (no chat) or a ban (no chat, no new seats): until `until` (NULL: for good) unless `lifted` earlier.
+# A mute (no chat) or a ban (no chat, no seats: accounts/bans.py leaves the ones it plays): until `until` (NULL: for
+# good) unless `lifted` earlier.
 sanctions_t = sa.Table(
     "sanctions",
     metadata,

@@ -67,8 +67,8 @@ async def _player(moderation: Moderation, player: str) -> Named:
 
 
 class SanctionBody(Closed):
-    """A mute (chat) or ban (chat and new seats) for `hours`, or for good (`hours` null), with the reason the player
-    reads."""
+    """A mute (chat) or ban (chat, new seats, and the seats it plays: handed to bots) for `hours`, or for good
+    (`hours` null), with the reason the player reads."""
 
     player: PlayerId
     kind: Literal["mute", "ban"]
@@ -178,6 +178,8 @@ async def sanction(body: SanctionBody, who: Moderating, parts: PeopleParts) -> d
         raise AccountError(400, "bad_message", t("You cannot sanction yourself."))
     until = None if body.hours is None else now() + dt.timedelta(hours=body.hours)
     await in_thread(parts.moderation.impose, named.id, body.kind, until, body.reason, _by(who))
+    if body.kind == "ban":
+        parts.bans.wake()  # its seats go to bots now on this process (every process's sweep finds them anyway)
     found = await in_thread(parts.moderation.sanction, named.id)
     return {"sanction": None if found is None else found.as_json()}
 
