@@ -26,7 +26,10 @@ BOUNDED = {
     "game": {"ra", "write"},
     "reason": {"timeout", "failed", "refused"},
     "kind": {"http_5xx", "storage_unavailable", "internal"},
-    "limit": {"table_creations", "ws_per_address", "ws_per_table", "ws_messages", "verify_mails", "other"},
+    "limit": {
+        *("table_creations", "ws_per_address", "ws_per_table", "ws_messages", "verify_mails"),
+        *("chat_sockets_per_address", "chat_messages", "chat_frames", "bot_requests", "bot_auth_failures", "other"),
+    },
 }
 
 
@@ -108,6 +111,21 @@ def test_rate_limit_refusals_are_counted_by_limit(data_dir: Path) -> None:
     finally:
         metrics.use(before)
     assert value(text, "ra_rate_limit_refusals_total", limit="table_creations") == 1
+
+
+def test_the_bot_apis_guesses_are_counted_under_their_own_limit(data_dir: Path) -> None:
+    settings = replace(settings_on(data_dir, limits=Limits(bot_auth_failures=2)), metrics=True)
+    before = metrics.meter()
+    try:
+        with TestClient(create_app(settings)) as client:
+            guess = {"Authorization": "Bearer rab_" + "x" * 43}
+            codes = [client.get("/api/bot/account", headers=guess).status_code for _ in range(4)]
+            text = client.get("/metrics").text
+    finally:
+        metrics.use(before)
+    assert codes[:2] == [401, 401] and 429 in codes[2:]
+    assert value(text, "ra_rate_limit_refusals_total", limit="bot_auth_failures") >= 1
+    assert value(text, "ra_rate_limit_refusals_total", limit="other") == 0
 
 
 COUNT_MOVES = """

@@ -83,8 +83,8 @@ class BotService:
     ) -> None:
         self.store, self.accounts, self.passwords, self.tables = store, accounts, passwords, tables
         self.moderation = moderation  # a banned bot account accepts no invitation (docs/MODERATION.md)
-        self.rates = KeyedRates(limits.bot_requests_per_second, limits.bot_request_burst)
-        self.failures = RateLimiter(limits.bot_auth_failures, limits.bot_auth_window)
+        self.rates = KeyedRates(limits.bot_requests_per_second, limits.bot_request_burst, name="bot_requests")
+        self.failures = RateLimiter(limits.bot_auth_failures, limits.bot_auth_window, name="bot_auth_failures")
         self.sockets: dict[str, dict[int, Closer]] = {}  # a token's open WebSockets in this process: their closers
 
     async def _db(self, call: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
@@ -163,7 +163,7 @@ class BotService:
 
     async def authenticate(self, header: str | None, address: str, scope: str) -> Caller:
         """Who an `Authorization` header speaks for, with `scope`; refused with 401, 403 or 429."""
-        waiting = self.failures.waiting(address)
+        waiting = self.failures.refuses(address)
         if waiting:
             raise AccountError(429, "too_many", t("Too many failed authentications; try again later."), waiting)
         token = bearer_token(header)

@@ -94,8 +94,8 @@ class ChatGate:
     speakers: RateLimiter = field(init=False)
 
     def __post_init__(self) -> None:
-        self.per_address = Counter(self.limits.ws_per_address)
-        self.speakers = RateLimiter(self.settings.chat_messages, self.settings.chat_window)
+        self.per_address = Counter(self.limits.ws_per_address, name="chat_sockets_per_address")
+        self.speakers = RateLimiter(self.settings.chat_messages, self.settings.chat_window, name="chat_messages")
 
 
 class ChatConnection:
@@ -113,7 +113,7 @@ class ChatConnection:
         self.ending = False  # the session ended: nothing more is said or answered
         self.closing: asyncio.Task[None] | None = None
         self.sent: deque[float] = deque()
-        self.rate = MessageRate(gate.limits.ws_messages_per_second, gate.limits.ws_message_burst)
+        self.rate = MessageRate(gate.limits.ws_messages_per_second, gate.limits.ws_message_burst, name="chat_frames")
         self.lock = asyncio.Lock()
 
     async def send(self, message: dict[str, Any]) -> None:

@@ -57,6 +57,13 @@ class RateLimiter:
         live = [at for at in times if at > now - self.window]
         return 0 if len(live) < self.count else max(1, math.ceil(live[0] + self.window - now))
 
+    def refuses(self, key: str) -> int:
+        """As `waiting`, for a caller that refuses `key` while it waits: a refusal is told (counting nothing)."""
+        wait = self.waiting(key)
+        if wait:
+            refused(self.name)
+        return wait
+
 
 class MessageRate:
     """At most `rate` events a second on average, in bursts of up to `burst` (a token bucket); `rate` 0 is no
