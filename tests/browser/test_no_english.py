@@ -67,6 +67,7 @@ READ = """() => {
     if (parent.closest('.session') && words.startsWith('Mozilla/')) continue;
     // What people say in the chat is theirs, in whatever language they wrote it (other tests leave messages there).
     if (parent.closest('.chat-text, .chat-name')) continue;
+    if (parent.closest('.table-id')) continue;  // a table's id: random letters, no word
     const select = parent.closest('select');
     if (!(select || parent).checkVisibility({ checkVisibilityCSS: true })) continue;
     found.push(words);
