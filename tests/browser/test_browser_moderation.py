@@ -45,8 +45,16 @@ def signed_up(browser: Browser, server: Server, name: str, errors: list[str]) ->
 
 def say(page: Page, text: str) -> None:
     expect(page.locator(".chat-form")).to_be_visible()
-    page.fill(".chat-input", text)
-    page.press(".chat-input", "Enter")
+    line = page.locator(".chat-input")
+    line.fill(text)
+    line.press("Enter")
+    # The form empties the line once the message is handed to the socket. On CI's loaded machine a key press was
+    # once lost (the line still held the text five seconds later); a person would press Enter again, so do we.
+    try:
+        expect(line).to_have_value("", timeout=3000)
+    except AssertionError:
+        page.locator(".chat-form button[type=submit]").click()
+        expect(line).to_have_value("")
 
 
 def test_a_report_a_mute_with_its_reason_and_unban(browser: Browser, server: Server, shots: Path) -> None:
@@ -94,7 +102,7 @@ def test_a_report_a_mute_with_its_reason_and_unban(browser: Browser, server: Ser
         expect(sam.locator(".toast", has_text="insults in the lobby")).to_be_visible()
         expect(pia.locator(".chat-message", has_text="can I still speak")).to_have_count(0)
 
-        assert "1 sanctions lifted" in admin(server, "unban", "ModSam")
+        assert "1 sanction lifted" in admin(server, "unban", "ModSam")
         time.sleep(2.2)
         sam.goto(server.base + "/")
         say(sam, "sorry, everyone")

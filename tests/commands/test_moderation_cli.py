@@ -54,7 +54,7 @@ def test_grant_ban_unban_and_reports_write_the_database_and_the_log(tmp_path: Pa
         assert moderation.roles(account) == {"moderator"}
         sanction = moderation.sanction(sam)
         assert sanction is not None and sanction.kind == "mute" and sanction.reason == "insults"
-        assert run(data, "unban", "Sam") == (0, "Sam: 1 sanctions lifted\n")
+        assert run(data, "unban", "Sam") == (0, "Sam: 1 sanction lifted\n")
         assert moderation.sanction(sam) is None
         assert run(data, "revoke", "Mo", "moderator")[0] == 0
         assert run(data, "revoke", "Mo", "moderator")[0] == 2

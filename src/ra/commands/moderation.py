@@ -18,7 +18,7 @@ import typer
 
 from ra.commands.database import DEFAULT_DATA, DatabaseUrl, DataFolder
 from ra.commands.terminal import Lang, reader_language
-from ra.core.text import Text, t
+from ra.core.text import Text, t, tn
 from ra.i18n import Reader, render
 from ra.server.accounts.moderation import COMMAND_LINE, ROLES, Moderation, Named
 from ra.server.storage.rows import now
@@ -133,7 +133,7 @@ def register(admin: typer.Typer) -> None:
         with opened(data, database_url) as moderation:
             account = _account(moderation, name, lang)
             lifted = moderation.lift(account.id, COMMAND_LINE, reason[:500])
-            _say(t("{name}: {count} sanctions lifted", name=account.name, count=lifted), lang)
+            _say(tn("{name}: {n} sanction lifted", "{name}: {n} sanctions lifted", lifted, name=account.name), lang)
 
     @admin.command()
     def reports(

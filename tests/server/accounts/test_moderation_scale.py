@@ -63,7 +63,7 @@ def test_a_mute_set_through_one_process_holds_on_the_other(scale_pair: Pair) -> 
             refused = say_in(base, room, session)
             assert refused["code"] == "muted" and refused["reason"] == "insults", (base, room, refused)
     assert httpx.get(f"{b.base}/api/account", cookies={"ra_session": session}).json()["sanction"]["kind"] == "mute"
-    assert "1 sanctions lifted" in admin(scale_pair, "unban", "Scale Sam")
+    assert "1 sanction lifted" in admin(scale_pair, "unban", "Scale Sam")
     time.sleep(2.5)
     assert say_in(b.base, rooms[1], session)["type"] == "said"
     log = mod.get("/api/moderation/log").json()["entries"]
