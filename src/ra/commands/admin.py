@@ -21,11 +21,10 @@ import sqlalchemy as sa
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from ra.commands import moderation
 from ra.commands.database import DEFAULT_DATA, DatabaseUrl, DataFolder
-from ra.commands.terminal import Lang, console, reader_language
+from ra.commands.terminal import Lang, console, progress_bar, reader_language
 from ra.core.text import Text, english, t, tn
 from ra.i18n import Reader, render
 from ra.server.storage import backup as backups
@@ -144,14 +143,7 @@ def backup_command(
         say.fail(t("there is no folder {path} to write the backup in", path=str(file.parent)))
     bar = Console(stderr=True, highlight=False)
     try:
-        with Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=bar,
-            transient=True,
-        ) as progress:
+        with progress_bar(bar, remaining=True, transient=True) as progress:
             task = progress.add_task(escape(say.words(t("pages copied"))), total=None)
 
             def advance(done: int, total: int) -> None:

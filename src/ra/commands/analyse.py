@@ -10,14 +10,13 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from ra.analysis import GameAnalysis, SeatSummary, analyse
 from ra.analysis.parallel import LOCAL_RAY, process_mapper, ray_mapper
 from ra.analysis.run import Mapper, analysis_parts
 from ra.bots.spec import parse_spec
-from ra.commands.terminal import Lang, console, error_text, reader_language
+from ra.commands.terminal import Lang, console, error_text, progress_bar, reader_language
 from ra.core import RecordError
 from ra.core.record import load_record
 from ra.core.text import Text, t, tn, tp
@@ -197,14 +196,7 @@ def analyse_command(
     # The bar goes to stderr, so that --json's stdout is the JSON alone.
     bar = Console(stderr=True, highlight=False)
     try:
-        with Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=bar,
-            transient=True,
-        ) as progress:
+        with progress_bar(bar, remaining=True, transient=True) as progress:
             task = progress.add_task(escape(render(t("decisions weighed"), reader)), total=None)
 
             def advance(done: int, total: int) -> None:

@@ -9,9 +9,9 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import TextColumn
 
-from ra.commands.terminal import Lang, reader_language
+from ra.commands.terminal import Lang, progress_bar, reader_language
 from ra.core.text import t, tn
 from ra.games import DEFAULT_GAME, GAMES
 from ra.i18n import Reader, render
@@ -48,14 +48,7 @@ def mine_command(
     console = Console()
     path = out or data_path(game)
     started = time.perf_counter()
-    with Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[games]}"),
-        TimeElapsedColumn(),
-        console=console,
-    ) as progress:
+    with progress_bar(console, TextColumn("{task.fields[games]}")) as progress:
         task = progress.add_task(escape(render(t("{game} puzzles", game=game), reader)), total=count, games="")
 
         def show(found: int, wanted: int, played: int) -> None:

@@ -15,6 +15,15 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 from ra.commands.wrap import wrap_text
 from ra.core.errors import text_of
@@ -60,6 +69,16 @@ def console() -> Console:
     """The commands' console: no markup, emoji codes or colour guesses, so `civ:new` or [1] print as written, and
     no wrapping of its own (`Terminal` wraps between words)."""
     return Console(highlight=False, markup=False, emoji=False, soft_wrap=True)
+
+
+def progress_bar(
+    screen: Console, *extra: ProgressColumn, remaining: bool = False, transient: bool = False
+) -> Progress:
+    """The commands' one progress bar: what is counted, the bar, done of total, any `extra` columns, then the time
+    left (`remaining`) or the time taken."""
+    clock = TimeRemainingColumn() if remaining else TimeElapsedColumn()
+    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), *extra, clock)
+    return Progress(*columns, console=screen, transient=transient)
 
 
 class Terminal:

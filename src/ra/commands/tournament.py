@@ -10,11 +10,10 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from ra.bots import ANY_PLUGIN, plugin_name, split_specs
-from ra.commands.terminal import Lang, error_text, reader_language
+from ra.commands.terminal import Lang, error_text, progress_bar, reader_language
 from ra.core.text import Text, t, tn, tp
 from ra.games import DEFAULT_GAME
 from ra.i18n import SPECTATOR, Reader, render
@@ -165,14 +164,7 @@ def register(app: typer.Typer) -> None:
         reader = Reader(reader_language(lang))
         console = Console()
         try:
-            with Progress(
-                TextColumn("[bold]{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeElapsedColumn(),
-                console=console,
-                transient=False,
-            ) as progress:
+            with progress_bar(console) as progress:
                 task = progress.add_task(escape(render(t("{game} games", game=game), reader)), total=games)
 
                 def advance(_: dict[str, Any]) -> None:
