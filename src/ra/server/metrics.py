@@ -26,6 +26,9 @@ class Meter(Protocol):
     def socket(self, change: int) -> None:
         """A table WebSocket opened (+1) or closed (-1)."""
 
+    def chat_socket(self, change: int) -> None:
+        """A chat WebSocket (lobby or table) opened (+1) or closed (-1)."""
+
     def tables_loaded(self, count: int) -> None:
         """This process holds `count` tables in memory now."""
 
@@ -55,6 +58,9 @@ class NoMeter:
         """Nothing."""
 
     def socket(self, change: int) -> None:
+        """Nothing."""
+
+    def chat_socket(self, change: int) -> None:
         """Nothing."""
 
     def tables_loaded(self, count: int) -> None:

@@ -60,6 +60,16 @@ def test_metrics_are_off_by_default(client: TestClient) -> None:
     assert client.get("/metrics").status_code == 404
 
 
+def test_chat_sockets_are_counted_apart_from_the_tables(metered: TestClient) -> None:
+    before = metered.get("/metrics").text
+    with metered.websocket_connect("/ws/chat/lobby") as ws:
+        assert ws.receive_json()["type"] == "history"
+        during = metered.get("/metrics").text
+        assert value(during, "ra_chat_websockets_open") == value(before, "ra_chat_websockets_open") + 1
+        assert value(during, "ra_websockets_open") == value(before, "ra_websockets_open")
+    after = metered.get("/metrics").text
+    assert value(after, "ra_chat_websockets_open") == value(before, "ra_chat_websockets_open")
+
 def test_a_played_move_moves_the_counters_and_no_label_names_a_table(metered: TestClient) -> None:
     table = create(metered, [person("Ann"), person("Bob")])
     first = int(metered.get(f"/api/tables/{table['id']}/view").json()["view"]["current_player"])

@@ -47,6 +47,7 @@ from ra.server.chat.reports import Reports, TooManyReports
 from ra.server.guards.json_text import JsonError, parse_json
 from ra.server.guards.origins import origin_allowed
 from ra.server.guards.rates import Counter, MessageRate, RateLimiter
+from ra.server.metrics import meter
 from ra.server.settings import AccountSettings, Limits
 from ra.server.storage.rows import now
 from ra.server.storage.schema import STORAGE_ERRORS
@@ -144,7 +145,11 @@ class ChatConnection:
                 return
             if self.who is not None:
                 self.gate.hub.speaking_for(self.who.account.id, self.who.session, self)
-            await self.serve()
+            meter().chat_socket(+1)
+            try:
+                await self.serve()
+            finally:
+                meter().chat_socket(-1)
         finally:
             if self.who is not None:
                 self.gate.hub.silent(self.who.account.id, self)

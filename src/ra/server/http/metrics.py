@@ -48,6 +48,9 @@ class PrometheusMeter:
             "ra_commit_rows", "Moves per group commit (its _count: the commits).", buckets=ROWS_BUCKETS, registry=r
         )
         self.sockets = Gauge("ra_websockets_open", "Open table WebSockets.", multiprocess_mode="livesum", registry=r)
+        self.chat_sockets = Gauge(
+            "ra_chat_websockets_open", "Open chat WebSockets.", multiprocess_mode="livesum", registry=r
+        )
         self.tables = Gauge("ra_tables_loaded", "Tables held in memory.", multiprocess_mode="livesum", registry=r)
         self.bot_seconds = Histogram(
             "ra_bot_decision_seconds", "Seconds a bot decision took.", buckets=BOT_BUCKETS, registry=r
@@ -74,6 +77,10 @@ class PrometheusMeter:
     def socket(self, change: int) -> None:
         """A table WebSocket opened or closed."""
         self.sockets.inc(change)
+
+    def chat_socket(self, change: int) -> None:
+        """A chat WebSocket opened or closed."""
+        self.chat_sockets.inc(change)
 
     def tables_loaded(self, count: int) -> None:
         """The tables in memory now."""
