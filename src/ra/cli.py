@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from ra import __version__
-from ra.commands import admin, analyse, bot, learn, play, puzzles, replay, serve, tournament
+from ra.commands import admin, analyse, bot, evaluate, learn, play, puzzles, replay, serve, tournament
 
 app = typer.Typer(
     name="ra",
@@ -38,6 +38,7 @@ def _options(
 admin.register(app)
 analyse.register(app)
 bot.register(app)
+evaluate.register(app)
 learn.register(app)
 play.register(app)
 puzzles.register(app)

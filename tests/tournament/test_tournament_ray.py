@@ -16,7 +16,7 @@ from ra.cli import app
 from ra.core.record import load_record
 from ra.games import replay
 from ra.tournament import cluster
-from ra.tournament.games import GameTask, run_task
+from ra.tournament.games import GameTask, play_task, run_task
 from ra.tournament.runner import run_tournament
 
 
@@ -137,7 +137,7 @@ def test_games_per_ray_task() -> None:
 def test_ray_chunk_plays_each_game() -> None:
     """A chunk's outcomes are its games' outcomes, in order."""
     tasks = [GameTask("ra", ["random", "greedy"], i, 4) for i in range(3)]
-    outcomes = cluster.ray_chunk(tasks)
+    outcomes = cluster.ray_chunk(tasks, play_task)
     assert [without_times([r])[0] for r, _ in outcomes] == without_times([run_task(t) for t in tasks])
 
 

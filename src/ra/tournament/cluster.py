@@ -19,6 +19,8 @@ from ra.tournament.games import LOCAL_RAY as LOCAL
 from ra.tournament.games import GameTask, play_task
 
 Outcome = tuple[dict[str, Any], dict[str, Any] | None]  # a game's result, and its record if one is to be written
+Task = Any  # a GameTask, or another task with `out` that `play` plays (ra.tournament.evaluate.EvalTask)
+Play = Callable[[Any], Outcome]
 MAX_CHUNK = 8  # games per Ray task at most
 CHUNKS_PER_CPU = 4  # aim for this many tasks per CPU, so that CPUs stay busy to the end
 
@@ -28,9 +30,9 @@ def ray_task(task: GameTask) -> Outcome:
     return play_task(task)
 
 
-def ray_chunk(tasks: Sequence[GameTask]) -> list[Outcome]:
+def ray_chunk(tasks: Sequence[Task], play: Play) -> list[Outcome]:
     """The body of one Ray task: play a few games, one after the other."""
-    return [ray_task(task) for task in tasks]
+    return [play(task) for task in tasks]
 
 
 def chunk_size(games: int, cpus: int) -> int:
@@ -50,7 +52,7 @@ def init_options(address: str | None, num_cpus: int | None) -> dict[str, Any]:
     return {"address": address}
 
 
-def collect(task: GameTask, outcome: Outcome) -> dict[str, Any]:
+def collect(task: Task, outcome: Outcome) -> dict[str, Any]:
     """A finished task's result, after writing its record into the task's output directory (if any)."""
     result, record = outcome
     if task.out is not None and record is not None:
@@ -59,12 +61,14 @@ def collect(task: GameTask, outcome: Outcome) -> dict[str, Any]:
 
 
 def run_on_ray(
-    tasks: Sequence[GameTask],
+    tasks: Sequence[Task],
     address: str | None = LOCAL,
     num_cpus: int | None = None,
     on_result: Callable[[dict[str, Any]], None] | None = None,
+    play: Play = play_task,
 ) -> list[dict[str, Any]]:
-    """Play every game on Ray, a few games per Ray task; results in completion order (`on_result` for each).
+    """Play every game on Ray, a few games per Ray task, each by `play`; results in completion order (`on_result`
+    for each).
 
     Connects with `ray.init` unless Ray is already initialized in this process (that session is then used and
     left running); a session started here is shut down at the end, also after an error.
@@ -80,7 +84,7 @@ def run_on_ray(
         size = chunk_size(len(tasks), int(resources.get("CPU", 1)))
         remote = ray.remote(num_cpus=1, max_retries=2)(ray_chunk)
         chunks = [list(tasks[i : i + size]) for i in range(0, len(tasks), size)]
-        by_ref = {remote.remote(chunk): chunk for chunk in chunks}
+        by_ref = {remote.remote(chunk, play): chunk for chunk in chunks}
         pending = list(by_ref)
         results: list[dict[str, Any]] = []
         while pending:
