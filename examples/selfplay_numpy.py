@@ -1,14 +1,16 @@
 """Self-play in pure NumPy: a linear softmax policy plays every seat of a batch of games and learns by REINFORCE.
 
 Run: python examples/selfplay_numpy.py [--game ra|write] [--players N] [--envs N] [--updates U] [--games G]
-                                       [--eval-games E] [--seed S]
+                                       [--eval-games E] [--eval-seeds K] [--eval-every V] [--seed S]
 
 The policy's logits are `observation @ weights` (docs/OBSERVATIONS.md), masked to the legal actions. Every seat of
 `--envs` games on the batched environment (`ra.envs.vector`) is played by the same policy; after each `--games`
 finished games, every decision is pushed towards its seat's final reward (the margin, own score minus the best
-other, scaled) less the batch's mean. Before training and after it, the policy plays seat 0 against random seats
-(a greedy policy: the most likely legal action), and the script prints its mean margin and share of wins. Against
-random players this improves within a minute of CPU (Ra, 3 players, the defaults); tests run a tiny budget.
+other, scaled) less the batch's mean. Before training, every `--eval-every` updates and after it, the policy plays
+seat 0 against random seats (a greedy policy: the most likely legal action) on `--eval-seeds` separate evaluation
+seeds of `--eval-games` games together, never the training's: the script prints the curve of its mean margin and
+share of wins, each with its standard error across those seeds. Against random players this improves within a
+minute of CPU (Ra, 3 players, the defaults); tests run a tiny budget.
 """
 
 from __future__ import annotations
@@ -122,6 +124,15 @@ def evaluate(game: str, players: int, policy: LinearPolicy | None, games: int, s
     return float(np.mean(margins[:games])), wins / len(margins)
 
 
+def measured(game: str, players: int, policy: LinearPolicy | None, games: int, seeds: list[int]) -> str:
+    """The policy's mean margin and wins over evaluation seeds, each with its standard error across the seeds."""
+    each = max(1, games // len(seeds))
+    results = np.array([evaluate(game, players, policy, each, seed) for seed in seeds])
+    spread = results.std(axis=0, ddof=1) / np.sqrt(len(seeds)) if len(seeds) > 1 else np.full(2, np.nan)
+    mean = results.mean(axis=0)
+    return f"margin={mean[0]:.2f} margin_se={spread[0]:.2f} wins={mean[1]:.3f} wins_se={spread[1]:.3f}"
+
+
 def main(argv: list[str] | None = None) -> None:
     """Measure the untrained policy, train it by self-play, measure it again."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -131,25 +142,27 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--updates", type=int, default=40, help="learning steps")
     parser.add_argument("--games", type=int, default=64, help="finished games per learning step")
     parser.add_argument("--rate", type=float, default=0.5, help="learning rate")
-    parser.add_argument("--eval-games", type=int, default=400, help="games against random seats, before and after")
+    parser.add_argument("--eval-games", type=int, default=400, help="games against random seats, at each point")
+    parser.add_argument("--eval-seeds", type=int, default=5, help="separate evaluation seeds the games spread over")
+    parser.add_argument("--eval-every", type=int, default=10, help="updates between two points of the curve")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     rng = np.random.default_rng(args.seed)
     envs = VectorEnv(num_envs=args.envs, game=args.game, players=args.players)
     policy = LinearPolicy(envs.size, envs.num_actions, rng)
-    random_margin, random_wins = evaluate(args.game, args.players, None, args.eval_games, args.seed + 1)
-    before_margin, before_wins = evaluate(args.game, args.players, policy, args.eval_games, args.seed + 1)
-    print(f"random: margin={random_margin:.2f} wins={random_wins:.3f}")
-    print(f"before: margin={before_margin:.2f} wins={before_wins:.3f}")
+    # Evaluation seeds far from the training's (seed, seed + envs, ...), one per point of the spread.
+    seeds = [args.seed + 1_000_000 * (k + 1) for k in range(max(1, args.eval_seeds))]
+    print(f"random: {measured(args.game, args.players, None, args.eval_games, seeds)}")
+    print(f"before: {measured(args.game, args.players, policy, args.eval_games, seeds)}")
     games = SelfPlay(envs, args.seed)
     start = time.process_time()
     for update in range(args.updates):
         steps = games.collect(policy, rng, args.games)
         policy.learn(steps, args.rate)
-        if (update + 1) % 10 == 0 or update + 1 == args.updates:
-            print(f"update={update + 1} decisions={len(steps['actions'])} cpu_s={time.process_time() - start:.1f}")
-    after_margin, after_wins = evaluate(args.game, args.players, policy, args.eval_games, args.seed + 1)
-    print(f"after: margin={after_margin:.2f} wins={after_wins:.3f} gain={after_margin - before_margin:+.2f}")
+        if (update + 1) % args.eval_every == 0 and update + 1 < args.updates:
+            point = measured(args.game, args.players, policy, args.eval_games, seeds)
+            print(f"curve: update={update + 1} {point} cpu_s={time.process_time() - start:.1f}")
+    print(f"after: update={args.updates} {measured(args.game, args.players, policy, args.eval_games, seeds)}")
 
 
 if __name__ == "__main__":

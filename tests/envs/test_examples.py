@@ -69,10 +69,17 @@ def selfplay(args: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.Ca
 
 
 def test_selfplay_example_runs(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    """The self-play loop on a tiny budget: it trains and measures before and after."""
-    args = ["--envs", "8", "--updates", "2", "--games", "8", "--eval-games", "16"]
-    figures = selfplay(args, monkeypatch, capsys)
-    assert set(figures) == {f"{w}_{k}" for w in ("random", "before", "after") for k in ("margin", "wins")}
+    """The self-play loop on a tiny budget: it trains and prints a curve with standard errors over the seeds."""
+    pytest.importorskip("gymnasium")
+    args = ["--envs", "8", "--updates", "4", "--games", "8", "--eval-games", "16", "--eval-seeds", "4"]
+    out = run_example("selfplay_numpy", [*args, "--eval-every", "2"], monkeypatch, capsys)
+    points = [dict(part.split("=") for part in line.partition(": ")[2].split()) for line in out.splitlines()]
+    labels = [line.partition(": ")[0] for line in out.splitlines()]
+    assert labels == ["random", "before", "curve", "after"]
+    assert [p.get("update") for p in points] == [None, None, "2", "4"]
+    for point in points:
+        assert 0 <= float(point["wins"]) <= 1 and float(point["margin_se"]) >= 0 and float(point["wins_se"]) >= 0
+    assert float(points[0]["margin_se"]) > 0  # random play differs from seed to seed
 
 
 @pytest.mark.slow
