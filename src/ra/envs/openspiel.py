@@ -32,7 +32,13 @@ from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
-import pyspiel
+
+try:
+    import pyspiel
+except ImportError as missing:  # OpenSpiel is its own extra: `rl` users need not install it
+    raise ImportError(
+        "ra.envs.openspiel needs OpenSpiel: pip install 'ra[openspiel]' (or pip install open_spiel)"
+    ) from missing
 
 from ra.core.protocol import GameModule, GameState
 from ra.envs.chance import ChanceRules, SetupChance
