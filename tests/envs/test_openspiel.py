@@ -25,9 +25,9 @@ NAMES = {"ra": "python_ra", "write": "python_ra_and_write"}
 CASES = [(game, players) for game in ("ra", "write") for players in (2, 3, 4, 5)]
 
 
-def sim_test(game: str, players: int, sims: int) -> None:
-    """OpenSpiel's random-simulation test for one game and player count."""
-    spiel_game = pyspiel.load_game(NAMES[game], {"players": players})
+def sim_test(game: str, players: int, sims: int, infostate: str = "full") -> None:
+    """OpenSpiel's random-simulation test for one game, player count and information-state tensor."""
+    spiel_game = pyspiel.load_game(NAMES[game], {"players": players, "infostate": infostate})
     pyspiel.random_sim_test(spiel_game, num_sims=sims, serialize=True, verbose=False)
 
 
@@ -38,10 +38,11 @@ def test_random_sim_test(game: str, players: int) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("infostate", ["full", "compact"])
 @pytest.mark.parametrize(("game", "players"), CASES)
-def test_random_sim_test_many_games(game: str, players: int) -> None:
-    """pyspiel.random_sim_test passes over 20 random games."""
-    sim_test(game, players, sims=20)
+def test_random_sim_test_many_games(game: str, players: int, infostate: str) -> None:
+    """pyspiel.random_sim_test passes over 20 random games, with either information-state tensor."""
+    sim_test(game, players, sims=20, infostate=infostate)
 
 
 @pytest.mark.parametrize(("game", "players"), [(game, players) for game in ("ra", "write") for players in (2, 5)])
@@ -50,7 +51,7 @@ def test_random_sim_test_with_the_compact_information_state(game: str, players: 
     spiel_game = pyspiel.load_game(NAMES[game], {"players": players, "infostate": "compact"})
     saved = pyspiel.serialize_game_and_state(spiel_game, spiel_game.new_initial_state())
     assert pyspiel.deserialize_game_and_state(saved)[0].get_parameters()["infostate"] == "compact"
-    pyspiel.random_sim_test(spiel_game, num_sims=1, serialize=True, verbose=False)
+    sim_test(game, players, sims=1, infostate="compact")
 
 
 def play_random(game: str, players: int, seed: int) -> Any:
