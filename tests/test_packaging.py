@@ -83,3 +83,22 @@ def test_nothing_in_the_repository_points_outside_it() -> None:
                 if needle in text:
                     offenders.append(f"{path.relative_to(ROOT)}: {needle}")
     assert not offenders, offenders
+
+
+def test_rl_extra_leaves_openspiel_to_its_own_extra() -> None:
+    """PettingZoo and Gymnasium users install `rl` without OpenSpiel; `openspiel` brings it; CI installs both."""
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
+    names = {extra: {re.split(r"[<>=\[ ]", dep)[0].lower() for dep in deps} for extra, deps in extras.items()}
+    assert {"numpy", "gymnasium", "pettingzoo"} <= names["rl"] and "open_spiel" not in names["rl"]
+    assert "open_spiel" in names["openspiel"] and {"jax"} <= names["jax"] and "torch" in names["train"]
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    installed = re.search(r"-e '\.\[([a-z,-]+)\]'", ci)
+    assert installed is not None and set(extras) - {"plot"} <= set(installed.group(1).split(","))
+
+
+def test_openspiel_without_open_spiel_names_the_extra() -> None:
+    """Importing ra.envs.openspiel where OpenSpiel is missing raises ImportError naming `ra[openspiel]`."""
+    pytest.importorskip("numpy")
+    code = "import sys; sys.modules['pyspiel'] = None; import ra.envs.openspiel"
+    ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT / "src")
+    assert ran.returncode != 0 and "ImportError" in ran.stderr and "ra[openspiel]" in ran.stderr

@@ -16,6 +16,8 @@ from ra.games import game_module, replay  # noqa: E402
 if not all(hasattr(game_module(g).State, "stack_draws") for g in ("ra", "write")):
     pytest.skip("the engines do not provide State.stack_draws yet", allow_module_level=True)
 
+from open_spiel.python.observation import make_observation  # noqa: E402
+
 import ra.envs.openspiel  # noqa: E402  (registers the games)
 from ra.envs.openspiel import MAX_GAME_LENGTH  # noqa: E402
 
@@ -23,9 +25,9 @@ NAMES = {"ra": "python_ra", "write": "python_ra_and_write"}
 CASES = [(game, players) for game in ("ra", "write") for players in (2, 3, 4, 5)]
 
 
-def sim_test(game: str, players: int, sims: int) -> None:
-    """OpenSpiel's random-simulation test for one game and player count."""
-    spiel_game = pyspiel.load_game(NAMES[game], {"players": players})
+def sim_test(game: str, players: int, sims: int, infostate: str = "full") -> None:
+    """OpenSpiel's random-simulation test for one game, player count and information-state tensor."""
+    spiel_game = pyspiel.load_game(NAMES[game], {"players": players, "infostate": infostate})
     pyspiel.random_sim_test(spiel_game, num_sims=sims, serialize=True, verbose=False)
 
 
@@ -36,10 +38,20 @@ def test_random_sim_test(game: str, players: int) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("infostate", ["full", "compact"])
 @pytest.mark.parametrize(("game", "players"), CASES)
-def test_random_sim_test_many_games(game: str, players: int) -> None:
-    """pyspiel.random_sim_test passes over 20 random games."""
-    sim_test(game, players, sims=20)
+def test_random_sim_test_many_games(game: str, players: int, infostate: str) -> None:
+    """pyspiel.random_sim_test passes over 20 random games, with either information-state tensor."""
+    sim_test(game, players, sims=20, infostate=infostate)
+
+
+@pytest.mark.parametrize(("game", "players"), [(game, players) for game in ("ra", "write") for players in (2, 5)])
+def test_random_sim_test_with_the_compact_information_state(game: str, players: int) -> None:
+    """pyspiel.random_sim_test (serialisation included) passes with infostate="compact" too."""
+    spiel_game = pyspiel.load_game(NAMES[game], {"players": players, "infostate": "compact"})
+    saved = pyspiel.serialize_game_and_state(spiel_game, spiel_game.new_initial_state())
+    assert pyspiel.deserialize_game_and_state(saved)[0].get_parameters()["infostate"] == "compact"
+    sim_test(game, players, sims=1, infostate="compact")
 
 
 def play_random(game: str, players: int, seed: int) -> Any:
@@ -255,3 +267,86 @@ def test_mcts_with_engine_rollouts_plays_whole_games() -> None:
         assert [a for a, _ in prior] == state.legal_actions() and sum(p for _, p in prior) == pytest.approx(1.0)
         state.apply_action(bot.step(state))
     assert state.engine.is_terminal() and len(state.returns()) == 3
+
+
+@pytest.mark.parametrize("game", ["ra", "write"])
+def test_compact_information_state_summarises_the_history(game: str) -> None:
+    """infostate="compact": the observation, every seat's score, per-seat action counts, the last moves, the length."""
+    from ra.envs.recall import ACTOR_COLUMNS, RECENT
+
+    module = game_module(game)
+    actions, length_bound = int(module.NUM_ACTIONS), MAX_GAME_LENGTH[game]
+    compact = pyspiel.load_game(NAMES[game], {"players": 3, "infostate": "compact"})
+    full = pyspiel.load_game(NAMES[game], {"players": 3})
+    bits = (full.information_state_tensor_shape()[0] - len(full.new_initial_state().observation_tensor(0)))
+    bits = bits // length_bound - ACTOR_COLUMNS
+    size = {"ra": 425, "write": 621}[game]
+    assert compact.information_state_tensor_shape() == [size + 5 + 5 * actions + RECENT * (ACTOR_COLUMNS + bits) + 1]
+    assert compact.information_state_tensor_shape()[0] * 5 < full.information_state_tensor_shape()[0]
+    observer = make_observation(compact, pyspiel.IIGObservationType(perfect_recall=True))
+    assert list(observer.dict) == ["observation", "scores", "counts", "recent", "length"]
+    other = make_observation(full, pyspiel.IIGObservationType(perfect_recall=True), {"infostate": "compact"})
+    assert other.tensor.size == observer.tensor.size  # an observer may ask for the summary of a full game
+    state = play_random(game, 3, seed=6)
+    replay_state, twin = compact.new_initial_state(), full.new_initial_state()
+    sampled = 0
+    for index, action in enumerate(state.history()):
+        if not replay_state.is_chance_node() and index % 11 == 0:
+            seat = replay_state.current_player()
+            vector = np.asarray(replay_state.information_state_tensor(seat), np.float32)
+            observer.set_from(replay_state, seat)
+            assert np.array_equal(vector, observer.tensor)
+            assert np.array_equal(observer.dict["observation"], replay_state.observation_tensor(seat))
+            assert replay_state.information_state_string(seat) == twin.information_state_string(seat)
+            moves = [(5 if step.player < 0 else (step.player - seat) % 3, step.action)
+                     for step in replay_state.full_history()]  # fmt: skip
+            counts = np.rint(2 ** (observer.dict["counts"] * np.log2(1 + length_bound)) - 1).astype(int)
+            expected = np.zeros((5, actions), int)
+            for actor, ident in moves:
+                if actor != 5:  # chance outcomes are not counted (the observation holds what was drawn)
+                    expected[actor, ident] += 1
+            assert np.array_equal(counts, expected)
+            recent = observer.dict["recent"]
+            decoded = [(int(np.flatnonzero(row[:ACTOR_COLUMNS])[0]), int(row[ACTOR_COLUMNS:] @ (1 << np.arange(bits))))
+                       for row in recent if row.any()]  # fmt: skip
+            assert decoded == moves[::-1][:RECENT] and not recent[len(decoded) :].any()
+            assert observer.dict["length"][0] == pytest.approx(len(moves) / length_bound)
+            scores = replay_state.engine.scores()
+            relative = [scores[(seat + r) % 3] / 100 for r in range(3)]
+            assert observer.dict["scores"][:3].tolist() == pytest.approx(relative)
+            sampled += 1
+        replay_state.apply_action(action)
+        twin.apply_action(action)
+    assert sampled > 5
+
+
+def test_compact_scores_are_what_visible_scores_show() -> None:
+    """Ra with hidden scores (R3): the compact summary's scores are those a table with visible scores shows then."""
+    from ra.envs.observation import encoder
+
+    hidden = pyspiel.load_game("python_ra", {"players": 3, "infostate": "compact"})
+    shown = pyspiel.load_game("python_ra", {"players": 3, "scores_visible": True})
+    state = play_random("ra", 3, seed=9)
+    a, b = hidden.new_initial_state(), shown.new_initial_state()
+    observer = make_observation(hidden, pyspiel.IIGObservationType(perfect_recall=True))
+    scores_part = encoder("ra").slices["scores"]
+    differed = 0
+    for action in state.history():
+        a.apply_action(action)
+        b.apply_action(action)
+        if a.is_chance_node() or a.is_terminal():
+            continue
+        seat = a.current_player()
+        observer.set_from(a, seat)
+        visible = np.asarray(b.observation_tensor(seat), np.float32)[scores_part].reshape(5, 2)
+        assert visible[:3, 0].all()  # every score shown on that table
+        assert np.allclose(observer.dict["scores"], visible[:, 1])
+        own_view = np.asarray(a.observation_tensor(seat), np.float32)[scores_part].reshape(5, 2)
+        differed += int(not np.allclose(own_view[:, 1], visible[:, 1]))
+    assert differed > 0  # the hidden table's own observation did not show them
+
+
+def test_bad_infostate_is_refused() -> None:
+    """An unknown infostate parameter is reported when the game is loaded."""
+    with pytest.raises(Exception, match="infostate"):
+        pyspiel.load_game("python_ra", {"infostate": "short"})

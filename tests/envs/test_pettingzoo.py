@@ -17,9 +17,11 @@ from pettingzoo.test import (  # noqa: E402
     max_cycles_test,
     parallel_api_test,
     parallel_seed_test,
+    render_test,
     seed_test,
 )
 
+import ra.envs.pettingzoo  # noqa: E402
 from ra.envs.pettingzoo import env, parallel_env, raw_env  # noqa: E402
 from ra.games import game_module  # noqa: E402
 
@@ -36,10 +38,10 @@ def test_pettingzoo_conformance(game: str, players: int) -> None:
         warnings.filterwarnings("ignore", message="Action mask numpy array is all zeros")
         api_test(env(game=game, players=players), num_cycles=1000)
         seed_test(partial(env, game=game, players=players), num_cycles=100)
-        max_cycles_test(
+        max_cycles_test(  # no other setting: max_cycles implies cycle order and random replacement
             SimpleNamespace(
-                env=partial(env, game=game, players=players, turn_order="cycle", illegal_action="random"),
-                parallel_env=partial(parallel_env, game=game, players=players, illegal_action="random"),
+                env=partial(env, game=game, players=players),
+                parallel_env=partial(parallel_env, game=game, players=players),
             )
         )
         parallel_api_test(parallel_env(game=game, players=players), num_cycles=1000)
@@ -55,6 +57,57 @@ def test_cycle_order_passes_api_and_seed_tests(game: str) -> None:
         warnings.filterwarnings("ignore", message="Action mask numpy array is all zeros")
         api_test(env(game=game, players=3, turn_order="cycle"), num_cycles=1000)
         seed_test(partial(env, game=game, players=3, turn_order="cycle"), num_cycles=100)
+
+
+def test_stock_render_and_max_cycles_tests_pass_with_defaults() -> None:
+    """PettingZoo's render_test (human and ansi modes) and max_cycles_test, given the bare functions and module."""
+    render_test(env)
+    render_test(partial(env, game="write"))
+    max_cycles_test(ra.envs.pettingzoo)  # the module itself: env(max_cycles=4), parallel_env(max_cycles=4)
+    max_cycles_test(SimpleNamespace(env=partial(env, game="write"), parallel_env=partial(parallel_env, game="write")))
+
+
+def test_max_cycles_gives_fixed_length_episodes_unless_told_otherwise() -> None:
+    """max_cycles makes every agent act max_cycles times; explicit settings still win over FIXED_LENGTH."""
+    table = raw_env(game="ra", players=3, max_cycles=2)
+    assert (table.turn_order, table._table.illegal_action) == ("cycle", "random")
+    assert (raw_env().turn_order, raw_env()._table.illegal_action) == ("acting", "terminate")
+    table.reset(seed=1)
+    served = []
+    while not any(table.truncations.values()):
+        served.append(table.agent_selection)
+        table.step(55)  # lose:temple, never legal here: replaced by a random legal action, the game goes on
+    assert served == ["player_0", "player_1", "player_2"] * 2
+    assert len(table.game_state.history) >= 1 and not any(table.terminations.values())
+    strict = raw_env(game="ra", players=3, max_cycles=2, illegal_action="terminate", turn_order="acting")
+    strict.reset(seed=1)
+    strict.step(55)
+    assert all(strict.terminations.values()) and strict.turn_order == "acting"
+    parallel = parallel_env(game="ra", players=3, max_cycles=3)
+    parallel.reset(seed=1)
+    for _ in range(3):
+        *_, terminations, truncations, _ = parallel.step(dict.fromkeys(parallel.agents, 55))
+    assert all(truncations.values()) and not any(terminations.values())
+
+
+def test_human_mode_prints_the_board(capsys: pytest.CaptureFixture[str]) -> None:
+    """render_mode='human' prints the ansi board after reset and each move; render() prints it and returns None."""
+    table = env(game="ra", players=3, render_mode="human")
+    table.reset(seed=3)
+    after_reset = capsys.readouterr().out
+    board = env(game="ra", players=3, render_mode="ansi")
+    board.reset(seed=3)
+    assert after_reset == board.render() + "\n"
+    action = int(np.flatnonzero(table.observe(table.agent_selection)["action_mask"])[0])
+    table.step(action)
+    board.step(action)
+    assert capsys.readouterr().out == board.render() + "\n"
+    assert table.render() is None and "Ra track" in capsys.readouterr().out
+    parallel = parallel_env(game="write", players=2, render_mode="human")
+    parallel.reset(seed=3)
+    assert "Kingdom" in capsys.readouterr().out
+    with pytest.raises(ValueError, match="render_mode"):
+        env(render_mode="rgb_array")
 
 
 def play(table: Any, seed: int, pick: str = "first") -> dict[str, float]:

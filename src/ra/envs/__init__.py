@@ -1,4 +1,4 @@
-"""Research interfaces to the engines: PettingZoo, Gymnasium and OpenSpiel environments (extra `ra[rl]`).
+"""Research interfaces to the engines: PettingZoo, Gymnasium (extra `ra[rl]`) and OpenSpiel (`ra[openspiel]`).
 
 Submodules, each importing its own ecosystem only when imported:
 

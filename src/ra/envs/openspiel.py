@@ -32,14 +32,29 @@ from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
-import pyspiel
+
+try:
+    import pyspiel
+except ImportError as missing:  # OpenSpiel is its own extra: `rl` users need not install it
+    raise ImportError(
+        "ra.envs.openspiel needs OpenSpiel: pip install 'ra[openspiel]' (or pip install open_spiel)"
+    ) from missing
 
 from ra.core.protocol import GameModule, GameState
 from ra.envs.chance import ChanceRules, SetupChance
 from ra.envs.common import REWARDS, check_choice, check_table, final_rewards
 from ra.envs.observation import state_encoder
 from ra.envs.parts import game_parts, games
-from ra.envs.recall import ACTOR_COLUMNS, CHANCE, History, id_bits, write_recall
+from ra.envs.recall import (
+    ACTOR_COLUMNS,
+    CHANCE,
+    INFOSTATES,
+    History,
+    compact_shapes,
+    id_bits,
+    write_compact,
+    write_recall,
+)
 from ra.games import game_module
 
 UTILITY_BOUND = 500.0  # |margin| and |score| stay below this in both games
@@ -78,7 +93,7 @@ class _Spec:
             provides_information_state_tensor=True,
             provides_observation_string=True,
             provides_observation_tensor=True,
-            parameter_specification={"players": 3, "returns": "margin", **self.parameters},
+            parameter_specification={"players": 3, "returns": "margin", "infostate": "full", **self.parameters},
         )
 
 
@@ -100,6 +115,7 @@ class RaSpielGame(pyspiel.Game):  # type: ignore[misc]
         players = int(params.get("players", 3))
         check_table(spec.game, players)
         self.returns_kind = check_choice("returns", str(params.get("returns", "margin")), REWARDS)
+        self.infostate = check_choice("infostate", str(params.get("infostate", "full")), INFOSTATES)
         self.table_options: dict[str, Any] = {"players": players}
         for key, default in spec.parameters.items():
             self.table_options[key] = params.get(key, default)
@@ -125,8 +141,13 @@ class RaSpielGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Mapping[str, Any] | None = None
     ) -> RaObserver:
-        """An observer for observation (default) or information-state (perfect recall) tensors and strings."""
-        return RaObserver(self.spec, iig_obs_type, params)
+        """An observer for observation (default) or information-state (perfect recall) tensors and strings.
+
+        The information-state tensor is the game's `infostate` (full or compact), unless `params` names another.
+        """
+        params = dict(params or {})
+        infostate = check_choice("infostate", str(params.pop("infostate", self.infostate)), INFOSTATES)
+        return RaObserver(self.spec, iig_obs_type, params, infostate)
 
 
 def _game_class(spec: _Spec) -> type[RaSpielGame]:
@@ -382,15 +403,20 @@ class RaSpielState(pyspiel.State):  # type: ignore[misc]
 
 
 class RaObserver:
-    """OpenSpiel observer: the seat's observation vector (and, with perfect recall, the history), and strings.
+    """OpenSpiel observer: the seat's observation vector (and, for the information state, what it recalls), and strings.
 
     The observation tensor is the seat's vector of docs/OBSERVATIONS.md (the spectator's for a public observer).
     The information-state tensor (perfect recall) is that vector followed by the history (`ra.envs.recall`):
-    `dict["observation"]` and `dict["history"]`, one row per move.
+    `dict["observation"]` and `dict["history"]`, one row per move. With `infostate="compact"` the history is
+    replaced by its fixed-size summary: `dict["scores"]`, `dict["counts"]`, `dict["recent"]`, `dict["length"]`.
     """
 
     def __init__(
-        self, spec: _Spec, iig_obs_type: pyspiel.IIGObservationType | None, params: Mapping[str, Any] | None
+        self,
+        spec: _Spec,
+        iig_obs_type: pyspiel.IIGObservationType | None,
+        params: Mapping[str, Any] | None,
+        infostate: str = "full",
     ) -> None:
         """Observation (default) or information state (perfect recall); `private_info` NONE gives the public view."""
         if params:
@@ -399,17 +425,24 @@ class RaObserver:
         self.encoder = state_encoder(spec.game)
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         self.public_only = bool(iig_obs_type is not None and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE)
+        self.compact = self.perfect_recall and infostate == "compact"
         size = self.encoder.size
         self.bits = spec.recall_bits
-        width = ACTOR_COLUMNS + self.bits
-        slots = spec.chance.max_game_length if self.perfect_recall else 0
-        self.tensor = np.zeros(size + slots * width, np.float32)
+        if self.compact:
+            shapes = compact_shapes(int(spec.module.NUM_ACTIONS), self.bits)
+        elif self.perfect_recall:
+            shapes = {"history": (spec.chance.max_game_length, ACTOR_COLUMNS + self.bits)}
+        else:
+            shapes = {}
+        sizes = {name: int(np.prod(shape)) for name, shape in shapes.items()}
+        self.tensor = np.zeros(size + sum(sizes.values()), np.float32)
         self.dict = {"observation": self.tensor[:size]}
-        if self.perfect_recall:
-            self.dict["history"] = self.tensor[size:].reshape(slots, width)
+        for name, shape in shapes.items():  # each part a view into `tensor`, in order
+            self.dict[name] = self.tensor[size : size + sizes[name]].reshape(shape)
+            size += sizes[name]
 
     def set_from(self, state: RaSpielState, player: int) -> None:
-        """Fill `tensor` from the seat's observation (zeros before the set-up), and the history with perfect recall."""
+        """Fill `tensor` from the seat's observation (zeros before the set-up), and what it recalls of the history."""
         engine = state.engine_if_set_up
         viewer = None if self.public_only else player
         observation = self.dict["observation"]
@@ -417,7 +450,11 @@ class RaObserver:
             observation.fill(0.0)
         else:
             observation[:] = self.encoder.observe(engine, viewer)
-        if self.perfect_recall:
+        if self.compact:
+            scores = None if engine is None else list(engine.scores())
+            length = self.spec.chance.max_game_length
+            write_compact(self.dict, state.moves, viewer or 0, state.players, scores, length)
+        elif self.perfect_recall:
             write_recall(self.dict["history"], state.moves, viewer or 0, state.players, self.bits)
 
     def string_from(self, state: RaSpielState, player: int) -> str:

@@ -44,7 +44,14 @@ from ra.envs.observation import HIGH, LOW, state_encoder
 from ra.games import DEFAULT_GAME, game_module
 
 TURN_ORDERS = ("acting", "cycle")
+RENDER_MODES = ("human", "ansi")  # human: the text board printed after every move; ansi: render() returns it
 Observation = dict[str, npt.NDArray[Any]]
+
+# What `max_cycles` implies unless the caller says otherwise: PettingZoo's fixed-length episodes, in which every
+# agent is served exactly `max_cycles` times. That needs the cycle order (the acting order serves whoever decides),
+# and an illegal action must not end the episode early, so it is replaced by a random legal one (after the penalty).
+# PettingZoo's own `max_cycles_test`, which samples actions without the mask, then passes with no other setting.
+FIXED_LENGTH = {"turn_order": "cycle", "illegal_action": "random"}
 
 
 class _Table:
@@ -56,24 +63,26 @@ class _Table:
         players: int,
         options: Mapping[str, Any] | None,
         reward: str,
-        illegal_action: str,
+        illegal_action: str | None,
         illegal_reward: float,
         max_cycles: int | None,
     ) -> None:
-        """Check every setting and build the agents' spaces."""
+        """Check every setting and build the agents' spaces (`illegal_action=None`: see `fixed_length`)."""
         check_table(game, players)
         self.game = game
         self.players = players
         self.options = table_options(players, options)
         self.module.State.new(self.options, seed=0)  # reports bad options now, not at reset
         self.reward = check_choice("reward", reward, REWARDS)
-        self.illegal_action = check_choice("illegal_action", illegal_action, ILLEGAL_ACTIONS)
-        self.illegal_reward = float(illegal_reward)
         if max_cycles is not None and (
             isinstance(max_cycles, bool) or not isinstance(max_cycles, int) or max_cycles < 1
         ):
             raise ValueError(f"max_cycles must be a positive integer or None, not {max_cycles!r}")
         self.max_cycles = max_cycles
+        if illegal_action is None:
+            illegal_action = FIXED_LENGTH["illegal_action"] if max_cycles is not None else "terminate"
+        self.illegal_action = check_choice("illegal_action", illegal_action, ILLEGAL_ACTIONS)
+        self.illegal_reward = float(illegal_reward)
         self.encoder = state_encoder(game)
         self.num_actions = int(self.module.NUM_ACTIONS)
         self.agents = [f"player_{seat}" for seat in range(players)]
@@ -139,11 +148,21 @@ class _Table:
         return final_rewards(self.state, self.reward)
 
     def render(self, render_mode: str | None) -> str | None:
-        """The text board (spectator view) in `ansi` mode."""
+        """The text board (spectator view): returned in `ansi` mode, printed in `human` mode."""
         if render_mode is None:
-            warn("render() was called without a render_mode; pass render_mode='ansi'")
+            warn("render() was called without a render_mode; pass render_mode='ansi' or 'human'")
             return None
-        return self.module.render_text(self.state.view(None))
+        board = self.module.render_text(self.state.view(None))
+        if render_mode == "human":
+            print(board, flush=True)
+            return None
+        return board
+
+
+def _check_render_mode(render_mode: str | None) -> str | None:
+    if render_mode is not None:
+        check_choice("render_mode", render_mode, RENDER_MODES)
+    return render_mode
 
 
 class _OnTable:
@@ -175,7 +194,7 @@ class _OnTable:
         return self._table.full_state()
 
     def render(self) -> str | None:
-        """The text board (spectator view) when `render_mode="ansi"`."""
+        """The text board (spectator view): returned when `render_mode="ansi"`, printed (None) when `"human"`."""
         return self._table.render(self.render_mode)
 
     def close(self) -> None:
@@ -190,7 +209,9 @@ class raw_env(_OnTable, AECEnv):  # type: ignore[misc]  # (PettingZoo's lower-ca
     order; a seat with nothing to decide sees an all-zero mask and its action is ignored. `max_cycles` truncates
     the game after `max_cycles * players` steps (= `max_cycles` full cycles in cycle order). An illegal action
     ends the game with `illegal_reward` for its agent (`illegal_action="terminate"`), is replaced by a random
-    legal one after that penalty (`"random"`), or raises ValueError (`"raise"`).
+    legal one after that penalty (`"random"`), or raises ValueError (`"raise"`). Left as None, `turn_order` and
+    `illegal_action` are `acting` and `terminate`, or with `max_cycles` set `cycle` and `random` (`FIXED_LENGTH`).
+    `render_mode="human"` prints the text board after `reset` and every move; `"ansi"` returns it from `render()`.
     """
 
     def __init__(
@@ -200,19 +221,23 @@ class raw_env(_OnTable, AECEnv):  # type: ignore[misc]  # (PettingZoo's lower-ca
         options: Mapping[str, Any] | None = None,
         render_mode: str | None = None,
         reward: str = "margin",
-        illegal_action: str = "terminate",
+        illegal_action: str | None = None,
         illegal_reward: float = -1.0,
-        turn_order: str = "acting",
+        turn_order: str | None = None,
         max_cycles: int | None = None,
     ) -> None:
         """A table of `players` seats of `game` (by name, e.g. "write") with the engine's table `options`."""
         super().__init__()
         self._table = _Table(game, players, options, reward, illegal_action, illegal_reward, max_cycles)
+        if turn_order is None:
+            turn_order = FIXED_LENGTH["turn_order"] if max_cycles is not None else "acting"
         self.turn_order = check_choice("turn_order", turn_order, TURN_ORDERS)
-        if render_mode is not None:
-            check_choice("render_mode", render_mode, ("ansi",))
-        self.render_mode = render_mode
-        self.metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": f"{game}_v0", "is_parallelizable": False}
+        self.render_mode = _check_render_mode(render_mode)
+        self.metadata: dict[str, Any] = {
+            "render_modes": list(RENDER_MODES),
+            "name": f"{game}_v0",
+            "is_parallelizable": False,
+        }
         self.possible_agents: list[str] = list(self._table.agents)
         self._step_limit = None if max_cycles is None else max_cycles * players
         self._steps = 0
@@ -237,6 +262,8 @@ class raw_env(_OnTable, AECEnv):  # type: ignore[misc]  # (PettingZoo's lower-ca
         self._steps = 0
         self._position = 0
         self.agent_selection = self._next_agent()
+        if self.render_mode == "human":
+            self.render()
 
     def _next_agent(self) -> str:
         """The agent to serve next: the first seat to decide, or the next seat in cycle order."""
@@ -282,13 +309,16 @@ class raw_env(_OnTable, AECEnv):  # type: ignore[misc]  # (PettingZoo's lower-ca
         for name, reward in rewards.items():
             if reward:
                 cumulative[name] += reward
+        if self.render_mode == "human":
+            self.render()
 
 
 class RaParallelEnv(_OnTable, ParallelEnv):  # type: ignore[misc]
     """The Parallel environment: every live agent sends an action each step; those of seats to decide are played.
 
     In Ra one seat decides per step; in RA and Write's card choice every choosing seat does. Actions of seats with
-    nothing to decide (all-zero mask) are ignored. `max_cycles` truncates after that many steps.
+    nothing to decide (all-zero mask) are ignored. `max_cycles` truncates after that many steps; with it set,
+    `illegal_action` left as None is `random` (`FIXED_LENGTH`), else `terminate`.
     """
 
     def __init__(
@@ -298,16 +328,14 @@ class RaParallelEnv(_OnTable, ParallelEnv):  # type: ignore[misc]
         options: Mapping[str, Any] | None = None,
         render_mode: str | None = None,
         reward: str = "margin",
-        illegal_action: str = "terminate",
+        illegal_action: str | None = None,
         illegal_reward: float = -1.0,
         max_cycles: int | None = None,
     ) -> None:
         """A table of `players` seats of `game` (by name, e.g. "write") with the engine's table `options`."""
         self._table = _Table(game, players, options, reward, illegal_action, illegal_reward, max_cycles)
-        if render_mode is not None:
-            check_choice("render_mode", render_mode, ("ansi",))
-        self.render_mode = render_mode
-        self.metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": f"{game}_v0"}
+        self.render_mode = _check_render_mode(render_mode)
+        self.metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "name": f"{game}_v0"}
         self.possible_agents: list[str] = list(self._table.agents)
         self.agents: list[str] = []
         self._steps = 0
@@ -323,6 +351,8 @@ class RaParallelEnv(_OnTable, ParallelEnv):  # type: ignore[misc]
         self._table.new_game(seed)
         self.agents = list(self.possible_agents)
         self._steps = 0
+        if self.render_mode == "human":
+            self.render()
         return self._observations(), {agent: {} for agent in self.agents}
 
     def step(
@@ -361,6 +391,8 @@ class RaParallelEnv(_OnTable, ParallelEnv):  # type: ignore[misc]
         truncations = dict.fromkeys(self.agents, truncated)
         if terminated or truncated:
             self.agents = []
+        if self.render_mode == "human":
+            self.render()
         return observations, rewards, terminations, truncations, infos
 
 
@@ -476,4 +508,13 @@ def parallel_env(**kwargs: Any) -> RaParallelEnv:
     return RaParallelEnv(**kwargs)
 
 
-__all__ = ["TURN_ORDERS", "DirectOrderEnforcingWrapper", "RaParallelEnv", "env", "parallel_env", "raw_env"]
+__all__ = [
+    "FIXED_LENGTH",
+    "RENDER_MODES",
+    "TURN_ORDERS",
+    "DirectOrderEnforcingWrapper",
+    "RaParallelEnv",
+    "env",
+    "parallel_env",
+    "raw_env",
+]
