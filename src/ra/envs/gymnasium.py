@@ -51,6 +51,8 @@ RENDER_MODES = ("ansi",)  # a text board; there are no images
 class RenderModeError(ValueError, TypeError):
     """A render mode the environment lacks. Also a TypeError because Stable-Baselines3's `make_vec_env` asks for
     `render_mode="rgb_array"` first and falls back to no render mode on a TypeError only."""
+
+
 Policy: TypeAlias = Callable[[FloatArray, MaskArray], Any]  # (observation, mask) -> action id
 Opponent: TypeAlias = str | Policy  # a bot spec, or a policy that sees what a seat's observation shows
 

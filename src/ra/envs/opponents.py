@@ -124,7 +124,17 @@ def make_opponents(opponents: str | BatchPolicy | Opponents, game: str) -> Oppon
         return opponents  # type: ignore[return-value]
     if callable(opponents):
         return PolicyOpponents(opponents)
-    raise ValueError(f"opponents are a bot spec, a policy (observations, masks) -> actions or Opponents, not {opponents!r}")
+    raise ValueError(
+        f"opponents are a bot spec, a policy (observations, masks) -> actions or Opponents, not {opponents!r}"
+    )
 
 
-__all__ = ["BatchPolicy", "BotOpponents", "Opponents", "PolicyOpponents", "RandomOpponents", "Waiting", "make_opponents"]
+__all__ = [
+    "BatchPolicy",
+    "BotOpponents",
+    "Opponents",
+    "PolicyOpponents",
+    "RandomOpponents",
+    "Waiting",
+    "make_opponents",
+]

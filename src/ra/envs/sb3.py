@@ -79,14 +79,18 @@ class SeatsVecEnv(VecEnv):  # type: ignore[misc]
     # --- SB3's per-row attribute access: every row is a game of the one environment ---------------------------------
     def get_attr(self, attr_name: str, indices: VecEnvIndices = None) -> list[Any]:
         """The environment's attribute, once per row asked for."""
-        return [getattr(self, attr_name, None) if attr_name == "render_mode" else getattr(self.env, attr_name)
-                for _ in self._get_indices(indices)]
+        return [
+            getattr(self, attr_name, None) if attr_name == "render_mode" else getattr(self.env, attr_name)
+            for _ in self._get_indices(indices)
+        ]
 
     def set_attr(self, attr_name: str, value: Any, indices: VecEnvIndices = None) -> None:
         """Set the environment's attribute (shared by every row)."""
         setattr(self.env, attr_name, value)
 
-    def env_method(self, method_name: str, *method_args: Any, indices: VecEnvIndices = None, **method_kwargs: Any) -> list[Any]:
+    def env_method(
+        self, method_name: str, *method_args: Any, indices: VecEnvIndices = None, **method_kwargs: Any
+    ) -> list[Any]:
         """Row by row where the environment's method answers per row (`action_masks`), else once per row asked."""
         rows = list(self._get_indices(indices))
         result = getattr(self.env, method_name)(*method_args, **method_kwargs)

@@ -159,16 +159,23 @@ class LearnerSeatEnv(GymnasiumVectorEnv):  # type: ignore[misc]
 
     def _observations(self) -> FloatArray:
         """Every game's learner observation."""
-        return np.stack([enc.observe(state, seat) for enc, state, seat in zip(self.encoders, self.states, self.seats)])
+        return np.stack(
+            [enc.observe(state, seat) for enc, state, seat in zip(self.encoders, self.states, self.seats, strict=True)]
+        )
 
     def _infos(self) -> Infos:
         """The learners' masks and seats."""
-        masks = np.stack([enc.mask(state, seat) for enc, state, seat in zip(self.encoders, self.states, self.seats)])
+        masks = np.stack(
+            [enc.mask(state, seat) for enc, state, seat in zip(self.encoders, self.states, self.seats, strict=True)]
+        )
         return {"action_mask": masks, "seat": np.array(self.seats, dtype=np.int64)}
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The learners' legal-action masks (N, A) as booleans (the name sb3-contrib's MaskablePPO looks for)."""
-        return np.stack([enc.mask(s, seat) for enc, s, seat in zip(self.encoders, self.states, self.seats)]) > 0
+        return (
+            np.stack([enc.mask(s, seat) for enc, s, seat in zip(self.encoders, self.states, self.seats, strict=True)])
+            > 0
+        )
 
     def close(self, **kwargs: Any) -> None:
         """Nothing to release."""
