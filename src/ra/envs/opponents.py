@@ -8,15 +8,17 @@ per entry back. What can be batched is:
 - `PolicyOpponents`: any policy `(observations, masks) -> actions` over the batch's stacked rows (its seats'
   observations and masks), e.g. a frozen copy of the learner for self-play;
 - `BotOpponents`: a bot spec (docs/BOTS.md: "greedy", "mcts:iterations=50", a level...), one bot per game and
-  seat, each deciding from its own seat's view as at a table. The game's bots decide one position at a time
-  (RA and Write's greedy values every entry by copying the position), so this level is not batched.
+  seat, each deciding from its own seat's view as at a table, one position at a time;
+- a game's batched bots (`BATCHED`): RA and Write's `greedy` makes the bot's own trials for every waiting game
+  and values them in one NumPy pass (`ra.envs.write.greedy`), with the bot's choices.
 
-`make_opponents("random" | spec | policy)` picks one. Every opponent is seeded from the game's seed, so a seeded
-environment replays the same games.
+`make_opponents("random" | spec | policy)` picks one (a batched bot where there is one). Every opponent is
+seeded from the game's seed, so a seeded environment replays the same games.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, Protocol, TypeAlias
 
@@ -30,6 +32,8 @@ from ra.envs.fromstate import StateEncoder
 
 FloatArray = npt.NDArray[np.float32]
 MaskArray = npt.NDArray[np.int8]
+# (game, bot spec) -> the module whose `BatchedGreedy` makes that bot's choices for many games at once.
+BATCHED = {("write", "greedy"): "ra.envs.write.greedy"}
 # A batched policy: (observations (k, N), masks (k, A)) -> k action ids, one per row.
 BatchPolicy: TypeAlias = Callable[[FloatArray, MaskArray], Any]
 
@@ -119,7 +123,13 @@ class BotOpponents:
 def make_opponents(opponents: str | BatchPolicy | Opponents, game: str) -> Opponents:
     """`"random"` (batched), another bot spec (`BotOpponents`), a batched policy, or an `Opponents` as it is."""
     if isinstance(opponents, str):
-        return RandomOpponents() if opponents == "random" else BotOpponents(opponents, game)
+        if opponents == "random":
+            return RandomOpponents()
+        batched = BATCHED.get((game, opponents))
+        if batched is not None:  # imported on demand: it needs the game's bots
+            made: Opponents = importlib.import_module(batched).BatchedGreedy()
+            return made
+        return BotOpponents(opponents, game)
     if hasattr(opponents, "choose") and hasattr(opponents, "start"):
         return opponents  # type: ignore[return-value]
     if callable(opponents):
@@ -130,6 +140,7 @@ def make_opponents(opponents: str | BatchPolicy | Opponents, game: str) -> Oppon
 
 
 __all__ = [
+    "BATCHED",
     "BatchPolicy",
     "BotOpponents",
     "Opponents",
