@@ -6,7 +6,10 @@ one-learner-seat environment's VecEnv (`ra.envs.sb3.SeatsVecEnv`).
 
 from __future__ import annotations
 
+import runpy
+import sys
 import warnings
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -120,3 +123,38 @@ def test_the_vec_env_speaks_sb3() -> None:
     actions = np.array([int(np.flatnonzero(m)[0]) for m in masks])
     observations, rewards, _, infos = venv.step(actions)
     assert np.asarray(observations).shape == (3, 425) and rewards.shape == (3,) and len(infos) == 3
+
+
+def test_self_play_against_a_frozen_copy() -> None:
+    """The other seats play a frozen copy of the learner, refreshed after each rollout; only the copy's rows move."""
+    from ra.envs.sb3 import FrozenPolicy, RefreshOpponents
+
+    torch.set_num_threads(1)
+    venv = SeatsVecEnv(num_envs=4, game="ra", players=3, opponents="random")
+    model = MaskablePPO("MlpPolicy", venv, **{**SMALL, "n_steps": 128})
+    frozen = FrozenPolicy(model)
+    calls: list[int] = []
+
+    def counted(observations: Any, masks: Any) -> Any:
+        calls.append(len(observations))
+        return frozen(observations, masks)
+
+    venv.env.set_opponents(counted)
+    first = parameters(model)
+    model.learn(1024, callback=RefreshOpponents(frozen))
+    assert calls and sum(calls) > 1024, "the opponents' moves were the frozen copy's"
+    assert changed(first, model)
+    copied = list(frozen.policy.parameters())
+    assert any(not torch.equal(a, b) for a, b in zip(first, copied, strict=True)), "refreshed after a training"
+    frozen.refresh()  # the last rollout's training came after the last refresh
+    assert all(torch.equal(a, b) for a, b in zip(model.policy.parameters(), frozen.policy.parameters(), strict=True))
+
+
+def test_the_example_trains(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """examples/sb3_maskable_ppo.py on a tiny budget, in self-play."""
+    examples = Path(__file__).resolve().parents[2] / "examples"
+    args = ["--game", "ra", "--opponents", "self", "--envs", "4", "--timesteps", "512", "--eval-games", "3"]
+    monkeypatch.setattr(sys, "argv", ["sb3_maskable_ppo", *args])
+    runpy.run_path(str(examples / "sb3_maskable_ppo.py"), run_name="__main__")
+    out = capsys.readouterr().out
+    assert "steps=512 " in out and "mean_reward_vs_random: before=" in out

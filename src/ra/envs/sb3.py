@@ -14,14 +14,18 @@ without it. (The Gymnasium ids also work as they are: `make_vec_env("ra/RaAndWri
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+from stable_baselines3.common.base_class import BaseAlgorithm
+from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.vec_env import VecEnv
 from stable_baselines3.common.vec_env.base_vec_env import VecEnvIndices, VecEnvObs, VecEnvStepReturn
 
+from ra.envs.observation import FloatArray, MaskArray
 from ra.envs.seats import LearnerSeatEnv
 
 
@@ -119,4 +123,44 @@ class SeatsVecEnv(VecEnv):  # type: ignore[misc]
         return indices
 
 
-__all__ = ["SeatsVecEnv"]
+class FrozenPolicy:
+    """A frozen copy of a MaskablePPO model's policy as opponents: a batched policy `(observations, masks)`.
+
+    `venv.env.set_opponents(FrozenPolicy(model))` gives self-play in which the learner's seat alone is trained and
+    the other seats play yesterday's learner; `refresh()` (or the `RefreshOpponents` callback) copies the
+    learner's current weights in.
+    """
+
+    def __init__(self, model: BaseAlgorithm, deterministic: bool = False) -> None:
+        self.model = model
+        self.policy: Any = copy.deepcopy(model.policy)  # a MaskableActorCriticPolicy: predict takes masks
+        self.policy.set_training_mode(False)
+        self.deterministic = deterministic
+
+    def refresh(self) -> None:
+        """Copy the learner's current weights."""
+        self.policy.load_state_dict(self.model.policy.state_dict())
+
+    def __call__(self, observations: FloatArray, masks: MaskArray) -> npt.NDArray[np.int64]:
+        """One masked action per row."""
+        actions, _ = self.policy.predict(observations, deterministic=self.deterministic, action_masks=masks > 0)
+        return np.asarray(actions, dtype=np.int64)
+
+
+class RefreshOpponents(BaseCallback):  # type: ignore[misc]
+    """Refresh a `FrozenPolicy` from the learner every `every` rollouts."""
+
+    def __init__(self, frozen: FrozenPolicy, every: int = 1) -> None:
+        super().__init__()
+        self.frozen, self.every, self.rollouts = frozen, every, 0
+
+    def _on_step(self) -> bool:
+        return True
+
+    def _on_rollout_end(self) -> None:
+        self.rollouts += 1
+        if self.rollouts % self.every == 0:
+            self.frozen.refresh()
+
+
+__all__ = ["FrozenPolicy", "RefreshOpponents", "SeatsVecEnv"]

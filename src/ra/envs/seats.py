@@ -83,6 +83,13 @@ class LearnerSeatEnv(GymnasiumVectorEnv):  # type: ignore[misc]
         self._next_seeds = list(range(num_envs))
         self._started = False
 
+    def set_opponents(self, opponents: str | BatchPolicy | Opponents) -> None:
+        """Play the other seats with `opponents` from now on (e.g. a frozen copy of a learner built on this env)."""
+        self.opponents = make_opponents(opponents, self.game)
+        for i in range(self.num_envs):  # the games under way: their seeds, their opponents' seats
+            others = [s for s in range(self.players) if s != self.seats[i]]
+            self.opponents.start(i, self._next_seeds[i] - self.num_envs, others)
+
     @property
     def module(self) -> GameModule:
         """The game's engine module (looked up, not kept: modules do not pickle)."""
