@@ -157,3 +157,27 @@ def test_seeds_seats_and_copies() -> None:
     assert min(envs.games_played) >= 2
     with pytest.raises(ValueError, match="may not play"):
         envs.step([-1, -1, -1])
+
+
+def test_gymnasium_vector_conventions() -> None:
+    """What CleanRL-style loops read: the single and batched spaces, same-step autoreset, `_`-masked final infos."""
+    from gymnasium import spaces
+    from gymnasium.vector import AutoresetMode
+
+    envs = LearnerSeatEnv(num_envs=5, game="write", players=3, opponents="random")
+    assert envs.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
+    assert envs.single_observation_space.shape == (621,) and envs.single_action_space == spaces.Discrete(350)
+    assert envs.observation_space.shape == (5, 621) and envs.action_space.shape == (5,)
+    observations, infos = envs.reset(seed=3)
+    rng = np.random.default_rng(3)
+    ended = 0
+    while ended < 5:
+        assert envs.observation_space.contains(observations)
+        observations, rewards, terminations, truncations, infos = envs.step(masked_random(rng, infos["action_mask"]))
+        assert rewards.dtype == np.float32 and terminations.shape == truncations.shape == (5,)
+        if terminations.any():
+            ended += int(terminations.sum())
+            for key in ("final_obs", "final_rewards", "final_seat"):
+                assert np.array_equal(infos["_" + key], terminations)
+        else:
+            assert "final_obs" not in infos
