@@ -61,19 +61,19 @@ def sigmoid(x: FloatArray) -> FloatArray:
 
 
 def majority(values: FloatArray, spread: FloatArray, penalty: bool) -> FloatArray:
-    """`valuation.majority` for every seat of every trial: values (K, n), spread (K,) -> (K, n).
+    """`valuation.majority` for every seat: values (..., n) and spread (...) -> (..., n).
 
     Its shortcut (0 when every value is equal and the spread is under 0.2) never applies here: spreads are 0.6 up.
     """
-    n = values.shape[1]
-    diff = values[:, :, None] - values[:, None, :]  # [t, me, q] = mine - theirs
-    s = spread[:, None, None]
-    top, low = sigmoid((diff + 0.5) / s), sigmoid((-diff + 0.5) / s)
-    eye = np.eye(n, dtype=bool)[None]
-    top, low = np.where(eye, 1.0, top), np.where(eye, 1.0, low)
-    p_top, p_low = np.ones(values.shape), np.ones(values.shape)
-    for q in range(n):  # multiplied in seat order, as the bot does
-        p_top, p_low = p_top * top[:, :, q], p_low * low[:, :, q]
+    n = values.shape[-1]
+    diff = values[..., :, None] - values[..., None, :]  # [..., me, q] = mine - theirs
+    s = spread[..., None, None]
+    eye = np.eye(n, dtype=bool)
+    top = np.where(eye, 1.0, sigmoid((diff + 0.5) / s))
+    low = np.where(eye, 1.0, sigmoid((-diff + 0.5) / s))
+    # Multiplied in seat order, as the bot does (accumulate is sequential; times 1.0 at its own seat is exact).
+    p_top = np.multiply.accumulate(top, axis=-1)[..., -1]
+    p_low = np.multiply.accumulate(low, axis=-1)[..., -1]
     result: FloatArray = 5.0 * p_top - (5.0 * p_low if penalty else 0.0)
     return result
 
@@ -101,69 +101,77 @@ def nile_flex(rows: npt.NDArray[np.int64]) -> FloatArray:
     next_value = np.take_along_axis(rows, np.minimum(right_after, spaces - 1), axis=-1)
     hi = np.where(right_after < spaces, next_value, NILE_HIGH)
     counted = ~filled & (lo <= hi)
-    flex = np.zeros(rows.shape[:-1])
-    for j in range(spaces):  # summed space by space, as the bot does
-        flex = flex + np.where(counted[..., j], (hi[..., j] - lo[..., j] + 1) / 20.0, 0.0)
+    widths = np.where(counted, (hi - lo + 1) / 20.0, 0.0)
+    flex: FloatArray = np.add.accumulate(widths, axis=-1)[..., -1]  # summed space by space, as the bot does
     return flex
 
 
 def sheet_values(states: Sequence[State]) -> FloatArray:
-    """`ra.bots.write.valuation.sheet_values` of every state at once: (K, n) expected final scores."""
+    """`ra.bots.write.valuation.sheet_values` of every state at once: (K, n) expected final scores.
+
+    The terms are listed in the order the bot adds them and summed in that order (`np.add.accumulate` is
+    sequential); a term the bot skips (a Kingdom already scored) is 0 here, which adds nothing.
+    """
     n = states[0].num_players
     sheets = np.stack([np.frombuffer(st.sheets, dtype=np.int8) for st in states]).astype(np.int64).reshape(-1, n, W)
     banked = np.array([st.scores() for st in states], dtype=np.float64)
     clocks = [Clock(st) for st in states]
-    kingdom = np.array([c.kingdom for c in clocks])[:, None]
+    kingdom = np.array([c.kingdom for c in clocks])[:, None]  # (K, 1)
     scorings = np.array([c.scorings for c in clocks], dtype=np.float64)[:, None]
     tk = np.array([c.turns_kingdom for c in clocks])
     tg = np.array([c.turns_game for c in clocks])
     penalty, share = n >= 3, 1.0 / n
+    lines = np.arange(KINGDOMS)
+    live = kingdom[:, :, None] <= lines  # (K, 1, 3): the Kingdoms still to be scored
+    now = kingdom == lines  # (K, 3): the current Kingdom
+    turns = np.where(now, tk[:, None], tg[:, None])  # (K, 3)
     pharaohs = sheets[:, :, PH].astype(np.float64)
-    value = banked.copy()
-    value = value + majority(pharaohs, 0.6 + 0.4 * tk, penalty)
-    later = majority(pharaohs, 1.5 + 0.3 * tg, penalty)
-    value = value + np.where(scorings > 1, (scorings - 1) * 0.7 * later, 0.0)
-    value = value + 10.0 * (pharaohs / PHARAOH_SPACES) ** 3
-    for symbol in PHARAOH_NILE_SYMBOLS:
-        value = value + np.where(symbol == pharaohs + 1, BONUS_WORTH * 0.3, 0.0)
     gods = sheets[:, :, G0 : G0 + 3 * KINGDOMS].reshape(-1, n, KINGDOMS, 3)
+    fill = np.minimum(1.0, turns * 0.35 * share * 3)[:, None, :]
+    god_sums = gods.sum(axis=-1) + (gods == 0).sum(axis=-1) * 10.5 * fill  # (K, n, 3)
+    # Every majority at once: Pharaohs now and later, then each Kingdom's Gods sums.
+    contests = np.concatenate([pharaohs[None], pharaohs[None], np.moveaxis(god_sums, -1, 0)])  # (5, K, n)
+    spreads = np.stack([0.6 + 0.4 * tk, 1.5 + 0.3 * tg, *(3.0 + turns.T * 1.5)])  # (5, K)
+    majorities = majority(contests, spreads, penalty)
+    god_worth = np.where(live, np.moveaxis(majorities[2:], 0, -1) * np.where(now, 1.0, 0.7)[:, None, :], 0.0)
+    god_bonus = np.where(live, GOD_LINE_BONUS[(gods != 0).sum(axis=-1)] * BONUS_WORTH, 0.0)
+    terms: list[FloatArray | float] = [
+        banked,
+        majorities[0],
+        np.where(scorings > 1, (scorings - 1) * 0.7 * majorities[1], 0.0),
+        10.0 * (pharaohs / PHARAOH_SPACES) ** 3,
+        np.where(np.isin(pharaohs + 1, PHARAOH_NILE_SYMBOLS), BONUS_WORTH * 0.3, 0.0),
+    ]
     for j in range(KINGDOMS):
-        live = kingdom <= j  # Kingdoms already scored are not valued again
-        now = kingdom[:, 0] == j
-        turns = np.where(now, tk, tg)
-        fill = np.minimum(1.0, turns * 0.35 * share * 3)[:, None]
-        line = gods[:, :, j]
-        sums = line.sum(axis=-1) + (line == 0).sum(axis=-1) * 10.5 * fill
-        worth = majority(sums.astype(np.float64), 3.0 + turns * 1.5, penalty) * np.where(now, 1.0, 0.7)[:, None]
-        value = value + np.where(live, worth, 0.0)
-        value = value + np.where(live, GOD_LINE_BONUS[(line != 0).sum(axis=-1)] * BONUS_WORTH, 0.0)
+        terms += [god_worth[:, :, j], god_bonus[:, :, j]]
     god_filled = (gods != 0).sum(axis=(-1, -2))
-    value = value + 10.0 * (god_filled / 9) ** 3
     nile = sheets[:, :, N0 : N0 + NILE_SPACES]
     nile_filled = (nile != 0).sum(axis=-1)
-    value = value + (nile_filled * scorings + 10.0 * (nile_filled / NILE_SPACES) ** 3)
-    value = value + nile_flex(nile) * 0.35 * scorings
-    for part in range(NILE_SPACES // NILE_PART):
-        got = (nile[:, :, NILE_PART * part : NILE_PART * (part + 1)] != 0).sum(axis=-1)
-        value = value + NILE_PART_BONUS[got] * BONUS_WORTH
+    parts = (nile.reshape(-1, n, NILE_SPACES // NILE_PART, NILE_PART) != 0).sum(axis=-1)
+    terms += [
+        10.0 * (god_filled / 9) ** 3,
+        nile_filled * scorings + 10.0 * (nile_filled / NILE_SPACES) ** 3,
+        nile_flex(nile) * 0.35 * scorings,
+        *np.moveaxis(NILE_PART_BONUS[parts] * BONUS_WORTH, -1, 0),
+    ]
     civ = sheets[:, :, C0 : C0 + KINGDOMS * NCIV].reshape(-1, n, KINGDOMS, NCIV)
+    marks = civ.sum(axis=-1)  # (K, n, 3)
+    extra = np.where(now, tk[:, None], tk[:, None] + 4.0 * (lines - kingdom)) * 0.22  # (K, 3)
+    civ_points = np.where(live, interp(marks + extra[:, None, :]), 0.0)
+    civ_bonus = np.where(live, CIV_LINE_BONUS[np.minimum(marks, len(CIV_LINE_BONUS) - 1)] * BONUS_WORTH, 0.0)
     for j in range(KINGDOMS):
-        live = kingdom <= j
-        marks = civ[:, :, j].sum(axis=-1)
-        extra = ((tk[:, None] + 4.0 * (j - kingdom)) * 0.22).astype(np.float64)
-        extra = np.where(kingdom == j, tk[:, None] * 0.22, extra)
-        value = value + np.where(live, interp(marks + extra), 0.0)
-        value = value + np.where(live, CIV_LINE_BONUS[np.minimum(marks, len(CIV_LINE_BONUS) - 1)] * BONUS_WORTH, 0.0)
+        terms += [civ_points[:, :, j], civ_bonus[:, :, j]]
     columns = sheets[:, :, M0 : M0 + NMON]
     started = (columns != 0).sum(axis=-1)
-    value = value + (started * scorings + 10.0 * (started / NMON) ** 2)
-    left = np.minimum(1.0, tg / 25.0)[:, None]
-    zero, ten = np.zeros_like(left), np.full_like(left, 10.0)
-    worth = np.stack(np.broadcast_arrays(zero, 1.2 * left, 4.0 * left + 1.0, ten), axis=-1)  # (K, 1, 4) by marks
-    marked = np.take_along_axis(np.broadcast_to(worth, (*columns.shape[:2], 4)), columns, axis=-1)
-    for m in range(NMON):  # added column by column, as the bot does
-        value = value + marked[:, :, m]
-    value = value + np.where(sheets[:, :, PEND] != 0, BONUS_WORTH, 0.0)
+    left = np.minimum(1.0, tg / 25.0)[:, None, None]
+    by_marks = np.concatenate([np.zeros_like(left), 1.2 * left, 4.0 * left + 1.0, np.full_like(left, 10.0)], axis=-1)
+    marked = np.take_along_axis(np.broadcast_to(by_marks, (*columns.shape[:2], 4)), columns, axis=-1)
+    terms += [
+        started * scorings + 10.0 * (started / NMON) ** 2,
+        *np.moveaxis(marked, -1, 0),  # column by column, as the bot does
+        np.where(sheets[:, :, PEND] != 0, BONUS_WORTH, 0.0),
+    ]
+    value = np.add.accumulate(np.stack(np.broadcast_arrays(*terms)), axis=0)[-1]
     result: FloatArray = np.where(scorings == 0, banked, value)
     return result
 
