@@ -12,7 +12,9 @@ seat. `step(actions)` plays each learner's action, then the opponents (`ra.envs.
 spec, or a batched policy `(observations, masks) -> actions` such as a frozen copy of the learner for self-play)
 until every game waits on its learner again. `rewards[i]` is the learner seat's own final reward when its game
 ends, whichever seat's move ended it, and 0 before. The learner's seat turns with each game: game i's k-th game
-is learned from seat (i + k) mod players, so every seat position is learned.
+is learned from seat (i + k) mod players, so every seat position is learned. In RA and Write's simultaneous card
+choice the learner decides first, as in the Gymnasium environment. An illegal learner action raises ValueError
+(a masked policy never plays one).
 
 Ended games restart in the same step (Gymnasium's SAME_STEP autoreset, as `VectorEnv`): `infos["final_obs"]`
 holds the learner's last observation, `infos["final_rewards"]` every seat's final reward, `infos["final_seat"]`
