@@ -9,8 +9,9 @@ per entry back. What can be batched is:
   observations and masks), e.g. a frozen copy of the learner for self-play;
 - `BotOpponents`: a bot spec (docs/BOTS.md: "greedy", "mcts:iterations=50", a level...), one bot per game and
   seat, each deciding from its own seat's view as at a table, one position at a time;
-- a game's batched bots (`BATCHED`): RA and Write's `greedy` makes the bot's own trials for every waiting game
-  and values them in one NumPy pass (`ra.envs.write.greedy`), with the bot's choices.
+- a game's batched bots (its `ra.envs.<game>` package's `BATCHED_OPPONENTS`): RA and Write's `greedy` makes
+  the bot's own trials for every waiting game and values them in one NumPy pass (`ra.envs.write.greedy`), with
+  the bot's choices.
 
 `make_opponents("random" | spec | policy)` picks one (a batched bot where there is one). Every opponent is
 seeded from the game's seed, so a seeded environment replays the same games.
@@ -29,11 +30,10 @@ from ra.bots import Bot, make_bot
 from ra.core.protocol import GameState
 from ra.envs.common import derive_seed
 from ra.envs.fromstate import StateEncoder
+from ra.envs.parts import game_parts
 
 FloatArray = npt.NDArray[np.float32]
 MaskArray = npt.NDArray[np.int8]
-# (game, bot spec) -> the module whose `BatchedGreedy` makes that bot's choices for many games at once.
-BATCHED = {("write", "greedy"): "ra.envs.write.greedy"}
 # A batched policy: (observations (k, N), masks (k, A)) -> k action ids, one per row.
 BatchPolicy: TypeAlias = Callable[[FloatArray, MaskArray], Any]
 
@@ -120,12 +120,18 @@ class BotOpponents:
         return [self.bots[e.game, e.seat].choose(e.state.view(e.seat)) for e in waiting]
 
 
+def batched_module(game: str, spec: str) -> str | None:
+    """The module that batches the bot `spec` for `game` (its research package's `BATCHED_OPPONENTS`), or None."""
+    table: dict[str, str] = getattr(game_parts(game), "BATCHED_OPPONENTS", {})
+    return table.get(spec)
+
+
 def make_opponents(opponents: str | BatchPolicy | Opponents, game: str) -> Opponents:
     """`"random"` (batched), another bot spec (`BotOpponents`), a batched policy, or an `Opponents` as it is."""
     if isinstance(opponents, str):
         if opponents == "random":
             return RandomOpponents()
-        batched = BATCHED.get((game, opponents))
+        batched = batched_module(game, opponents)
         if batched is not None:  # imported on demand: it needs the game's bots
             made: Opponents = importlib.import_module(batched).BatchedGreedy()
             return made
@@ -140,12 +146,12 @@ def make_opponents(opponents: str | BatchPolicy | Opponents, game: str) -> Oppon
 
 
 __all__ = [
-    "BATCHED",
     "BatchPolicy",
     "BotOpponents",
     "Opponents",
     "PolicyOpponents",
     "RandomOpponents",
     "Waiting",
+    "batched_module",
     "make_opponents",
 ]
