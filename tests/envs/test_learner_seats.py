@@ -181,3 +181,20 @@ def test_gymnasium_vector_conventions() -> None:
                 assert np.array_equal(infos["_" + key], terminations)
         else:
             assert "final_obs" not in infos
+
+
+def test_pickles_with_batched_greedy_opponents() -> None:
+    """A pickled copy (batched greedy opponents and their generators included) plays on exactly as the original."""
+    import pickle
+
+    envs = LearnerSeatEnv(num_envs=2, game="write", players=3, opponents="greedy")
+    _, infos = envs.reset(seed=8)
+    rng = np.random.default_rng(8)
+    for _ in range(5):
+        _, _, _, _, infos = envs.step(masked_random(rng, infos["action_mask"]))
+    twin = pickle.loads(pickle.dumps(envs))
+    for _ in range(40):
+        actions = masked_random(rng, infos["action_mask"])
+        observations, rewards, _, _, infos = envs.step(actions)
+        twin_observations, twin_rewards, _, _, _ = twin.step(actions)
+        assert np.array_equal(observations, twin_observations) and np.array_equal(rewards, twin_rewards)
