@@ -13,7 +13,8 @@ and `ra/RaAndWrite-v0`:
 vector (docs/OBSERVATIONS.md, encoded straight from the state); `info["action_mask"]` marks its legal action ids.
 The reward comes at the end. An opponent is a bot spec (docs/BOTS.md) or any policy `(observation, mask) ->
 action`, such as the agent's own policy for self-play (examples/selfplay_numpy.py). The environment pickles and
-deep-copies (with picklable opponents: every bot spec is).
+deep-copies (with picklable opponents: every bot spec is). Stable-Baselines3's `make_vec_env("ra/Ra-v0")` works
+with its default arguments (an unknown render mode raises `RenderModeError`, a TypeError too: SB3's fallback).
 """
 
 from __future__ import annotations
@@ -44,6 +45,14 @@ from ra.games import DEFAULT_GAME, game_module
 
 ENV_IDS = {game: game_parts(game).ENV_ID for game in games()}  # game -> its Gymnasium id
 MAX_OPPONENT_MOVES = 100_000
+RENDER_MODES = ("ansi",)  # a text board; there are no images
+
+
+class RenderModeError(ValueError, TypeError):
+    """A render mode the environment lacks. Also a TypeError because Stable-Baselines3's `make_vec_env` asks for
+    `render_mode="rgb_array"` first and falls back to no render mode on a TypeError only."""
+
+
 Policy: TypeAlias = Callable[[FloatArray, MaskArray], Any]  # (observation, mask) -> action id
 Opponent: TypeAlias = str | Policy  # a bot spec, or a policy that sees what a seat's observation shows
 
@@ -60,7 +69,7 @@ class RaEnv(gymnasium.Env[FloatArray, np.int64]):
     penalty (`"random"`), or raises ValueError (`"raise"`).
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012 (Gymnasium's type)
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012 (Gymnasium's type)
 
     def __init__(
         self,
@@ -95,8 +104,8 @@ class RaEnv(gymnasium.Env[FloatArray, np.int64]):
         self.reward_kind = check_choice("reward", reward, REWARDS)
         self.illegal_action = check_choice("illegal_action", illegal_action, ILLEGAL_ACTIONS)
         self.illegal_reward = float(illegal_reward)
-        if render_mode is not None:
-            check_choice("render_mode", render_mode, ("ansi",))
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise RenderModeError(f"render_mode must be one of {', '.join(RENDER_MODES)}, not {render_mode!r}")
         self.render_mode = render_mode
         self.encoder = state_encoder(game)
         self.observation_space = spaces.Box(LOW, HIGH, (self.encoder.size,), np.float32)
@@ -219,4 +228,4 @@ def register() -> None:
 
 register()
 
-__all__ = ["ENV_IDS", "Opponent", "Policy", "RaEnv", "register"]
+__all__ = ["ENV_IDS", "RENDER_MODES", "Opponent", "Policy", "RaEnv", "RenderModeError", "register"]
