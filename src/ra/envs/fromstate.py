@@ -153,6 +153,15 @@ class StateEncoder:
         """The next draws (hidden information), as outcome indexes, at most LOOKAHEAD of them."""
         raise NotImplementedError
 
+    @classmethod
+    def refresh_many(cls, encoders: Sequence[StateEncoder], states: Sequence[GameState], boards: FloatArray) -> None:
+        """Refresh each encoder with its state; `boards` holds their boards as rows (the vector environment's).
+
+        A game may write some parts of every board in one NumPy operation here rather than one board at a time.
+        """
+        for encoder, state in zip(encoders, states, strict=True):
+            encoder.refresh(state)
+
     # --- reading the board ------------------------------------------------------------------------------------------
     def order(self, players: int, viewer: int | None, shown: bool) -> IndexArray:
         """The board entries of a seat's observation (`seat_order`, cached per table size, seat and visibility)."""

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import array
 import random
+from itertools import chain
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -35,6 +36,7 @@ from gymnasium.vector import VectorEnv as GymnasiumVectorEnv
 from gymnasium.vector.utils import batch_space
 
 from ra.core.protocol import GameModule, GameState
+from ra.envs.encoding import MaskArray
 from ra.envs.common import ILLEGAL_ACTIONS, REWARDS, check_choice, check_table, final_rewards, table_options
 from ra.envs.fromstate import StateEncoder
 from ra.envs.observation import HIGH, LOW
@@ -104,9 +106,10 @@ class VectorEnv(GymnasiumVectorEnv):  # type: ignore[misc]
         self._orders = np.stack(
             [first.order(self.players, seat, shown) for seat in range(self.players) for shown in (False, True)]
         )
-        self._keys = [0] * n
-        self._legal: list[tuple[int, ...]] = [()] * n
-        self._masks: list[bytes] = [b""] * n
+        self._games = np.arange(n)
+        self._keys = np.zeros(n, dtype=np.intp)
+        self._legal: list[Sequence[int]] = [()] * n
+        self._mask: MaskArray = np.zeros((n, self.num_actions), dtype=np.int8)
         self._seats = [0] * n
 
     @property
@@ -124,8 +127,7 @@ class VectorEnv(GymnasiumVectorEnv):  # type: ignore[misc]
         self.__dict__.update(kept)
         self._build()
         if self._started:
-            for i in range(self.num_envs):
-                self._serve(i)
+            self._serve_all()
 
     # --- the Gymnasium interface -------------------------------------------------------------------------------------
     def reset(
@@ -145,7 +147,7 @@ class VectorEnv(GymnasiumVectorEnv):  # type: ignore[misc]
         self._next_seeds = firsts
         for i in range(n):
             self.states[i] = self._new_game(i)
-            self._serve(i)
+        self._serve_all()
         self._started = True
         return self._observations(), self._infos()
 
@@ -153,34 +155,37 @@ class VectorEnv(GymnasiumVectorEnv):  # type: ignore[misc]
         """Play each game's action for its seat to act; ended games restart (same-step autoreset)."""
         if not self._started:
             raise RuntimeError("call reset() before step()")
-        chosen = np.asarray(actions).reshape(-1).tolist()
+        given = np.asarray(actions).reshape(-1)
         n = self.num_envs
-        if len(chosen) != n:
-            raise ValueError(f"{len(chosen)} actions for {n} games")
+        if len(given) != n:
+            raise ValueError(f"{len(given)} actions for {n} games")
+        chosen = given.tolist()
         rewards = np.zeros(n, dtype=np.float32)
         terminations = np.zeros(n, dtype=np.bool_)
         ended: list[tuple[int, list[float], FloatArray]] = []
-        illegal: list[int] = []
-        states, seats, keys, legal_sets, masks = self.states, self._seats, self._keys, self._legal, self._masks
-        for i, encoder in enumerate(self._encoders):  # the hot loop: _serve written out
-            state, seat, action = states[i], seats[i], chosen[i]
-            if action not in legal_sets[i]:
-                illegal.append(i)
-                action = self._illegal(i, action, rewards, terminations, ended)
-                if action is None:
-                    continue
+        illegal = self._refused(given, chosen)
+        skipped = set()
+        for i in illegal:
+            action = self._illegal(i, chosen[i], rewards, terminations, ended)
+            if action is None:
+                skipped.add(i)  # its game ended and restarted: nothing to play
+            else:
+                chosen[i] = action
+        states, seats = self.states, self._seats
+        if skipped:
+            moves = [(states[i], chosen[i], seats[i]) for i in range(n) if i not in skipped]
+        else:
+            moves = list(zip(states, chosen, seats, strict=True))
+        for state, action, seat in moves:  # the engine's own work: all that is left per game in Python
             state.push(action, seat)
-            if state.is_terminal():
-                finals = final_rewards(state, self.reward)
-                rewards[i] += finals[seat]
-                ended.append((i, finals, encoder.observe(state, seat)))
-                terminations[i] = True
-                states[i] = state = self._new_game(i)
-            seats[i] = seat = state.current_players()[0]
-            encoder.refresh(state)
-            keys[i] = 2 * seat + encoder.shown(state)
-            legal_sets[i] = legal = tuple(state.legal_actions(seat))
-            masks[i] = encoder.mask_of(legal)[1]
+        for i in [i for i, state in enumerate(states) if state.is_terminal()]:
+            state, seat = states[i], seats[i]
+            finals = final_rewards(state, self.reward)
+            rewards[i] += finals[seat]
+            ended.append((i, finals, self._encoders[i].observe(state, seat)))
+            terminations[i] = True
+            states[i] = self._new_game(i)
+        self._serve_all()
         infos = self._infos()
         if ended:
             size = self.size
@@ -197,6 +202,15 @@ class VectorEnv(GymnasiumVectorEnv):  # type: ignore[misc]
             infos["illegal_action"] = flags
         return self._observations(), rewards, terminations, np.zeros(n, dtype=np.bool_), infos
 
+    def _refused(self, given: npt.NDArray[Any], chosen: list[Any]) -> list[int]:
+        """The games whose action is not legal for their seat to act, read from the masks served last."""
+        if given.dtype.kind in "iu":
+            inside = (given >= 0) & (given < self.num_actions)
+            allowed = inside.copy()
+            allowed[inside] = self._mask[self._games[inside], given[inside]] == 1
+            return np.flatnonzero(~allowed).tolist()
+        return [i for i, (action, legal) in enumerate(zip(chosen, self._legal, strict=True)) if action not in legal]
+
     def _illegal(
         self, i: int, action: Any, rewards: FloatArray, terminations: npt.NDArray[np.bool_], ended: list[Any]
     ) -> int | None:
@@ -212,8 +226,7 @@ class VectorEnv(GymnasiumVectorEnv):  # type: ignore[misc]
         finals[seat] = self.illegal_reward
         ended.append((i, finals, self._encoders[i].observe(self.states[i], seat)))
         terminations[i] = True
-        self.states[i] = self._new_game(i)
-        self._serve(i)
+        self.states[i] = self._new_game(i)  # served with every game at the end of the step
         return None
 
     def full_states(self) -> FloatArray:
@@ -230,38 +243,43 @@ class VectorEnv(GymnasiumVectorEnv):  # type: ignore[misc]
         self._next_seeds[i] = seed + self.num_envs
         return self.module.State.new(self.options, seed=seed)
 
-    def _serve(self, i: int) -> None:
-        """Encode game i for its seat to act: its board, its index order and its legal actions."""
-        state, encoder = self.states[i], self._encoders[i]
-        seat = state.current_players()[0]
-        self._seats[i] = seat
-        encoder.refresh(state)
-        self._keys[i] = 2 * seat + encoder.shown(state)
-        self._legal[i] = legal = tuple(state.legal_actions(seat))
-        self._masks[i] = encoder.mask_of(legal)[1]
+    def _serve_all(self) -> None:
+        """Encode every game for its seat to act: boards, index orders, legal actions and masks, in batches."""
+        states, encoders = self.states, self._encoders
+        self._seats = seats = [state.current_players()[0] for state in states]
+        self._encoder_class.refresh_many(encoders, states, self._board_rows)
+        self._keys = np.fromiter(
+            (2 * seat + encoder.shown(state) for seat, encoder, state in zip(seats, encoders, states, strict=True)),
+            np.intp,
+            self.num_envs,
+        )
+        self._legal = legal = [state.legal_actions(seat) for state, seat in zip(states, seats, strict=True)]
+        # One mask array for all games: a 1 at (game, id) for each legal id, the ids concatenated once.
+        ids = np.fromiter(chain.from_iterable(legal), np.intp)
+        counts = np.fromiter(map(len, legal), np.intp, self.num_envs)
+        mask = np.zeros((self.num_envs, self.num_actions), dtype=np.int8)
+        mask[np.repeat(self._games, counts), ids] = 1
+        self._mask = mask
 
     def _observations(self) -> FloatArray:
         """Every game's observation, read from the boards through each game's index order (games grouped by order)."""
-        keys, rows = self._keys, self._board_rows
-        first = keys[0]
-        if all(key == first for key in keys):
-            same: FloatArray = rows.take(self._orders[first], axis=1)
+        keys, rows, orders = self._keys, self._board_rows, self._orders
+        present = np.bincount(keys, minlength=len(orders))
+        if present.max() == self.num_envs:
+            same: FloatArray = rows.take(orders[int(keys[0])], axis=1)
             return same
-        groups: dict[int, list[int]] = {}
-        for i, key in enumerate(keys):
-            groups.setdefault(key, []).append(i)
         out = np.empty((self.num_envs, self.size), dtype=np.float32)
-        for key, games in groups.items():
-            out[games] = rows[games].take(self._orders[key], axis=1)
+        for key in np.flatnonzero(present).tolist():
+            games = np.flatnonzero(keys == key)
+            out[games] = rows[games].take(orders[key], axis=1)
         return out
 
     def _infos(self) -> Infos:
-        """The masks and seats to act of every game."""
-        masks = np.frombuffer(bytearray(b"".join(self._masks)), dtype=np.int8).reshape(self.num_envs, self.num_actions)
-        return {"action_mask": masks, "seat": np.array(self._seats, dtype=np.int64)}
+        """The masks (a copy: the environment checks the next actions against its own) and seats to act."""
+        return {"action_mask": self._mask.copy(), "seat": np.array(self._seats, dtype=np.int64)}
 
 
-_REBUILT = ("_boards", "_encoders", "_board_rows", "_orders", "_keys", "_legal", "_masks", "_seats")
+_REBUILT = ("_boards", "_encoders", "_board_rows", "_orders", "_games", "_keys", "_legal", "_mask", "_seats")
 
 
 def masked_random(rng: np.random.Generator, masks: npt.NDArray[np.int8]) -> npt.NDArray[np.int64]:
