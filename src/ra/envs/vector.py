@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import array
 import random
-from itertools import chain
 from collections.abc import Mapping, Sequence
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -36,8 +36,8 @@ from gymnasium.vector import VectorEnv as GymnasiumVectorEnv
 from gymnasium.vector.utils import batch_space
 
 from ra.core.protocol import GameModule, GameState
-from ra.envs.encoding import MaskArray
 from ra.envs.common import ILLEGAL_ACTIONS, REWARDS, check_choice, check_table, final_rewards, table_options
+from ra.envs.encoding import MaskArray
 from ra.envs.fromstate import StateEncoder
 from ra.envs.observation import HIGH, LOW
 from ra.envs.parts import game_parts

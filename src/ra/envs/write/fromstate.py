@@ -136,7 +136,7 @@ class SheetGather:
 
 
 GATHERS = {players: SheetGather(players) for players in range(write_game.MIN_PLAYERS, write_game.MAX_PLAYERS + 1)}
-REVEALING, CHOOSING, BONUS, DONE, WAITING = (STATUS[name] for name in ("reveal", "choosing", "bonus", "done", "waiting"))
+REVEALING, CHOOSING, BONUS, DONE, WAITING = (STATUS[s] for s in ("reveal", "choosing", "bonus", "done", "waiting"))
 _SEAT_PIECES: dict[tuple[int, int, int], array.array[float]] = {}
 
 
@@ -222,7 +222,7 @@ class WriteStateEncoder(StateEncoder):
             self._write_head(state)
             self._head = head
         sheets = state.sheets
-        sheets_changed = sheets != self._sheets
+        sheets_changed = bool(sheets != self._sheets)
         if sheets_changed:
             self._sheets = sheets[:]
         points, bonuses = state.kingdom_points, state.bonuses
