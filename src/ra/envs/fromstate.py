@@ -28,6 +28,7 @@ from ra.envs.encoding import SEATS, Encoder, FloatArray, MaskArray
 IndexArray = npt.NDArray[np.intp]
 LOOKAHEAD = 8  # draws shown by `full_state`: the next tiles of the bag (Ra) or cards of the deck (RA and Write)
 MASK_CACHE_LIMIT = 50_000  # masks kept by legal-action set before the cache starts afresh
+BATCH_MIN = 8  # `refresh_many` writes a part with NumPy for this many games at least; fewer, one by one is cheaper
 
 
 class Board(Protocol):
@@ -212,4 +213,4 @@ class StateEncoder:
         return out
 
 
-__all__ = ["LOOKAHEAD", "Board", "IndexArray", "StateEncoder", "seat_order"]
+__all__ = ["BATCH_MIN", "LOOKAHEAD", "Board", "IndexArray", "StateEncoder", "seat_order"]

@@ -25,7 +25,6 @@ from __future__ import annotations
 import array
 import random
 from collections.abc import Mapping, Sequence
-from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -106,8 +105,7 @@ class VectorEnv(GymnasiumVectorEnv):  # type: ignore[misc]
         self._orders = np.stack(
             [first.order(self.players, seat, shown) for seat in range(self.players) for shown in (False, True)]
         )
-        self._games = np.arange(n)
-        self._keys = np.zeros(n, dtype=np.intp)
+        self._keys = [0] * n
         self._legal: list[Sequence[int]] = [()] * n
         self._mask: MaskArray = np.zeros((n, self.num_actions), dtype=np.int8)
         self._seats = [0] * n
@@ -155,15 +153,14 @@ class VectorEnv(GymnasiumVectorEnv):  # type: ignore[misc]
         """Play each game's action for its seat to act; ended games restart (same-step autoreset)."""
         if not self._started:
             raise RuntimeError("call reset() before step()")
-        given = np.asarray(actions).reshape(-1)
+        chosen = np.asarray(actions).reshape(-1).tolist()
         n = self.num_envs
-        if len(given) != n:
-            raise ValueError(f"{len(given)} actions for {n} games")
-        chosen = given.tolist()
+        if len(chosen) != n:
+            raise ValueError(f"{len(chosen)} actions for {n} games")
         rewards = np.zeros(n, dtype=np.float32)
         terminations = np.zeros(n, dtype=np.bool_)
         ended: list[tuple[int, list[float], FloatArray]] = []
-        illegal = self._refused(given, chosen)
+        illegal = self._refused(chosen)
         skipped = set()
         for i in illegal:
             action = self._illegal(i, chosen[i], rewards, terminations, ended)
@@ -202,13 +199,8 @@ class VectorEnv(GymnasiumVectorEnv):  # type: ignore[misc]
             infos["illegal_action"] = flags
         return self._observations(), rewards, terminations, np.zeros(n, dtype=np.bool_), infos
 
-    def _refused(self, given: npt.NDArray[Any], chosen: list[Any]) -> list[int]:
-        """The games whose action is not legal for their seat to act, read from the masks served last."""
-        if given.dtype.kind in "iu":
-            inside = (given >= 0) & (given < self.num_actions)
-            allowed = inside.copy()
-            allowed[inside] = self._mask[self._games[inside], given[inside]] == 1
-            return np.flatnonzero(~allowed).tolist()
+    def _refused(self, chosen: list[Any]) -> list[int]:
+        """The games whose action is not one of their seat's legal ids (as served last)."""
         return [i for i, (action, legal) in enumerate(zip(chosen, self._legal, strict=True)) if action not in legal]
 
     def _illegal(
@@ -244,42 +236,39 @@ class VectorEnv(GymnasiumVectorEnv):  # type: ignore[misc]
         return self.module.State.new(self.options, seed=seed)
 
     def _serve_all(self) -> None:
-        """Encode every game for its seat to act: boards, index orders, legal actions and masks, in batches."""
-        states, encoders = self.states, self._encoders
+        """Encode every game for its seat to act: boards (in batches), index orders, legal actions and masks."""
+        states, encoders, n = self.states, self._encoders, self.num_envs
         self._seats = seats = [state.current_players()[0] for state in states]
         self._encoder_class.refresh_many(encoders, states, self._board_rows)
-        self._keys = np.fromiter(
-            (2 * seat + encoder.shown(state) for seat, encoder, state in zip(seats, encoders, states, strict=True)),
-            np.intp,
-            self.num_envs,
-        )
+        served = zip(seats, encoders, states, strict=True)
+        self._keys = [2 * seat + encoder.shown(state) for seat, encoder, state in served]
         self._legal = legal = [state.legal_actions(seat) for state, seat in zip(states, seats, strict=True)]
-        # One mask array for all games: a 1 at (game, id) for each legal id, the ids concatenated once.
-        ids = np.fromiter(chain.from_iterable(legal), np.intp)
-        counts = np.fromiter(map(len, legal), np.intp, self.num_envs)
-        mask = np.zeros((self.num_envs, self.num_actions), dtype=np.int8)
-        mask[np.repeat(self._games, counts), ids] = 1
-        self._mask = mask
+        # One mask array for all games from each legal set's cached bytes: as fast as a NumPy scatter of the ids
+        # concatenated at 1,024 games, and without its fixed cost at a few games.
+        mask_of = encoders[0].mask_of
+        joined = b"".join([mask_of(ids if type(ids) is tuple else tuple(ids))[1] for ids in legal])
+        self._mask = np.frombuffer(bytearray(joined), dtype=np.int8).reshape(n, self.num_actions)
 
     def _observations(self) -> FloatArray:
         """Every game's observation, read from the boards through each game's index order (games grouped by order)."""
         keys, rows, orders = self._keys, self._board_rows, self._orders
-        present = np.bincount(keys, minlength=len(orders))
-        if present.max() == self.num_envs:
-            same: FloatArray = rows.take(orders[int(keys[0])], axis=1)
+        first = keys[0]
+        if keys.count(first) == self.num_envs:
+            same: FloatArray = rows.take(orders[first], axis=1)
             return same
         out = np.empty((self.num_envs, self.size), dtype=np.float32)
-        for key in np.flatnonzero(present).tolist():
-            games = np.flatnonzero(keys == key)
+        by_game = np.array(keys)
+        for key in set(keys):
+            games = np.flatnonzero(by_game == key)
             out[games] = rows[games].take(orders[key], axis=1)
         return out
 
     def _infos(self) -> Infos:
-        """The masks (a copy: the environment checks the next actions against its own) and seats to act."""
-        return {"action_mask": self._mask.copy(), "seat": np.array(self._seats, dtype=np.int64)}
+        """The masks (a new array each step) and seats to act of every game."""
+        return {"action_mask": self._mask, "seat": np.array(self._seats, dtype=np.int64)}
 
 
-_REBUILT = ("_boards", "_encoders", "_board_rows", "_orders", "_games", "_keys", "_legal", "_mask", "_seats")
+_REBUILT = ("_boards", "_encoders", "_board_rows", "_orders", "_keys", "_legal", "_mask", "_seats")
 
 
 def masked_random(rng: np.random.Generator, masks: npt.NDArray[np.int8]) -> npt.NDArray[np.int64]:

@@ -19,7 +19,7 @@ import numpy as np
 
 import ra.games.ra as ra_game
 from ra.envs.encoding import SCORE_SCALE, FloatArray
-from ra.envs.fromstate import LOOKAHEAD, StateEncoder
+from ra.envs.fromstate import BATCH_MIN, LOOKAHEAD, StateEncoder
 from ra.envs.ra.observation import (
     AT,
     DISASTER_LOSSES,
@@ -140,6 +140,10 @@ class RaStateEncoder(StateEncoder):
             if encoder._refresh_but_tiles(state):
                 recount.setdefault(state.num_players, []).append(i)
         for players, games in recount.items():
+            if len(games) < BATCH_MIN:
+                for i in games:
+                    batch[i]._write_tiles(states[i])
+                continue
             _recount_tiles([batch[i] for i in games], [states[i] for i in games], boards, games, players)
 
     def _refresh_but_tiles(self, state: Any) -> bool:

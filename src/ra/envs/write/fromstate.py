@@ -21,7 +21,7 @@ import numpy.typing as npt
 
 import ra.games.write as write_game
 from ra.envs.encoding import SCORE_SCALE, SEATS, FloatArray
-from ra.envs.fromstate import LOOKAHEAD, IndexArray, StateEncoder
+from ra.envs.fromstate import BATCH_MIN, LOOKAHEAD, IndexArray, StateEncoder
 from ra.envs.write.observation import (
     AT,
     CARD_KINDS,
@@ -208,6 +208,10 @@ class WriteStateEncoder(StateEncoder):
             if encoder._refresh_but_sheets(state):
                 changed.setdefault(state.num_players, []).append(i)
         for players, games in changed.items():
+            if len(games) < BATCH_MIN:
+                for i in games:
+                    GATHERS[players].write(np.frombuffer(states[i].sheets, dtype=np.int8), encoders[i].values)
+                continue
             boxes = np.frombuffer(b"".join([states[i].sheets for i in games]), dtype=np.int8)
             GATHERS[players].write_rows(boxes.reshape(len(games), -1), boards, np.array(games, dtype=np.intp))
 
