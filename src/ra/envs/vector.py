@@ -18,13 +18,17 @@ reward in the rows whose game ended (`infos["_final_rewards"]` marks them). Ende
 observation of the seat that ended it. `reset(seed=s)` plays in game i the engine's game of seed s + i, then, as
 each game ends, the games of seeds s + i + N, s + i + 2N, ... (a list of seeds gives game i its own first seed).
 The environment pickles and deep-copies.
+
+A step does per game only the engine's own work (push, the seat to act, its legal ids) and the boards' refresh;
+the rest is done for all games at once: the state encoder's `refresh_many` writes parts that changed in many games
+in one NumPy pass, the masks are joined from cached bytes, and observations are one gather per seat order.
 """
 
 from __future__ import annotations
 
 import array
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -169,10 +173,9 @@ class VectorEnv(GymnasiumVectorEnv):  # type: ignore[misc]
             else:
                 chosen[i] = action
         states, seats = self.states, self._seats
+        moves: Iterable[tuple[GameState, Any, int]] = zip(states, chosen, seats, strict=True)
         if skipped:
             moves = [(states[i], chosen[i], seats[i]) for i in range(n) if i not in skipped]
-        else:
-            moves = list(zip(states, chosen, seats, strict=True))
         for state, action, seat in moves:  # the engine's own work: all that is left per game in Python
             state.push(action, seat)
         for i in [i for i, state in enumerate(states) if state.is_terminal()]:
