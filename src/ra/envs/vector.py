@@ -21,7 +21,7 @@ The environment pickles and deep-copies.
 
 A step does per game only the engine's own work (push, the seat to act, its legal ids) and the boards' refresh;
 the rest is done for all games at once: the state encoder's `refresh_many` writes parts that changed in many games
-in one NumPy pass, the masks are joined from cached bytes, and observations are one gather per seat order.
+in one NumPy pass, the masks are one scatter of the legal ids, and observations are one gather per seat order.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from __future__ import annotations
 import array
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -41,7 +42,7 @@ from gymnasium.vector.utils import batch_space
 from ra.core.protocol import GameModule, GameState
 from ra.envs.common import ILLEGAL_ACTIONS, REWARDS, check_choice, check_table, final_rewards, table_options
 from ra.envs.encoding import MaskArray
-from ra.envs.fromstate import StateEncoder
+from ra.envs.fromstate import BATCH_MIN, StateEncoder
 from ra.envs.observation import HIGH, LOW
 from ra.envs.parts import game_parts
 from ra.games import DEFAULT_GAME, game_module
@@ -109,6 +110,7 @@ class VectorEnv(GymnasiumVectorEnv):  # type: ignore[misc]
         self._orders = np.stack(
             [first.order(self.players, seat, shown) for seat in range(self.players) for shown in (False, True)]
         )
+        self._games = np.arange(n)
         self._keys = [0] * n
         self._legal: list[Sequence[int]] = [()] * n
         self._mask: MaskArray = np.zeros((n, self.num_actions), dtype=np.int8)
@@ -246,11 +248,16 @@ class VectorEnv(GymnasiumVectorEnv):  # type: ignore[misc]
         served = zip(seats, encoders, states, strict=True)
         self._keys = [2 * seat + encoder.shown(state) for seat, encoder, state in served]
         self._legal = legal = [state.legal_actions(seat) for state, seat in zip(states, seats, strict=True)]
-        # One mask array for all games from each legal set's cached bytes: as fast as a NumPy scatter of the ids
-        # concatenated at 1,024 games, and without its fixed cost at a few games.
-        mask_of = encoders[0].mask_of
-        joined = b"".join([mask_of(ids if type(ids) is tuple else tuple(ids))[1] for ids in legal])
-        self._mask = np.frombuffer(bytearray(joined), dtype=np.int8).reshape(n, self.num_actions)
+        if n < BATCH_MIN:  # a few games: each legal set's cached mask bytes, without NumPy's fixed cost
+            mask_of = encoders[0].mask_of
+            joined = b"".join([mask_of(ids if type(ids) is tuple else tuple(ids))[1] for ids in legal])
+            self._mask = np.frombuffer(bytearray(joined), dtype=np.int8).reshape(n, self.num_actions)
+            return
+        # One scatter of the legal ids, concatenated once (RA and Write's sets are too varied to cache well).
+        ids = np.fromiter(chain.from_iterable(legal), np.intp)
+        counts = np.fromiter(map(len, legal), np.intp, n)
+        self._mask = np.zeros((n, self.num_actions), dtype=np.int8)
+        self._mask[np.repeat(self._games, counts), ids] = 1
 
     def _observations(self) -> FloatArray:
         """Every game's observation, read from the boards through each game's index order (games grouped by order)."""
@@ -271,7 +278,7 @@ class VectorEnv(GymnasiumVectorEnv):  # type: ignore[misc]
         return {"action_mask": self._mask, "seat": np.array(self._seats, dtype=np.int64)}
 
 
-_REBUILT = ("_boards", "_encoders", "_board_rows", "_orders", "_keys", "_legal", "_mask", "_seats")
+_REBUILT = ("_boards", "_encoders", "_board_rows", "_orders", "_games", "_keys", "_legal", "_mask", "_seats")
 
 
 def masked_random(rng: np.random.Generator, masks: npt.NDArray[np.int8]) -> npt.NDArray[np.int64]:
