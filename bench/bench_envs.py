@@ -1,7 +1,7 @@
 """Benchmark the research interfaces (ra.envs) in steps per CPU-second, next to the bare engine, at 3 players.
 
 Usage: python bench/bench_envs.py [--seconds S] [--rounds R] [--players N] [--games ra write]
-                                  [--measures NAME ...] [--sizes N ...] [--against SRC]
+                                  [--measures NAME ...] [--sizes N ...] [--scaling] [--against SRC]
                                   [--tournament [--tournament-games G] [--tournament-rounds R]]
 
 Prints one key=value line per (game, measure): the median over R rounds of S CPU-seconds (`time.process_time`,
@@ -18,6 +18,7 @@ lacks is reported as skipped. Agents choose uniformly among legal ids, so the fi
   `pettingzoo_parallel`: every seat observed each step;
 - `gymnasium`: episodes of `gymnasium.make(...)` against random bots (`actions` counts the bots' moves too);
 - `vector_N`: the batched environment (`ra.envs.vector`) with N games, masked random actions for all in one call;
+  its line adds `of_engine`, its rate over the bare engine's of the same run (`--scaling`: only these);
 - `openspiel`: whole OpenSpiel games, chance sampled by its probabilities; `openspiel_clone`: clones per second of
   the states of a random game; `openspiel_mcts`: CPU seconds of a whole 3-player game (Ra) in which OpenSpiel's
   MCTSBot plays every seat at 100 simulations a move with `ra.envs.rollouts.EngineRollouts` (lower is better).
@@ -280,6 +281,12 @@ def load() -> str:
     return f"{os.getloadavg()[0]:.2f}"
 
 
+def uptime() -> str:
+    """What `uptime` says (the load on the machine while measuring), or the load averages where it is missing."""
+    done = subprocess.run(["uptime"], capture_output=True, text=True, check=False)
+    return done.stdout.strip() or " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def tournament_times(games: int, rounds: int) -> None:
     """Wall time of `ra tournament` (greedy bots, 3 players): --jobs 2, and --ray on a local 2-CPU instance.
 
@@ -330,6 +337,9 @@ def main() -> None:
     names = [*MEASURES, *(f"vector_{n}" for n in SIZES)]
     parser.add_argument("--measures", nargs="*", default=names, help=f"some of: {' '.join(names)}")
     parser.add_argument("--sizes", nargs="*", type=int, help="vector sizes to add to the measures (vector_N)")
+    parser.add_argument(
+        "--scaling", action="store_true", help="only the engine and the vector sizes (with of_engine ratios)"
+    )
     parser.add_argument("--against", type=Path, help="the src folder of another checkout to compare with")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--tournament", action="store_true", help="also time ra tournament --jobs 2 vs --ray")
@@ -341,6 +351,8 @@ def main() -> None:
         return
     here = Path(__file__).resolve().parents[1] / "src"
     measures = list(args.measures) + [f"vector_{n}" for n in args.sizes or ()]
+    if args.scaling:
+        measures = ["engine", *(f"vector_{n}" for n in args.sizes or SIZES)]
     sides = {"": here} if args.against is None else {"": here, "base_": args.against.resolve()}
     for game in args.games:
         before = load()
@@ -359,6 +371,7 @@ def main() -> None:
                     else:
                         rounds.setdefault((side, name), []).append(result)
         after = load()
+        print(f"game={game} uptime={uptime()!r}", flush=True)
         for name in measures:
             fields = [f"game={game}", f"players={args.players}", f"measure={name}"]
             for side in sides:
@@ -368,6 +381,12 @@ def main() -> None:
                 for key in rounds.get((side, name), [{}])[0]:
                     median = statistics.median(r[key] for r in rounds[side, name])
                     fields.append(f"{side}{key}={median:.0f}" if median >= 100 else f"{side}{key}={median:.2f}")
+            for side in sides:  # the batched environment against the bare engine of the same run, same code
+                engine_rounds, vector_rounds = rounds.get((side, "engine")), rounds.get((side, name))
+                if name.startswith("vector_") and engine_rounds and vector_rounds:
+                    engine_rate = statistics.median(r["steps_per_cpu_s"] for r in engine_rounds)
+                    vector_rate = statistics.median(r["steps_per_cpu_s"] for r in vector_rounds)
+                    fields.append(f"{side}of_engine={vector_rate / engine_rate:.2f}")
             mine, base = rounds.get(("", name)), rounds.get(("base_", name))
             if mine and base:
                 key = next(iter(mine[0]))

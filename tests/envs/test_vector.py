@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import importlib
 import pickle
 from typing import Any
 
@@ -58,6 +59,42 @@ def test_rows_are_the_reference_encoding_through_whole_games(game: str, players:
             assert np.array_equal(infos["final_obs"][i], encoder(game).encode(ended.view(int(seats[i]))))
             assert len(envs.states[i].history) == 0  # restarted at once
         assert not rewards[~terminations].any()
+
+
+# Where each game's state encoder writes parts of many boards in one NumPy pass (`refresh_many`).
+BATCHED_MODULES = {"ra": "ra.envs.ra.fromstate", "write": "ra.envs.write.fromstate"}
+
+
+@pytest.mark.parametrize(("game", "players"), [("ra", 2), ("ra", 5), ("write", 3), ("write", 5)])
+def test_parts_written_for_many_games_at_once_are_the_reference_encoding(
+    game: str, players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With enough games changing together for the batched NumPy writes, every row is still the reference's."""
+    module = importlib.import_module(BATCHED_MODULES[game])
+    passes = [0]
+    if game == "ra":
+        recount = module._recount_tiles
+
+        def counted(*args: Any) -> None:
+            passes[0] += 1
+            recount(*args)
+
+        monkeypatch.setattr(module, "_recount_tiles", counted)
+    else:
+        write_rows = module.SheetGather.write_rows
+
+        def counted_rows(self: Any, *args: Any) -> None:
+            passes[0] += 1
+            write_rows(self, *args)
+
+        monkeypatch.setattr(module.SheetGather, "write_rows", counted_rows)
+    envs = VectorEnv(num_envs=96, game=game, players=players)
+    observations, infos = envs.reset(seed=3)
+    rng = np.random.default_rng(players)
+    for _ in range(40):
+        observations, _, _, _, infos = envs.step(masked_random(rng, infos["action_mask"]))
+        check_rows(envs, observations, infos)
+    assert passes[0] >= 5  # the batched writes ran, not only the one-game path
 
 
 def test_seeds_give_each_game_its_engine_game() -> None:

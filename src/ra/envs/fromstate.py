@@ -28,6 +28,7 @@ from ra.envs.encoding import SEATS, Encoder, FloatArray, MaskArray
 IndexArray = npt.NDArray[np.intp]
 LOOKAHEAD = 8  # draws shown by `full_state`: the next tiles of the bag (Ra) or cards of the deck (RA and Write)
 MASK_CACHE_LIMIT = 50_000  # masks kept by legal-action set before the cache starts afresh
+BATCH_MIN = 8  # `refresh_many` writes a part with NumPy for this many games at least; fewer, one by one is cheaper
 
 
 class Board(Protocol):
@@ -153,6 +154,15 @@ class StateEncoder:
         """The next draws (hidden information), as outcome indexes, at most LOOKAHEAD of them."""
         raise NotImplementedError
 
+    @classmethod
+    def refresh_many(cls, encoders: Sequence[StateEncoder], states: Sequence[GameState], boards: FloatArray) -> None:
+        """Refresh each encoder with its state; `boards` holds their boards as rows (the vector environment's).
+
+        A game may write some parts of every board in one NumPy operation here rather than one board at a time.
+        """
+        for encoder, state in zip(encoders, states, strict=True):
+            encoder.refresh(state)
+
     # --- reading the board ------------------------------------------------------------------------------------------
     def order(self, players: int, viewer: int | None, shown: bool) -> IndexArray:
         """The board entries of a seat's observation (`seat_order`, cached per table size, seat and visibility)."""
@@ -203,4 +213,4 @@ class StateEncoder:
         return out
 
 
-__all__ = ["LOOKAHEAD", "Board", "IndexArray", "StateEncoder", "seat_order"]
+__all__ = ["BATCH_MIN", "LOOKAHEAD", "Board", "IndexArray", "StateEncoder", "seat_order"]

@@ -18,13 +18,18 @@ reward in the rows whose game ended (`infos["_final_rewards"]` marks them). Ende
 observation of the seat that ended it. `reset(seed=s)` plays in game i the engine's game of seed s + i, then, as
 each game ends, the games of seeds s + i + N, s + i + 2N, ... (a list of seeds gives game i its own first seed).
 The environment pickles and deep-copies.
+
+A step does per game only the engine's own work (push, the seat to act, its legal ids) and the boards' refresh;
+the rest is done for all games at once: the state encoder's `refresh_many` writes parts that changed in many games
+in one NumPy pass, the masks are one scatter of the legal ids, and observations are one gather per seat order.
 """
 
 from __future__ import annotations
 
 import array
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -36,7 +41,8 @@ from gymnasium.vector.utils import batch_space
 
 from ra.core.protocol import GameModule, GameState
 from ra.envs.common import ILLEGAL_ACTIONS, REWARDS, check_choice, check_table, final_rewards, table_options
-from ra.envs.fromstate import StateEncoder
+from ra.envs.encoding import MaskArray
+from ra.envs.fromstate import BATCH_MIN, StateEncoder
 from ra.envs.observation import HIGH, LOW
 from ra.envs.parts import game_parts
 from ra.games import DEFAULT_GAME, game_module
@@ -104,9 +110,10 @@ class VectorEnv(GymnasiumVectorEnv):  # type: ignore[misc]
         self._orders = np.stack(
             [first.order(self.players, seat, shown) for seat in range(self.players) for shown in (False, True)]
         )
+        self._games = np.arange(n)
         self._keys = [0] * n
-        self._legal: list[tuple[int, ...]] = [()] * n
-        self._masks: list[bytes] = [b""] * n
+        self._legal: list[Sequence[int]] = [()] * n
+        self._mask: MaskArray = np.zeros((n, self.num_actions), dtype=np.int8)
         self._seats = [0] * n
 
     @property
@@ -124,8 +131,7 @@ class VectorEnv(GymnasiumVectorEnv):  # type: ignore[misc]
         self.__dict__.update(kept)
         self._build()
         if self._started:
-            for i in range(self.num_envs):
-                self._serve(i)
+            self._serve_all()
 
     # --- the Gymnasium interface -------------------------------------------------------------------------------------
     def reset(
@@ -145,7 +151,7 @@ class VectorEnv(GymnasiumVectorEnv):  # type: ignore[misc]
         self._next_seeds = firsts
         for i in range(n):
             self.states[i] = self._new_game(i)
-            self._serve(i)
+        self._serve_all()
         self._started = True
         return self._observations(), self._infos()
 
@@ -160,27 +166,28 @@ class VectorEnv(GymnasiumVectorEnv):  # type: ignore[misc]
         rewards = np.zeros(n, dtype=np.float32)
         terminations = np.zeros(n, dtype=np.bool_)
         ended: list[tuple[int, list[float], FloatArray]] = []
-        illegal: list[int] = []
-        states, seats, keys, legal_sets, masks = self.states, self._seats, self._keys, self._legal, self._masks
-        for i, encoder in enumerate(self._encoders):  # the hot loop: _serve written out
-            state, seat, action = states[i], seats[i], chosen[i]
-            if action not in legal_sets[i]:
-                illegal.append(i)
-                action = self._illegal(i, action, rewards, terminations, ended)
-                if action is None:
-                    continue
+        illegal = self._refused(chosen)
+        skipped = set()
+        for i in illegal:
+            action = self._illegal(i, chosen[i], rewards, terminations, ended)
+            if action is None:
+                skipped.add(i)  # its game ended and restarted: nothing to play
+            else:
+                chosen[i] = action
+        states, seats = self.states, self._seats
+        moves: Iterable[tuple[GameState, Any, int]] = zip(states, chosen, seats, strict=True)
+        if skipped:
+            moves = [(states[i], chosen[i], seats[i]) for i in range(n) if i not in skipped]
+        for state, action, seat in moves:  # the engine's own work: all that is left per game in Python
             state.push(action, seat)
-            if state.is_terminal():
-                finals = final_rewards(state, self.reward)
-                rewards[i] += finals[seat]
-                ended.append((i, finals, encoder.observe(state, seat)))
-                terminations[i] = True
-                states[i] = state = self._new_game(i)
-            seats[i] = seat = state.current_players()[0]
-            encoder.refresh(state)
-            keys[i] = 2 * seat + encoder.shown(state)
-            legal_sets[i] = legal = tuple(state.legal_actions(seat))
-            masks[i] = encoder.mask_of(legal)[1]
+        for i in [i for i, state in enumerate(states) if state.is_terminal()]:
+            state, seat = states[i], seats[i]
+            finals = final_rewards(state, self.reward)
+            rewards[i] += finals[seat]
+            ended.append((i, finals, self._encoders[i].observe(state, seat)))
+            terminations[i] = True
+            states[i] = self._new_game(i)
+        self._serve_all()
         infos = self._infos()
         if ended:
             size = self.size
@@ -197,6 +204,10 @@ class VectorEnv(GymnasiumVectorEnv):  # type: ignore[misc]
             infos["illegal_action"] = flags
         return self._observations(), rewards, terminations, np.zeros(n, dtype=np.bool_), infos
 
+    def _refused(self, chosen: list[Any]) -> list[int]:
+        """The games whose action is not one of their seat's legal ids (as served last)."""
+        return [i for i, (action, legal) in enumerate(zip(chosen, self._legal, strict=True)) if action not in legal]
+
     def _illegal(
         self, i: int, action: Any, rewards: FloatArray, terminations: npt.NDArray[np.bool_], ended: list[Any]
     ) -> int | None:
@@ -212,8 +223,7 @@ class VectorEnv(GymnasiumVectorEnv):  # type: ignore[misc]
         finals[seat] = self.illegal_reward
         ended.append((i, finals, self._encoders[i].observe(self.states[i], seat)))
         terminations[i] = True
-        self.states[i] = self._new_game(i)
-        self._serve(i)
+        self.states[i] = self._new_game(i)  # served with every game at the end of the step
         return None
 
     def full_states(self) -> FloatArray:
@@ -230,38 +240,45 @@ class VectorEnv(GymnasiumVectorEnv):  # type: ignore[misc]
         self._next_seeds[i] = seed + self.num_envs
         return self.module.State.new(self.options, seed=seed)
 
-    def _serve(self, i: int) -> None:
-        """Encode game i for its seat to act: its board, its index order and its legal actions."""
-        state, encoder = self.states[i], self._encoders[i]
-        seat = state.current_players()[0]
-        self._seats[i] = seat
-        encoder.refresh(state)
-        self._keys[i] = 2 * seat + encoder.shown(state)
-        self._legal[i] = legal = tuple(state.legal_actions(seat))
-        self._masks[i] = encoder.mask_of(legal)[1]
+    def _serve_all(self) -> None:
+        """Encode every game for its seat to act: boards (in batches), index orders, legal actions and masks."""
+        states, encoders, n = self.states, self._encoders, self.num_envs
+        self._seats = seats = [state.current_players()[0] for state in states]
+        self._encoder_class.refresh_many(encoders, states, self._board_rows)
+        served = zip(seats, encoders, states, strict=True)
+        self._keys = [2 * seat + encoder.shown(state) for seat, encoder, state in served]
+        self._legal = legal = [state.legal_actions(seat) for state, seat in zip(states, seats, strict=True)]
+        if n < BATCH_MIN:  # a few games: each legal set's cached mask bytes, without NumPy's fixed cost
+            mask_of = encoders[0].mask_of
+            joined = b"".join([mask_of(ids if type(ids) is tuple else tuple(ids))[1] for ids in legal])
+            self._mask = np.frombuffer(bytearray(joined), dtype=np.int8).reshape(n, self.num_actions)
+            return
+        # One scatter of the legal ids, concatenated once (RA and Write's sets are too varied to cache well).
+        ids = np.fromiter(chain.from_iterable(legal), np.intp)
+        counts = np.fromiter(map(len, legal), np.intp, n)
+        self._mask = np.zeros((n, self.num_actions), dtype=np.int8)
+        self._mask[np.repeat(self._games, counts), ids] = 1
 
     def _observations(self) -> FloatArray:
         """Every game's observation, read from the boards through each game's index order (games grouped by order)."""
-        keys, rows = self._keys, self._board_rows
+        keys, rows, orders = self._keys, self._board_rows, self._orders
         first = keys[0]
-        if all(key == first for key in keys):
-            same: FloatArray = rows.take(self._orders[first], axis=1)
+        if keys.count(first) == self.num_envs:
+            same: FloatArray = rows.take(orders[first], axis=1)
             return same
-        groups: dict[int, list[int]] = {}
-        for i, key in enumerate(keys):
-            groups.setdefault(key, []).append(i)
         out = np.empty((self.num_envs, self.size), dtype=np.float32)
-        for key, games in groups.items():
-            out[games] = rows[games].take(self._orders[key], axis=1)
+        by_game = np.array(keys)
+        for key in set(keys):
+            games = np.flatnonzero(by_game == key)
+            out[games] = rows[games].take(orders[key], axis=1)
         return out
 
     def _infos(self) -> Infos:
-        """The masks and seats to act of every game."""
-        masks = np.frombuffer(bytearray(b"".join(self._masks)), dtype=np.int8).reshape(self.num_envs, self.num_actions)
-        return {"action_mask": masks, "seat": np.array(self._seats, dtype=np.int64)}
+        """The masks (a new array each step) and seats to act of every game."""
+        return {"action_mask": self._mask, "seat": np.array(self._seats, dtype=np.int64)}
 
 
-_REBUILT = ("_boards", "_encoders", "_board_rows", "_orders", "_keys", "_legal", "_masks", "_seats")
+_REBUILT = ("_boards", "_encoders", "_board_rows", "_orders", "_games", "_keys", "_legal", "_mask", "_seats")
 
 
 def masked_random(rng: np.random.Generator, masks: npt.NDArray[np.int8]) -> npt.NDArray[np.int64]:

@@ -13,11 +13,13 @@ from __future__ import annotations
 import array
 from collections.abc import Sequence
 from operator import add, mul, sub
-from typing import Any
+from typing import Any, cast
+
+import numpy as np
 
 import ra.games.ra as ra_game
-from ra.envs.encoding import SCORE_SCALE
-from ra.envs.fromstate import LOOKAHEAD, StateEncoder
+from ra.envs.encoding import SCORE_SCALE, FloatArray
+from ra.envs.fromstate import BATCH_MIN, LOOKAHEAD, StateEncoder
 from ra.envs.ra.observation import (
     AT,
     DISASTER_LOSSES,
@@ -66,6 +68,16 @@ for _epoch in (1, 2, 3):
                 _piece[8 + _seat] = 1.0
             _HEADS[_epoch, _phase, _seat] = _floats(_piece)
 _DISK_FLAGS: dict[tuple[int, ...], array.array[float]] = {}
+# The tiles parts as NumPy indexes, for counting many games' tiles at once (`_recount_tiles`).
+SHARES = np.array(SHARE)
+COUNTS_ARRAY = np.array(COUNTS, dtype=np.int64)
+TILES = AT["tiles"]
+DISCARD_ENTRIES = np.arange(DISCARDED, DISCARDED + NK)
+BAG_ENTRIES = np.arange(BAG, BAG + NK)
+NO_PENDING = (0,) * len(DISASTER_KINDS)
+# The phase parts by what they show (`_write_phase_parts`'s key): auctions repeat, so pieces are shared, bounded.
+_PHASE_PIECES: dict[Any, array.array[float]] = {}
+PHASE_PIECES_LIMIT = 50_000
 
 
 def disk_flags(disks: tuple[int, ...]) -> array.array[float]:
@@ -95,7 +107,7 @@ class RaStateEncoder(StateEncoder):
         self._up: list[tuple[int, ...]] | None = None
         self._down: list[tuple[int, ...]] | None = None
         self._held: list[int] | None = None
-        self._held_total: list[int] = [0] * NK
+        self._written_held: list[int] = []  # the held tiles on the board (the per-game tiles part)
         self._track_counts: list[int] = [0] * NK
         self._discard: list[int] | None = None
         self._ra_filled = -1
@@ -116,9 +128,30 @@ class RaStateEncoder(StateEncoder):
 
     def refresh(self, state: Any) -> None:
         """Write the parts of the board that differ from the last state refreshed."""
+        if self._refresh_but_tiles(state):
+            self._write_tiles(state)
+
+    @classmethod
+    def refresh_many(cls, encoders: Sequence[StateEncoder], states: Sequence[Any], boards: FloatArray) -> None:
+        """Refresh each encoder; the held, discarded and bag parts that changed are counted in one NumPy pass."""
+        batch = cast("Sequence[RaStateEncoder]", encoders)
+        recount: dict[int, list[int]] = {}
+        for i, (encoder, state) in enumerate(zip(batch, states, strict=True)):
+            if encoder._refresh_but_tiles(state):
+                recount.setdefault(state.num_players, []).append(i)
+        for players, games in recount.items():
+            if len(games) < BATCH_MIN:
+                for i in games:
+                    batch[i]._write_tiles(states[i])
+                continue
+            _recount_tiles([batch[i] for i in games], [states[i] for i in games], boards, games, players)
+
+    def _refresh_but_tiles(self, state: Any) -> bool:
+        """Write every part but held tiles, discarded and bag; True if those must be counted afresh."""
         board = self.board
         n = state.num_players
-        self.start_players(n)
+        if n != self._players:
+            self.start_players(n)
         board[HEAD:HEAD_END] = _HEADS[state.epoch, state.phase, state.cur]
         board[CENTRAL] = state.central / MAX_DISK
         full = self._track is None  # the bag is counted afresh; else only the kinds drawn since are taken off
@@ -157,32 +190,6 @@ class RaStateEncoder(StateEncoder):
         if down != self._down:
             self._write_disks(down, self._down, AT["face_down"])
             self._down = down[:]
-        held = state.held
-        if held != self._held:
-            self._write_held(held, n)
-            full = True
-        discard = state.discard
-        if discard != self._discard:
-            board[DISCARDED : DISCARDED + NK] = _floats(list(map(mul, discard, SHARE)))
-            self._discard, full = discard[:], True
-        pending = state.pending
-        if pending != self._pending:
-            self._pending, full = pending, True
-        if full:
-            bag = list(map(sub, map(sub, map(sub, COUNTS, discard), self._track_counts), self._held_total))
-            bag[RA_KIND] -= filled
-            for kind, count in zip(DISASTER_KINDS, pending, strict=True):
-                bag[kind] -= count
-            board[BAG : BAG + NK] = _floats(list(map(mul, bag, SHARE)))
-            self._bag, self._bag_total = bag, sum(bag)
-            board[BAG_TOTAL] = self._bag_total / TOTAL_TILES
-        elif drawn:
-            bag = self._bag
-            for kind in drawn:
-                bag[kind] -= 1
-                board[BAG + kind] = bag[kind] * SHARE[kind]
-            self._bag_total -= len(drawn)
-            board[BAG_TOTAL] = self._bag_total / TOTAL_TILES
         points = state.points
         if points != self._points:
             at = AT["scores"]
@@ -191,25 +198,47 @@ class RaStateEncoder(StateEncoder):
                 board[at + 2 * seat + 1] = score / SCORE_SCALE
             self._points = points[:]
         self._write_phase_parts(state)
+        held, discard, pending = state.held, state.discard, state.pending
+        if full or held != self._held or discard != self._discard or pending != self._pending:
+            self._held, self._discard, self._pending = held[:], discard[:], pending
+            return True
+        if drawn:
+            bag = self._bag
+            for kind in drawn:
+                bag[kind] -= 1
+                board[BAG + kind] = bag[kind] * SHARE[kind]
+            self._bag_total -= len(drawn)
+            board[BAG_TOTAL] = self._bag_total / TOTAL_TILES
+        return False
+
+    def _write_tiles(self, state: Any) -> None:
+        """Held tiles (the seats whose tiles changed), the discarded tiles and the bag, counted afresh."""
+        board = self.board
+        held, discard = self._held or [], self._discard or []  # the copies `_refresh_but_tiles` just took
+        at = AT["tiles"]
+        for seat in range(state.num_players):
+            start = seat * NK
+            tiles = held[start : start + NK]
+            if tiles != self._written_held[start : start + NK]:
+                board[at + start : at + start + NK] = _floats(list(map(mul, tiles, SHARE)))
+        total = held[:NK]
+        for seat in range(1, state.num_players):
+            total = list(map(add, total, held[seat * NK : seat * NK + NK]))
+        self._written_held = held
+        board[DISCARDED : DISCARDED + NK] = _floats(list(map(mul, discard, SHARE)))
+        bag = list(map(sub, map(sub, map(sub, COUNTS, discard), self._track_counts), total))
+        bag[RA_KIND] -= self._ra_filled
+        for kind, count in zip(DISASTER_KINDS, self._pending or (), strict=False):
+            bag[kind] -= count
+        board[BAG : BAG + NK] = _floats(list(map(mul, bag, SHARE)))
+        self._bag, self._bag_total = bag, sum(bag)
+        board[BAG_TOTAL] = self._bag_total / TOTAL_TILES
 
     def _write_disks(self, disks: list[tuple[int, ...]], old: list[tuple[int, ...]] | None, at: int) -> None:
         board = self.board
         for seat, seat_disks in enumerate(disks):
             if old is None or old[seat] != seat_disks:
                 board[at + MAX_DISK * seat : at + MAX_DISK * (seat + 1)] = disk_flags(seat_disks)
-
-    def _write_held(self, held: list[int], players: int) -> None:
-        """Each seat's held tiles whose counts changed, and the count of every kind held by anyone."""
-        board, old, at = self.board, self._held, AT["tiles"]
-        for seat in range(players):
-            start = seat * NK
-            tiles = held[start : start + NK]
-            if old is None or old[start : start + NK] != tiles:
-                board[at + start : at + start + NK] = _floats(list(map(mul, tiles, SHARE)))
-        total = held[:NK]
-        for seat in range(1, players):
-            total = list(map(add, total, held[seat * NK : seat * NK + NK]))
-        self._held, self._held_total = held[:], total
 
     def _write_phase_parts(self, state: Any) -> None:
         """The auction, bids, gods and disaster parts, rewritten whenever what they show changes."""
@@ -224,32 +253,64 @@ class RaStateEncoder(StateEncoder):
             key = None
         if key == self._phase_key:
             return
-        board = self.board
-        board[AUCTION:PHASE_PARTS_END] = ZERO_FLOATS[AUCTION:PHASE_PARTS_END]
         self._phase_key = key
-        if phase == PHASE_AUCTION:
-            board[AUCTION] = 1.0
-            board[AUCTION + state.auc_kind] = 1.0  # auction kinds 1..3 follow the running flag
-            board[AUCTION + 4 + state.auc_ra] = 1.0
-            board[AUCTION + 9] = state.auc_high / MAX_DISK
-            bidder = state.auc_bidder
-            board[AUCTION + 10 + (NO_SEAT if bidder < 0 else bidder)] = 1.0
-            for seat, disk in state.auc_bids:
-                board[BIDS + 3 * seat] = 1.0
-                if disk:
-                    board[BIDS + 3 * seat + 2] = disk / MAX_DISK
-                else:
-                    board[BIDS + 3 * seat + 1] = 1.0
-        elif phase == PHASE_GODS:
-            board[GODS] = 1.0
-            for i, count in enumerate(state.pending):
-                if count:
-                    board[GODS + 1 + i] = count * DISASTER_SHARE[i]
-        elif phase == PHASE_DISASTER:
-            board[DISASTER] = 1.0
-            board[DISASTER + 1] = state.lose_war / DISASTER_LOSSES
-            board[DISASTER + 2] = state.lose_quake / DISASTER_LOSSES
-            board[DISASTER + 3 + state.after % state.num_players] = 1.0
+        piece = _PHASE_PIECES.get(key)
+        if piece is None:
+            if len(_PHASE_PIECES) > PHASE_PIECES_LIMIT:
+                _PHASE_PIECES.clear()
+            piece = _PHASE_PIECES[key] = phase_piece(state)
+        self.board[AUCTION:PHASE_PARTS_END] = piece
 
 
-__all__ = ["RaStateEncoder", "disk_flags"]
+def phase_piece(state: Any) -> array.array[float]:
+    """The auction, bids, gods and disaster parts of a state (entries AUCTION to the end), shared per phase key."""
+    piece = [0.0] * (PHASE_PARTS_END - AUCTION)
+    phase = state.phase
+    if phase == PHASE_AUCTION:
+        piece[0] = 1.0
+        piece[state.auc_kind] = 1.0  # auction kinds 1..3 follow the running flag
+        piece[4 + state.auc_ra] = 1.0
+        piece[9] = state.auc_high / MAX_DISK
+        bidder = state.auc_bidder
+        piece[10 + (NO_SEAT if bidder < 0 else bidder)] = 1.0
+        for seat, disk in state.auc_bids:
+            piece[BIDS - AUCTION + 3 * seat] = 1.0
+            if disk:
+                piece[BIDS - AUCTION + 3 * seat + 2] = disk / MAX_DISK
+            else:
+                piece[BIDS - AUCTION + 3 * seat + 1] = 1.0
+    elif phase == PHASE_GODS:
+        piece[GODS - AUCTION] = 1.0
+        for i, count in enumerate(state.pending):
+            if count:
+                piece[GODS - AUCTION + 1 + i] = count * DISASTER_SHARE[i]
+    elif phase == PHASE_DISASTER:
+        piece[DISASTER - AUCTION] = 1.0
+        piece[DISASTER - AUCTION + 1] = state.lose_war / DISASTER_LOSSES
+        piece[DISASTER - AUCTION + 2] = state.lose_quake / DISASTER_LOSSES
+        piece[DISASTER - AUCTION + 3 + state.after % state.num_players] = 1.0
+    return _floats(piece)
+
+
+def _recount_tiles(
+    encoders: Sequence[RaStateEncoder], states: Sequence[Any], boards: FloatArray, games: list[int], players: int
+) -> None:
+    """`_write_tiles` for several games at one table size in NumPy: the same double arithmetic, float32 stores."""
+    rows = np.array(games, dtype=np.intp)[:, None]
+    held = np.array([encoder._held for encoder in encoders], dtype=np.int64)
+    discard = np.array([encoder._discard for encoder in encoders], dtype=np.int64)
+    on_track = np.array([encoder._track_counts for encoder in encoders], dtype=np.int64)
+    boards[rows, TILES + np.arange(players * NK)] = held * np.tile(SHARES, players)
+    boards[rows, DISCARD_ENTRIES] = discard * SHARES
+    bag = COUNTS_ARRAY - discard - on_track - held.reshape(len(games), players, NK).sum(axis=1)
+    bag[:, RA_KIND] -= [encoder._ra_filled for encoder in encoders]
+    pending = [encoder._pending or NO_PENDING for encoder in encoders]
+    bag[:, DISASTER_KINDS] -= np.array(pending, dtype=np.int64)
+    boards[rows, BAG_ENTRIES] = bag * SHARES
+    totals = bag.sum(axis=1)
+    boards[rows[:, 0], BAG_TOTAL] = totals / TOTAL_TILES
+    for encoder, counts, total in zip(encoders, bag.tolist(), totals.tolist(), strict=True):
+        encoder._bag, encoder._bag_total, encoder._written_held = counts, total, encoder._held or []
+
+
+__all__ = ["RaStateEncoder", "disk_flags", "phase_piece"]

@@ -14,14 +14,14 @@ from __future__ import annotations
 import array
 from collections.abc import Sequence
 from operator import mul, sub
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
 
 import ra.games.write as write_game
-from ra.envs.encoding import SCORE_SCALE, SEATS
-from ra.envs.fromstate import LOOKAHEAD, StateEncoder
+from ra.envs.encoding import SCORE_SCALE, SEATS, FloatArray
+from ra.envs.fromstate import BATCH_MIN, LOOKAHEAD, IndexArray, StateEncoder
 from ra.envs.write.observation import (
     AT,
     CARD_KINDS,
@@ -130,8 +130,27 @@ class SheetGather:
         """Write the boxes (the engine's sheets as signed bytes) onto the board's values."""
         values[self.target] = READINGS[self.reading + boxes[self.source]]
 
+    def write_rows(self, boxes: npt.NDArray[np.int8], boards: npt.NDArray[np.float32], rows: IndexArray) -> None:
+        """Write several games' boxes (one row of sheets each) onto the boards' rows `rows`, in one gather."""
+        boards[rows[:, None], self.target] = READINGS[self.reading + boxes[:, self.source]]
+
 
 GATHERS = {players: SheetGather(players) for players in range(write_game.MIN_PLAYERS, write_game.MAX_PLAYERS + 1)}
+REVEALING, CHOOSING, BONUS, DONE, WAITING = (STATUS[s] for s in ("reveal", "choosing", "bonus", "done", "waiting"))
+_SEAT_PIECES: dict[tuple[int, int, int], array.array[float]] = {}
+
+
+def seat_piece(status: int, chosen: int, pending: int) -> array.array[float]:
+    """A seat's entries from `status` to `gods`: its status one-hot, the slot it chose, its pending bonus."""
+    piece = [0.0] * (S_GODS - S_STATUS)
+    piece[status] = 1.0
+    if chosen >= 0:
+        piece[S_CARD - S_STATUS + chosen] = 1.0
+    if pending:
+        piece[S_BONUS - S_STATUS + pending - 1] = 1.0
+    return array.array("f", piece)
+
+
 _CARD_PIECES: list[array.array[float]] = []
 for _code in range(NCARDS):
     _piece = [0.0] * F_RESERVED
@@ -178,17 +197,37 @@ class WriteStateEncoder(StateEncoder):
 
     def refresh(self, state: Any) -> None:
         """Write the parts of the board that differ from the last state refreshed."""
+        if self._refresh_but_sheets(state):
+            GATHERS[state.num_players].write(np.frombuffer(state.sheets, dtype=np.int8), self.values)
+
+    @classmethod
+    def refresh_many(cls, encoders: Sequence[StateEncoder], states: Sequence[Any], boards: FloatArray) -> None:
+        """Refresh each encoder; the scoresheets that changed are copied onto their boards in one gather per table."""
+        changed: dict[int, list[int]] = {}
+        for i, (encoder, state) in enumerate(zip(cast("Sequence[WriteStateEncoder]", encoders), states, strict=True)):
+            if encoder._refresh_but_sheets(state):
+                changed.setdefault(state.num_players, []).append(i)
+        for players, games in changed.items():
+            if len(games) < BATCH_MIN:
+                for i in games:
+                    GATHERS[players].write(np.frombuffer(states[i].sheets, dtype=np.int8), encoders[i].values)
+                continue
+            boxes = np.frombuffer(b"".join([states[i].sheets for i in games]), dtype=np.int8)
+            GATHERS[players].write_rows(boxes.reshape(len(games), -1), boards, np.array(games, dtype=np.intp))
+
+    def _refresh_but_sheets(self, state: Any) -> bool:
+        """Write every part but the scoresheet boxes; True if those changed (the caller copies them)."""
         n = state.num_players
-        self.start_players(n)
+        if n != self._players:
+            self.start_players(n)
         head = (state.phase, state.active, state.cur, state.turn, state.ra, state.limited)
         head_changed = head != self._head
         if head_changed:
             self._write_head(state)
             self._head = head
         sheets = state.sheets
-        sheets_changed = sheets != self._sheets
+        sheets_changed = bool(sheets != self._sheets)
         if sheets_changed:
-            GATHERS[n].write(np.frombuffer(sheets, dtype=np.int8), self.values)
             self._sheets = sheets[:]
         points, bonuses = state.kingdom_points, state.bonuses
         if points != self._points or bonuses != self._bonuses:
@@ -202,6 +241,7 @@ class WriteStateEncoder(StateEncoder):
             self._write_face(state, n)
             self._face = face[:]
         self._write_cards(state)
+        return sheets_changed
 
     def _write_head(self, state: Any) -> None:
         """Kingdom, phase, active seat, seats to act, turn, Ra cards and closed Kingdoms."""
@@ -224,26 +264,25 @@ class WriteStateEncoder(StateEncoder):
                     board[AT["closed"] + k] = 1.0
 
     def _write_seats(self, state: Any, players: int) -> None:
-        """Each seat's status, chosen card, pending bonus and score."""
+        """Each seat's status, chosen card and pending bonus (one shared piece per combination), and score."""
         sheets, phase, cur, scores = state.sheets, state.phase, state.cur, self._scores
         board = self.board
         for p in range(players):
             chosen, pending = sheets[p * W + CHOSEN], sheets[p * W + PENDING]
-            base = SHEETS + p * SHEET_SIZE
-            board[base + S_STATUS : base + S_GODS] = ZERO_FLOATS[: S_GODS - S_STATUS]
             if phase == OVER:
-                status = "done"
+                status = DONE
             elif p in cur:
-                status = "reveal" if phase == REVEAL else "bonus" if pending else "choosing"
+                status = REVEALING if phase == REVEAL else BONUS if pending else CHOOSING
             elif phase == OTHERS_CHOICE or chosen >= 0:
-                status = "done"
+                status = DONE
             else:
-                status = "waiting"
-            board[base + S_STATUS + STATUS[status]] = 1.0
-            if chosen >= 0:
-                board[base + S_CARD + chosen] = 1.0
-            if pending:
-                board[base + S_BONUS + pending - 1] = 1.0
+                status = WAITING
+            base = SHEETS + p * SHEET_SIZE
+            key = (status, chosen, pending)
+            piece = _SEAT_PIECES.get(key)
+            if piece is None:
+                piece = _SEAT_PIECES[key] = seat_piece(status, chosen, pending)
+            board[base + S_STATUS : base + S_GODS] = piece
             board[base + S_SCORE] = scores[p] / SCORE_SCALE
 
     def _write_face(self, state: Any, players: int) -> None:
