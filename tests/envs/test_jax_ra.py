@@ -15,15 +15,16 @@ from typing import Any
 import numpy as np
 import pytest
 
-jax = pytest.importorskip("jax")
+pytest.importorskip("jax")
 
-import jax.numpy as jnp  # noqa: E402
+import jax
+import jax.numpy as jnp
 
-import ra.games.ra as ra_game  # noqa: E402
-from ra.envs.common import final_rewards  # noqa: E402
-from ra.envs.jax import load  # noqa: E402
-from ra.envs.jax import ra as jra  # noqa: E402
-from ra.envs.ra import STATE_ENCODER  # noqa: E402
+import ra.games.ra as ra_game
+from ra.envs.common import final_rewards
+from ra.envs.jax import load
+from ra.envs.jax import ra as jra
+from ra.envs.ra import STATE_ENCODER
 
 KIND_INDEX = {k: i for i, k in enumerate(ra_game.KINDS)}
 OBS_TOLERANCE = 1e-6  # float32 entries computed in float32 here, in float64 then rounded by the encoder
@@ -87,8 +88,7 @@ def play(players: int, seed: int) -> Record:
     return rec
 
 
-@jax.jit
-def _look(states: jra.State) -> tuple[Any, ...]:
+def _look_at(states: jra.State) -> tuple[Any, ...]:
     seats = jnp.maximum(states.cur, 0)
     left = (seats + 1) % states.num_players
     return (
@@ -101,6 +101,7 @@ def _look(states: jra.State) -> tuple[Any, ...]:
     )
 
 
+_look = jax.jit(_look_at)
 _advance = jax.jit(jax.vmap(jra.step_drawn))
 _start = jax.jit(jax.vmap(jra.init_dealt))
 
@@ -125,7 +126,9 @@ def check(records: list[Record]) -> int:
         for g, r in enumerate(records):
             i = min(t, len(r.actions))  # a finished game stays put
             where = f"{r.players}p game {g} step {i}"
-            assert (masks[g] == r.masks[i]).all(), f"{where}: mask {np.flatnonzero(masks[g])} {np.flatnonzero(r.masks[i])}"
+            assert (masks[g] == r.masks[i]).all(), (
+                f"{where}: mask {np.flatnonzero(masks[g])} {np.flatnonzero(r.masks[i])}"
+            )
             assert seats[g] == r.seats[i], f"{where}: seat {seats[g]} != {r.seats[i]}"
             assert bool(over[g]) == r.over[i], f"{where}: terminated"
             assert list(points[g]) == r.points[i], f"{where}: points {list(points[g])} != {r.points[i]}"
@@ -172,18 +175,20 @@ def test_random_play_ends_and_keeps_the_tiles() -> None:
     keys = jax.random.split(jax.random.PRNGKey(0), batch)
     states = jax.vmap(game.init, in_axes=(0, None))(keys, 4)
 
-    @jax.jit
     def play_step(states: jra.State, key: jax.Array) -> jra.State:
         pick, draw = jax.random.split(key)
         masks = jax.vmap(game.legal_action_mask)(states)
         picks = jax.random.split(pick, batch)
         actions = jax.vmap(lambda k, m: jax.random.categorical(k, jnp.where(m, 0.0, -jnp.inf)))(picks, masks)
-        return jax.vmap(game.step)(states, actions, jax.random.split(draw, batch))
+        after: jra.State = jax.vmap(game.step)(states, actions, jax.random.split(draw, batch))
+        return after
+
+    play = jax.jit(play_step)
 
     key = jax.random.PRNGKey(1)
     for _ in range(1200):
         key, sub = jax.random.split(key)
-        states = play_step(states, sub)
+        states = play(states, sub)
         total = states.bag.sum(1) + states.track.sum(1) + states.held.sum((1, 2)) + states.discard.sum(1)
         total = total + states.ra_filled + states.pending.sum(1)
         assert (np.asarray(total) == ra_game.tables.TOTAL_TILES).all()

@@ -53,6 +53,7 @@ MONUMENT_SAME = jnp.array(T.MONUMENT_SAME, jnp.int32)
 RA_TRACK_LENGTH = jnp.array([T.RA_TRACK_LENGTH.get(n, 1) for n in range(S + 1)], jnp.int32)
 DISK_VALUES = jnp.arange(DISKS, dtype=jnp.int32)
 SEAT = jnp.arange(S, dtype=jnp.int32)
+INT_MIN, INT_MAX = -(2**31), 2**31 - 1  # below and above every score and disk total (max/min over seated seats)
 
 
 def _group_flags() -> np.ndarray:
@@ -146,7 +147,7 @@ def init_dealt(num_players: int | Array, deal: Array, floor_twice: bool = False,
     """A new game whose seat p holds disk group `deal[p]` of DISK_GROUPS[num_players] (§2)."""
     n = _i(num_players)
     deal = jnp.asarray(deal, jnp.int32)
-    up = GROUPS[n][deal] & (SEAT < n)[:, None]
+    up = GROUPS[n][deal] & (n > SEAT)[:, None]
     top = jnp.max(jnp.where(up, DISK_VALUES, 0), axis=1)
     z = _i(0)
     return State(
@@ -162,7 +163,7 @@ def init_dealt(num_players: int | Array, deal: Array, floor_twice: bool = False,
         down=jnp.zeros((S, DISKS), bool),
         held=jnp.zeros((S, NK), jnp.int32),
         discard=jnp.zeros(NK, jnp.int32),
-        points=jnp.where(SEAT < n, T.STARTING_SCORE, 0).astype(jnp.int32),
+        points=jnp.where(n > SEAT, T.STARTING_SCORE, 0).astype(jnp.int32),
         epoch=_i(1),
         phase=_i(P.TURN),
         cur=jnp.argmax(top).astype(jnp.int32),  # §2: the holder of the highest disk starts
@@ -181,7 +182,7 @@ def init_dealt(num_players: int | Array, deal: Array, floor_twice: bool = False,
 def init(key: Array, num_players: int | Array = 3) -> State:
     """A new game with the disk groups dealt at random (every deal equally likely)."""
     n = _i(num_players)
-    order = jnp.where(SEAT < n, jax.random.uniform(key, (S,)), 2.0)
+    order = jnp.where(n > SEAT, jax.random.uniform(key, (S,)), 2.0)
     return init_dealt(n, jnp.argsort(order).astype(jnp.int32))
 
 
@@ -244,10 +245,10 @@ def terminated(s: State) -> Array:
 def rewards(s: State) -> Array:
     """f32[S]: at the end, each seat's score minus the best other score (the envs' "margin"); zeros before."""
     n = s.num_players
-    pts = jnp.where(SEAT < n, s.points, jnp.iinfo(jnp.int32).min)
-    best_other = jnp.array([jnp.max(jnp.where(SEAT == q, jnp.iinfo(jnp.int32).min, pts)) for q in range(S)])
+    pts = jnp.where(n > SEAT, s.points, INT_MIN)
+    best_other = jnp.array([jnp.max(jnp.where(q == SEAT, INT_MIN, pts)) for q in range(S)])
     margin = (s.points - best_other).astype(jnp.float32)
-    return jnp.where(terminated(s) & (SEAT < n), margin, 0.0)
+    return jnp.where(terminated(s) & (n > SEAT), margin, 0.0)
 
 
 # --- the action's own effect ----------------------------------------------------------------------------------
@@ -268,7 +269,8 @@ def _draw(s: State, c: Control, p: Array, tile: Array) -> tuple[State, Control]:
     q, found = _next_active(s, p)
     sn = s._replace(cur=jnp.where(found, q, s.cur))
     cn = c._replace(end_epoch=~found)
-    return _where(is_ra & ~last_ra, (sa, ca), _where(last_ra, (s, c._replace(end_epoch=jnp.bool_(True))), (sn, cn)))
+    ended = (s, c._replace(end_epoch=jnp.bool_(True)))
+    return _where(is_ra & ~last_ra, (sa, ca), _where(last_ra, ended, (sn, cn)))  # type: ignore[no-any-return]
 
 
 def _invoke(s: State, c: Control, p: Array) -> tuple[State, Control]:
@@ -322,7 +324,7 @@ def _act(s: State, action: Array, tile: Array) -> tuple[State, Control]:
          action < A.LOSE_BASE],
         [0, 1, 2, 3, 4, 5], 6,
     )  # fmt: skip
-    return jax.lax.switch(
+    return jax.lax.switch(  # type: ignore[no-any-return]
         branch,
         [
             lambda: _draw(s, c, p, tile),
@@ -444,9 +446,9 @@ def _stage_continue(s: State, c: Control) -> tuple[State, Control]:
 
 def _most_fewest(values: Array, n: Array, most: int, fewest: int) -> Array:
     """§9.1, E13: ties all score; if every seat at the table is equal nobody does."""
-    seated = SEAT < n
-    hi = jnp.max(jnp.where(seated, values, jnp.iinfo(jnp.int32).min))
-    lo = jnp.min(jnp.where(seated, values, jnp.iinfo(jnp.int32).max))
+    seated = n > SEAT
+    hi = jnp.max(jnp.where(seated, values, INT_MIN))
+    lo = jnp.min(jnp.where(seated, values, INT_MAX))
     pts = jnp.where(values == hi, most, jnp.where(values == lo, fewest, 0))
     return jnp.where(seated & (hi != lo), pts, 0)
 
@@ -477,7 +479,7 @@ def _stage_end_epoch(s: State, c: Control) -> tuple[State, Control]:
     bonus = bonus + _most_fewest(totals, n, T.SUN_DISK_MOST, T.SUN_DISK_FEWEST)
     final_after = jnp.where(s.floor_twice, jnp.maximum(after, 0) + bonus, after + bonus)
     after = jnp.maximum(jnp.where(final, final_after, after), 0)
-    points = jnp.where(SEAT < n, after, 0)
+    points = jnp.where(n > SEAT, after, 0)
     # §8.2.3, §8.2.4
     up = s.up | s.down
     discard = discard + jnp.sum(jnp.where(DISCARDED_AT_END, held, 0), axis=0)
@@ -528,7 +530,7 @@ def observe(s: State, seat: Array | int) -> Array:
     n = s.num_players
     me = _i(seat)
     rel = (me + SEAT) % n  # the absolute seat at each relative seat
-    present = SEAT < n
+    present = n > SEAT
 
     def onehot(i: Array, size: int, on: Array | bool = True) -> Array:
         return ((jnp.arange(size) == i) & on).astype(jnp.float32)
