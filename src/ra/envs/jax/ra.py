@@ -73,7 +73,23 @@ DROUGHT_FIRST, DROUGHT_THEN = T.DISASTER_TARGETS[T.DROUGHT]
 assert T.DISASTER_TARGETS[T.FUNERAL] == (T.PHARAOH,) and T.CHOSEN_DISASTERS == (T.WAR, T.EARTHQUAKE)
 # lose:<kind> ids by kind (only civilization and monument kinds have one)
 LOSE_IDS = jnp.array([A.LOSE_OFFSET + k if k in A.LOSE_KINDS else 0 for k in range(NK)], jnp.int32)
-HAS_LOSE = jnp.isin(jnp.arange(NK), jnp.array(A.LOSE_KINDS))
+KIND = jnp.arange(NK, dtype=jnp.int32)
+
+
+def _action_hot(first: int, last: int, offset: int, size: int) -> Array:
+    """[NUM_ACTIONS, size]: ids first..last flag the index id - offset (the disk of a bid, the kind of a god)."""
+    hot = np.zeros((NUM_ACTIONS, size), bool)
+    for action in range(first, last + 1):
+        hot[action, action - offset] = True
+    return jnp.asarray(hot)
+
+
+# Indexes by a traced value are written as one-hot masks (a compare and a select) rather than gathers and scatters:
+# under vmap those become XLA gather/scatter, slow on CPU for arrays this small.
+BID_DISK = _action_hot(A.BID_MIN, A.BID_MAX, A.BID_BASE, DISKS)
+GOD_KIND = _action_hot(A.GOD_BASE, A.LOSE_BASE - 1, A.GOD_BASE, NK)
+LOSE_KIND = _action_hot(A.LOSE_BASE, NUM_ACTIONS - 1, A.LOSE_OFFSET, NK)
+DISASTER_HOT = jnp.asarray(np.eye(NK, dtype=np.int32)[list(T.DISASTERS)])  # [4, NK]
 
 
 class State(NamedTuple):
@@ -142,6 +158,32 @@ def _where(c: Array, a: Any, b: Any) -> Any:
     return jax.tree.map(lambda x, y: jnp.where(c, x, y), a, b)
 
 
+def _hot(i: Array | int, size: int) -> Array:
+    return jnp.arange(size) == i
+
+
+def _row(rows: Array, p: Array) -> Array:
+    """rows[p] for a traced seat p (rows: [S, ...])."""
+    on = _hot(p, S).reshape((S,) + (1,) * (rows.ndim - 1))
+    return jnp.any(on & rows, axis=0) if rows.dtype == bool else jnp.sum(jnp.where(on, rows, 0), axis=0)
+
+
+def _take(values: Array, at: Array) -> Array:
+    """values[at] for a vector of traced indexes."""
+    on = at[:, None] == jnp.arange(values.shape[0])[None, :]
+    return jnp.any(on & values, axis=1) if values.dtype == bool else jnp.sum(jnp.where(on, values, 0), axis=1)
+
+
+def _set_row(rows: Array, p: Array, row: Array) -> Array:
+    """rows with rows[p] = row, for a traced seat p."""
+    return jnp.where(_hot(p, S)[:, None], row[None, :], rows)
+
+
+def _seat_kind(p: Array, kind: Array | int) -> Array:
+    """[S, NK] int: 1 at (p, kind)."""
+    return (_hot(p, S)[:, None] & (kind == KIND)[None, :]).astype(jnp.int32)
+
+
 # --- set-up ---------------------------------------------------------------------------------------------------
 def init_dealt(num_players: int | Array, deal: Array, floor_twice: bool = False, scores_visible: bool = False) -> State:
     """A new game whose seat p holds disk group `deal[p]` of DISK_GROUPS[num_players] (§2)."""
@@ -199,7 +241,7 @@ def _next_active(s: State, after: Array) -> tuple[Array, Array]:
     """§3: the first seat left of `after` (round to `after` itself) with a face-up disk, and whether there is one."""
     ks = SEAT + 1
     qs = (after + ks) % s.num_players
-    ok = (ks <= s.num_players) & _has_up(s)[qs]
+    ok = (ks <= s.num_players) & _take(_has_up(s), qs)
     return qs[jnp.argmax(ok)], jnp.any(ok)
 
 
@@ -209,22 +251,18 @@ def legal_action_mask(s: State) -> Array:
     ids = jnp.arange(NUM_ACTIONS)
     # §5 auction: pass unless forced, a bid of each face-up disk above the high bid
     forced = (s.auc_high == 0) & (p == s.auc_ra) & (s.auc_kind == P.INVOKED_NONFULL)
-    disk_of = ids - A.BID_BASE
-    is_bid = (ids >= A.BID_MIN) & (ids <= A.BID_MAX)
-    bid_ok = is_bid & s.up[p][jnp.clip(disk_of, 0, DISKS - 1)] & (disk_of > s.auc_high)
+    bid_ok = jnp.any(BID_DISK & (_row(s.up, p) & (s.auc_high < DISK_VALUES))[None, :], axis=1)
     auction = bid_ok | ((ids == A.PASS) & ~forced)
     # §3, §6: draw (track not full), invoke, a god per kind on the track but gods; while spending: done or a god
-    kind_of = jnp.clip(ids - A.GOD_BASE, 0, NK - 1)
-    is_god = (ids >= A.GOD_BASE) & (ids < A.LOSE_BASE)
-    god_ok = is_god & (s.track[kind_of] > 0) & (kind_of != T.GOD)
-    has_god = s.held[p, T.GOD] > 0
+    god_ok = jnp.any(GOD_KIND & ((s.track > 0) & (KIND != T.GOD))[None, :], axis=1)
+    held = _row(s.held, p)
+    has_god = held[T.GOD] > 0
     track_len = jnp.sum(s.track)
     turn = ((ids == A.DRAW) & (track_len < T.AUCTION_TRACK_SIZE)) | (ids == A.INVOKE) | (god_ok & has_god)
     gods = (ids == A.DONE) | god_ok
     # §7: a tile of War's targets (first) or Earthquake's that the seat holds
-    lose_kind = jnp.clip(ids - A.LOSE_OFFSET, 0, NK - 1)
     group = jnp.where(s.lose_war > 0, TARGETS[WAR_I], TARGETS[QUAKE_I])
-    lose = (ids >= A.LOSE_BASE) & group[lose_kind] & (s.held[p][lose_kind] > 0)
+    lose = jnp.any(LOSE_KIND & (group & (held > 0))[None, :], axis=1)
     return jnp.select(
         [s.phase == P.AUCTION, s.phase == P.TURN, s.phase == P.GODS, s.phase == P.DISASTER],
         [auction, turn, gods, lose],
@@ -260,10 +298,10 @@ def _start_auction(s: State, c: Control, kind: Array, ra: Array) -> tuple[State,
 
 def _draw(s: State, c: Control, p: Array, tile: Array) -> tuple[State, Control]:
     """§3, §4: a tile from the bag; a Ra tile starts an auction or, filling the Ra track, ends the epoch."""
-    s = s._replace(bag=s.bag.at[tile].add(-1))
+    drawn = (tile == KIND).astype(jnp.int32)
     is_ra = tile == T.RA
     filled = s.ra_filled + is_ra
-    s = s._replace(ra_filled=filled, track=jnp.where(is_ra, s.track, s.track.at[tile].add(1)))
+    s = s._replace(bag=s.bag - drawn, ra_filled=filled, track=jnp.where(is_ra, s.track, s.track + drawn))
     last_ra = is_ra & (filled == s.ra_len)
     sa, ca = _start_auction(s, c, _i(P.RA_DRAWN), p)
     q, found = _next_active(s, p)
@@ -279,28 +317,26 @@ def _invoke(s: State, c: Control, p: Array) -> tuple[State, Control]:
 
 
 def _pass(s: State, c: Control, p: Array) -> tuple[State, Control]:
-    s = s._replace(bids=s.bids.at[p].set(0))
+    s = s._replace(bids=jnp.where(p == SEAT, 0, s.bids))
     last = p == s.auc_ra
     return s, c._replace(resolve=last, bidder=~last, bidder_from=(p + 1) % s.num_players)
 
 
 def _bid(s: State, c: Control, p: Array, d: Array) -> tuple[State, Control]:
-    s = s._replace(auc_high=d, auc_bidder=p, bids=s.bids.at[p].set(d))
+    s = s._replace(auc_high=d, auc_bidder=p, bids=jnp.where(p == SEAT, d, s.bids))
     last = p == s.auc_ra  # the Ra player bids last: the auction ends
     return s, c._replace(resolve=last, bidder=~last, bidder_from=(p + 1) % s.num_players)
 
 
 def _spend_god(s: State, c: Control, p: Array, kind: Array) -> tuple[State, Control]:
     """§6, E7, E21: a god takes one tile off the track; disasters wait until spending ends."""
-    held = s.held.at[p, T.GOD].add(-1)
-    starting = s.phase == P.TURN
-    pending = jnp.where(starting, 0, s.pending)
     disaster = kind >= T.FIRST_DISASTER
-    pending = jnp.where(disaster, pending.at[jnp.clip(kind - T.FIRST_DISASTER, 0, 3)].add(1), pending)
-    held = jnp.where(disaster, held, held.at[p, kind].add(1))
-    track = s.track.at[kind].add(-1)
-    s = s._replace(held=held, track=track, pending=pending, discard=s.discard.at[T.GOD].add(1), phase=_i(P.GODS))
-    more = (held[p, T.GOD] > 0) & (jnp.sum(track) - track[T.GOD] > 0)
+    held = s.held - _seat_kind(p, T.GOD) + jnp.where(disaster, 0, _seat_kind(p, kind))
+    pending = jnp.where(s.phase == P.TURN, 0, s.pending) + (jnp.arange(4) == kind - T.FIRST_DISASTER)
+    track = s.track - (kind == KIND)
+    discard = s.discard + (KIND == T.GOD)
+    s = s._replace(held=held, track=track, pending=pending, discard=discard, phase=_i(P.GODS))
+    more = (_row(held, p)[T.GOD] > 0) & (jnp.sum(track) - track[T.GOD] > 0)
     return s, c._replace(end_gods=~more, gods_seat=p)
 
 
@@ -309,8 +345,8 @@ def _done(s: State, c: Control, p: Array) -> tuple[State, Control]:
 
 
 def _lose(s: State, c: Control, p: Array, kind: Array) -> tuple[State, Control]:
-    s = s._replace(held=s.held.at[p, kind].add(-1), discard=s.discard.at[kind].add(1))
-    war = TARGETS[WAR_I][kind]
+    s = s._replace(held=s.held - _seat_kind(p, kind), discard=s.discard + (kind == KIND))
+    war = jnp.any(TARGETS[WAR_I] & (kind == KIND))
     s = s._replace(lose_war=s.lose_war - war, lose_quake=s.lose_quake - ~war)
     return s, c._replace(settle=jnp.bool_(True), settle_seat=p)
 
@@ -347,13 +383,13 @@ def _stage_bidder(s: State, c: Control) -> tuple[State, Control]:
     qs = (c.bidder_from + ks) % n
     to_ra = (s.auc_ra - c.bidder_from) % n  # steps from the first seat asked to the Ra player
     within = ks <= to_ra
-    can = within & (_top_up(s)[qs] > s.auc_high)
+    can = within & (_take(_top_up(s), qs) > s.auc_high)
     found = jnp.any(can)
     first = jnp.where(found, jnp.argmax(can), to_ra + 1)
     passed = within & (ks < first)
     passed_seat = jnp.any((qs[:, None] == SEAT[None, :]) & passed[:, None], axis=0)  # qs repeat past n seats
     bids = jnp.where(passed_seat, 0, s.bids)
-    s = s._replace(bids=bids, cur=jnp.where(found, qs[jnp.minimum(first, S - 1)], s.cur))
+    s = s._replace(bids=bids, cur=jnp.where(found, jnp.sum(jnp.where(ks == first, qs, 0)), s.cur))
     return s, c._replace(resolve=~found)
 
 
@@ -372,11 +408,12 @@ def _stage_sell(s: State, c: Control) -> tuple[State, Control]:
     w, d = c.sell_to, c.sell_disk
     lot = jnp.where(IS_DISASTER, 0, s.track)
     gained = s.track[DISASTER_KINDS]
+    buyer = _hot(w, S)[:, None]
     s = s._replace(
-        held=s.held.at[w].add(lot),
+        held=s.held + jnp.where(buyer, lot[None, :], 0),
         track=jnp.zeros(NK, jnp.int32),
-        up=s.up.at[w, d].set(False),
-        down=s.down.at[w, s.central].set(True),
+        up=s.up & ~(buyer & _hot(d, DISKS)[None, :]),
+        down=s.down | (buyer & _hot(s.central, DISKS)[None, :]),
         central=d,
     )
     any_gained = jnp.any(gained > 0)
@@ -396,22 +433,22 @@ def _stage_disasters(s: State, c: Control) -> tuple[State, Control]:
     """§7: each disaster destroys DISASTER_LOSS targets; Funeral and Drought at once (floods first), War and
     Earthquake as many as held, chosen by the player when there is a choice (_stage_settle)."""
     p, g = c.dis_seat, c.gained
-    row = s.held[p]
-    discard = s.discard.at[DISASTER_KINDS].add(g)
+    row = _row(s.held, p)
+    discard = s.discard + jnp.sum(g[:, None] * DISASTER_HOT, axis=0)
     left = T.DISASTER_LOSS * g
     # Funeral
     lost = jnp.minimum(row[T.PHARAOH], left[FUNERAL_I])
-    row, discard = row.at[T.PHARAOH].add(-lost), discard.at[T.PHARAOH].add(lost)
+    row, discard = row - lost * (KIND == T.PHARAOH), discard + lost * (KIND == T.PHARAOH)
     # Drought: floods first, then Nile
     todo = left[DROUGHT_I]
     for kind in (DROUGHT_FIRST, DROUGHT_THEN):
         lost = jnp.minimum(row[kind], todo)
-        row, discard, todo = row.at[kind].add(-lost), discard.at[kind].add(lost), todo - lost
+        row, discard, todo = row - lost * (kind == KIND), discard + lost * (kind == KIND), todo - lost
     war_held = jnp.sum(jnp.where(TARGETS[WAR_I], row, 0))
     quake_held = jnp.sum(jnp.where(TARGETS[QUAKE_I], row, 0))
     lose_war = jnp.where(g[WAR_I] > 0, jnp.minimum(left[WAR_I], war_held), s.lose_war)
     lose_quake = jnp.where(g[QUAKE_I] > 0, jnp.minimum(left[QUAKE_I], quake_held), s.lose_quake)
-    s = s._replace(held=s.held.at[p].set(row), discard=discard, lose_war=lose_war, lose_quake=lose_quake,
+    s = s._replace(held=_set_row(s.held, p, row), discard=discard, lose_war=lose_war, lose_quake=lose_quake,
                    after=c.dis_after)  # fmt: skip
     choose = (lose_war > 0) | (lose_quake > 0)
     return s, c._replace(settle=choose, settle_seat=p, cont=~choose, cont_after=c.dis_after)
@@ -420,7 +457,7 @@ def _stage_disasters(s: State, c: Control) -> tuple[State, Control]:
 def _stage_settle(s: State, c: Control) -> tuple[State, Control]:
     """§7, E6: War then Earthquake lose the tiles that leave no choice; otherwise the player chooses."""
     p = c.settle_seat
-    row, discard = s.held[p], s.discard
+    row, discard = _row(s.held, p), s.discard
     lefts = []
     for i, left in ((WAR_I, s.lose_war), (QUAKE_I, s.lose_quake)):
         targets = TARGETS[i] & (row > 0)
@@ -431,7 +468,7 @@ def _stage_settle(s: State, c: Control) -> tuple[State, Control]:
         lost = jnp.where(all_of_them, jnp.where(targets, row, 0), jnp.where(only_kind & targets, left, 0))
         row, discard = row - lost, discard + lost
         lefts.append(jnp.where(all_of_them | only_kind, 0, left))
-    s = s._replace(held=s.held.at[p].set(row), discard=discard, lose_war=lefts[0], lose_quake=lefts[1])
+    s = s._replace(held=_set_row(s.held, p, row), discard=discard, lose_war=lefts[0], lose_quake=lefts[1])
     choose = (lefts[0] > 0) | (lefts[1] > 0)
     s = s._replace(phase=jnp.where(choose, P.DISASTER, s.phase), cur=jnp.where(choose, p, s.cur))
     return s, c._replace(cont=~choose, cont_after=s.after)
@@ -458,7 +495,7 @@ def _stage_end_epoch(s: State, c: Control) -> tuple[State, Control]:
     n, held = s.num_players, s.held
     final = s.epoch == T.EPOCHS
     discard = s.discard + s.track
-    discard = discard.at[T.RA].add(s.ra_filled)
+    discard = discard + s.ra_filled * (KIND == T.RA)
     # §9.1
     civ_types = jnp.sum((held > 0) & IS_CIV, axis=1)
     flood = held[:, T.FLOOD]
