@@ -5,11 +5,12 @@ Usage: python bench/bench_jax.py [--game ra|write] [--players N] [--batches 1 64
 
 - `impl=engine`: the bare Python engine playing random legal moves for about S CPU seconds (`time.process_time`),
   one game after another: steps per CPU second.
-- `impl=jax`: `jit(vmap(step))` over a batch of games, random legal actions sampled in JAX from the mask, draws from
-  the bag with the key, finished games started afresh (pgx's auto-reset); K steps per call (a `lax.scan`), calls
-  repeated for about S CPU seconds. `compile_s` is the first call (tracing and compiling, wall seconds) apart;
-  `steps_per_cpu_s` counts every game of the batch each step (CPU seconds of the whole process: JAX's threads
-  included); `steps_per_s` is the wall-clock rate, the figure that counts on an accelerator (`device` names it).
+- `impl=jax`: `jit(vmap(step))` over a batch of games, random legal actions sampled in JAX from the mask
+  (`common.sample_counts`), draws from the bag with the key, finished games started afresh (pgx's auto-reset); K
+  steps per call (a `lax.scan`), calls repeated for about S CPU seconds. `compile_s` is the first call (tracing
+  and compiling, wall seconds) apart; `steps_per_cpu_s` counts every game of the batch each step (CPU seconds of
+  the whole process: JAX's threads included); `steps_per_s` is the wall-clock rate, the figure that counts on an
+  accelerator (`device` names it).
 
 `load` is the 1-minute load average before and after: the machine is shared, so compare lines of one run only.
 A game's JAX module provides its functions through `ra.envs.jax.load(game)`.
@@ -27,6 +28,7 @@ import jax
 import jax.numpy as jnp
 
 from ra.envs.jax import GAMES, load
+from ra.envs.jax.common import sample_counts
 
 
 def load_average() -> str:
@@ -45,7 +47,7 @@ def make_runner(game: Any, players: int, batch: int, chunk: int) -> Any:
     def one(state: Any, key: jax.Array) -> Any:
         pick, draw, fresh = jax.random.split(key, 3)
         mask = game.legal_action_mask(state)
-        action = jax.random.categorical(pick, jnp.where(mask, 0.0, -jnp.inf))
+        action = sample_counts(pick, mask)
         state = game.step(state, action, draw)
         restart = game.init(fresh, players)
         done = game.terminated(state)

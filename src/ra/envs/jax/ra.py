@@ -26,6 +26,7 @@ import numpy as np
 
 import ra.games.ra as ra_game
 from ra.envs.encoding import SCORE_SCALE, SEATS
+from ra.envs.jax.common import sample_counts
 from ra.envs.ra.observation import AT, DISASTER_LOSSES, SIZE, TRACK_SPACES
 from ra.games.ra import actions as A
 from ra.games.ra import phases as P
@@ -181,7 +182,7 @@ def _set_row(rows: Array, p: Array, row: Array) -> Array:
 
 def _seat_kind(p: Array, kind: Array | int) -> Array:
     """[S, NK] int: 1 at (p, kind)."""
-    return (_hot(p, S)[:, None] & (kind == KIND)[None, :]).astype(jnp.int32)
+    return (_hot(p, S)[:, None] & jnp.equal(KIND, kind)[None, :]).astype(jnp.int32)
 
 
 # --- set-up ---------------------------------------------------------------------------------------------------
@@ -553,7 +554,7 @@ def step_drawn(state: State, action: Array | int, tile: Array | int) -> State:
 
 def draw_tile(state: State, key: Array) -> Array:
     """A tile kind drawn from the bag, each undrawn tile equally likely."""
-    return jax.random.categorical(key, jnp.where(state.bag > 0, jnp.log(state.bag.astype(jnp.float32)), -jnp.inf))
+    return sample_counts(key, state.bag)
 
 
 def step(state: State, action: Array | int, key: Array) -> State:
