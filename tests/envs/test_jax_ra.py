@@ -27,7 +27,6 @@ from ra.envs.jax import ra as jra
 from ra.envs.ra import STATE_ENCODER
 
 KIND_INDEX = {k: i for i, k in enumerate(ra_game.KINDS)}
-OBS_TOLERANCE = 1e-6  # float32 entries computed in float32 here, in float64 then rounded by the encoder
 
 
 @dataclass
@@ -134,7 +133,7 @@ def check(records: list[Record]) -> int:
             assert list(points[g]) == r.points[i], f"{where}: points {list(points[g])} != {r.points[i]}"
             if not r.over[i]:
                 for got, want in ((obs[g], r.obs[i]), (obs_left[g], r.obs_left[i])):
-                    bad = np.flatnonzero(np.abs(got - want) > OBS_TOLERANCE)
+                    bad = np.flatnonzero(got != want)
                     assert not bad.size, f"{where}: observation entries {bad} {got[bad]} != {want[bad]}"
             compared += t <= len(r.actions)
     rewards = np.asarray(jax.vmap(jra.rewards)(states))

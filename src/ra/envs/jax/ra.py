@@ -42,7 +42,16 @@ OBS_SIZE = SIZE
 
 # --- the engine's tables as arrays --------------------------------------------------------------------------
 COUNTS = jnp.array(T.COUNTS, jnp.int32)
-SHARE = jnp.array([1.0 / c for c in T.COUNTS], jnp.float32)  # one tile as a share of its kind (observation)
+# The observation's ratios as float32 tables of the float64 quotients, as the encoders round them: float32
+# arithmetic here (XLA also turns a division by a constant into a product) would differ in the last bit.
+MAX_COUNT = max(T.COUNTS)
+SCORE_ROWS = 1024  # scores seen exactly below this (random and bot games stay far below); above, float32 arithmetic
+SHARE_OF = jnp.asarray(np.array([[n * (1.0 / c) for n in range(MAX_COUNT + 1)] for c in T.COUNTS], np.float32))
+SCORE_OF = jnp.asarray(np.array([v / SCORE_SCALE for v in range(SCORE_ROWS)], np.float32))
+TENTHS_OF = jnp.asarray(np.array([v / TRACK_SPACES for v in range(TRACK_SPACES + 1)], np.float32))
+FILLED_OF = jnp.asarray(np.array([[f / max(n, 1) for f in range(TRACK_SPACES + 1)] for n in range(TRACK_SPACES + 1)],
+                                 np.float32))  # fmt: skip
+BAG_TOTAL_OF = jnp.asarray(np.array([v / T.TOTAL_TILES for v in range(T.TOTAL_TILES + 1)], np.float32))
 DISASTER_KINDS = jnp.array(T.DISASTERS, jnp.int32)
 IS_DISASTER = jnp.arange(NK) >= T.FIRST_DISASTER
 IS_CIV = jnp.isin(jnp.arange(NK), jnp.array(T.CIVILIZATION))
@@ -577,9 +586,15 @@ def observe(s: State, seat: Array | int) -> Array:
         return jnp.where(present.reshape((S,) + (1,) * (rows.ndim - 1)), rows[rel], 0).reshape(-1)
 
     f32 = jnp.float32
+
+    def share(counts: Array) -> Array:  # counts by kind (last axis) as shares of each kind's count
+        return SHARE_OF[KIND, jnp.clip(counts, 0, MAX_COUNT)]
+
     shown = terminated(s) | s.scores_visible
     visible = present & (shown | (rel == me))
-    scores = jnp.stack([visible.astype(f32), jnp.where(visible, s.points[rel] / SCORE_SCALE, 0.0)], axis=1)
+    points = s.points[rel]
+    score = jnp.where(points < SCORE_ROWS, SCORE_OF[jnp.clip(points, 0, SCORE_ROWS - 1)], points / SCORE_SCALE)
+    scores = jnp.stack([visible.astype(f32), jnp.where(visible, score, 0.0)], axis=1)
     auction = s.phase == P.AUCTION
     bidder_rel = jnp.where(s.auc_bidder < 0, S, (s.auc_bidder - me) % n)
     decided = (s.bids[rel] >= 0) & present & auction
@@ -593,21 +608,21 @@ def observe(s: State, seat: Array | int) -> Array:
         "epoch": onehot(s.epoch - 1, 3),
         "phase": onehot(s.phase, 5),
         "to_act": onehot((s.cur - me) % n, S, s.cur >= 0),
-        "ra_track": jnp.stack([s.ra_len / TRACK_SPACES, s.ra_filled / TRACK_SPACES, s.ra_filled / s.ra_len]),
+        "ra_track": jnp.stack([TENTHS_OF[s.ra_len], TENTHS_OF[s.ra_filled], FILLED_OF[s.ra_len, s.ra_filled]]),
         "auction_track": s.track / T.AUCTION_TRACK_SIZE,
         "central_disk": (s.central / T.MAX_DISK)[None],
         "face_up": per_seat(s.up[:, 1:].astype(f32)),
         "face_down": per_seat(s.down[:, 1:].astype(f32)),
-        "tiles": per_seat(s.held * SHARE),
+        "tiles": per_seat(share(s.held)),
         "scores": scores.reshape(-1),
-        "bag": s.bag * SHARE,
-        "bag_total": (jnp.sum(s.bag) / T.TOTAL_TILES)[None],
-        "discarded": s.discard * SHARE,
+        "bag": share(s.bag),
+        "bag_total": BAG_TOTAL_OF[jnp.sum(s.bag)][None],
+        "discarded": share(s.discard),
         "auction": jnp.concatenate([
             auction[None].astype(f32), onehot(s.auc_kind - 1, 3, auction), onehot((s.auc_ra - me) % n, S, auction),
             jnp.where(auction, s.auc_high / T.MAX_DISK, 0.0)[None], onehot(bidder_rel, S + 1, auction)]),
         "bids": bids.reshape(-1),
-        "gods": jnp.concatenate([gods[None].astype(f32), jnp.where(gods, s.pending * SHARE[DISASTER_KINDS], 0.0)]),
+        "gods": jnp.concatenate([gods[None].astype(f32), jnp.where(gods, SHARE_OF[DISASTER_KINDS, s.pending], 0.0)]),
         "disaster": jnp.concatenate([
             disaster[None].astype(f32), jnp.where(disaster, jnp.stack([s.lose_war, s.lose_quake]) / DISASTER_LOSSES,
                                                   0.0), onehot((s.after - me) % n, S, disaster)]),
