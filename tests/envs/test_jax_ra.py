@@ -3,7 +3,7 @@
 Random games are played with the engine; the JAX games, batched with vmap, get the same disk deal, the same
 actions and the same drawn tiles, and after every step must agree with the engine on the legal-action mask, the
 seat to act, the end of the game, the scores, and the observation (`RaStateEncoder.observe`) of the seat to act
-and of the seat on its left; at the end on the rewards ("margin").
+and of the seat on its left (float32 entries equal, not merely close); at the end on the rewards ("margin").
 """
 
 from __future__ import annotations
