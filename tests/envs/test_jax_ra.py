@@ -35,6 +35,7 @@ class Record:
 
     players: int
     deal: list[int]
+    options: dict[str, Any]
     actions: list[int] = field(default_factory=list)
     tiles: list[int] = field(default_factory=list)
     masks: list[np.ndarray] = field(default_factory=list)
@@ -54,14 +55,15 @@ def _observations(encoder: Any, state: ra_game.State) -> tuple[np.ndarray, np.nd
     return encoder.observe(state, seat).copy(), encoder.observe(state, (seat + 1) % state.num_players).copy()
 
 
-def play(players: int, seed: int) -> Record:
+def play(players: int, seed: int, options: dict[str, Any] | None = None) -> Record:
     """A random engine game, recorded step by step (the initial position is step 0)."""
     rng = random.Random(seed)
-    state = ra_game.State.new({"players": players}, seed=seed)
+    options = options or {}
+    state = ra_game.State.new({"players": players, **options}, seed=seed)
     groups = [tuple(g) for g in ra_game.DISK_GROUPS[players]]
     assert state.options.disk_groups is not None
     deal = [groups.index(tuple(sorted(g, reverse=True))) for g in state.options.disk_groups]
-    rec = Record(players, deal)
+    rec = Record(players, deal, options)
     encoder = STATE_ENCODER()
 
     def note() -> None:
@@ -116,7 +118,9 @@ def check(records: list[Record]) -> int:
         tiles[: len(r.tiles), g] = r.tiles
     players = jnp.array([r.players for r in records], jnp.int32)
     deals = jnp.array([r.deal + [0] * (5 - r.players) for r in records], jnp.int32)
-    states = _start(players, deals)
+    twice = jnp.array([r.options.get("final_floor") == "twice" for r in records])
+    visible = jnp.array([bool(r.options.get("scores_visible")) for r in records])
+    states = _start(players, deals, twice, visible)
     compared = 0
     for t in range(length + 1):
         if t:
@@ -159,12 +163,19 @@ def test_mixed_table_sizes_in_one_batch() -> None:
     check(records)
 
 
+def test_table_options() -> None:
+    """A1 `final_floor="twice"` and R3 `scores_visible` (every score in every observation), 20 games at 3 and 5."""
+    options = {"final_floor": "twice", "scores_visible": True}
+    check([play(players, 500 + seed, options) for players in (3, 5) for seed in range(20)])
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_jax_ra_follows_the_engine_thousands(players: int) -> None:
     """1,000 random games per player count (run with --runslow)."""
     for first in range(0, 1000, 250):
-        check(_games(players, 250, 100_000 * players + first))
+        records = _games(players, 250, 100_000 * players + first)
+        assert check(records) == sum(len(r.actions) + 1 for r in records)
 
 
 def test_random_play_ends_and_keeps_the_tiles() -> None:

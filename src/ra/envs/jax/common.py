@@ -2,8 +2,26 @@
 
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
 import jax
 import jax.numpy as jnp
+
+
+class Functions(NamedTuple):
+    """A game's JAX path as `ra.envs.jax.load` hands it out (the benchmark and tests use only these)."""
+
+    init: Any  # (key, num_players) -> state
+    step: Any  # (state, action, key) -> state, chance outcomes drawn with the key
+    step_drawn: Any  # (state, action, outcome) -> state, the chance outcome given
+    observe: Any  # (state, seat) -> f32[obs_size], as the game's StateEncoder
+    legal_action_mask: Any  # state -> bool[num_actions]
+    rewards: Any  # state -> f32[5]
+    terminated: Any  # state -> bool
+    current_player: Any  # state -> int (-1 when over)
+    engine_steps: Any  # (players, seconds) -> (steps, CPU seconds) of the bare engine's random play
+    num_actions: int
+    obs_size: int
 
 
 def sample_counts(key: jax.Array, counts: jax.Array) -> jax.Array:
@@ -17,4 +35,4 @@ def sample_counts(key: jax.Array, counts: jax.Array) -> jax.Array:
     return jnp.minimum(jnp.sum(total <= drawn), counts.shape[0] - 1).astype(jnp.int32)
 
 
-__all__ = ["sample_counts"]
+__all__ = ["Functions", "sample_counts"]

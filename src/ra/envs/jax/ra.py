@@ -26,7 +26,7 @@ import numpy as np
 
 import ra.games.ra as ra_game
 from ra.envs.encoding import SCORE_SCALE, SEATS
-from ra.envs.jax.common import sample_counts
+from ra.envs.jax.common import Functions, sample_counts
 from ra.envs.ra.observation import AT, DISASTER_LOSSES, SIZE, TRACK_SPACES
 from ra.games.ra import actions as A
 from ra.games.ra import phases as P
@@ -81,8 +81,6 @@ TARGETS = jnp.asarray(np.array([[k in T.DISASTER_TARGETS[d] for k in range(NK)] 
 FUNERAL_I, DROUGHT_I, WAR_I, QUAKE_I = (T.DISASTERS.index(d) for d in (T.FUNERAL, T.DROUGHT, T.WAR, T.EARTHQUAKE))
 DROUGHT_FIRST, DROUGHT_THEN = T.DISASTER_TARGETS[T.DROUGHT]
 assert T.DISASTER_TARGETS[T.FUNERAL] == (T.PHARAOH,) and T.CHOSEN_DISASTERS == (T.WAR, T.EARTHQUAKE)
-# lose:<kind> ids by kind (only civilization and monument kinds have one)
-LOSE_IDS = jnp.array([A.LOSE_OFFSET + k if k in A.LOSE_KINDS else 0 for k in range(NK)], jnp.int32)
 KIND = jnp.arange(NK, dtype=jnp.int32)
 
 
@@ -94,8 +92,8 @@ def _action_hot(first: int, last: int, offset: int, size: int) -> Array:
     return jnp.asarray(hot)
 
 
-# Indexes by a traced value are written as one-hot masks (a compare and a select) rather than gathers and scatters:
-# under vmap those become XLA gather/scatter, slow on CPU for arrays this small.
+# In the step, indexes by a traced value are one-hot masks (a compare and a select), not gathers and scatters (which
+# vmap turns into XLA gather/scatter ops): on CPU it compiled faster, at about the same speed.
 BID_DISK = _action_hot(A.BID_MIN, A.BID_MAX, A.BID_BASE, DISKS)
 GOD_KIND = _action_hot(A.GOD_BASE, A.LOSE_BASE - 1, A.GOD_BASE, NK)
 LOSE_KIND = _action_hot(A.LOSE_BASE, NUM_ACTIONS - 1, A.LOSE_OFFSET, NK)
@@ -195,8 +193,11 @@ def _seat_kind(p: Array, kind: Array | int) -> Array:
 
 
 # --- set-up ---------------------------------------------------------------------------------------------------
-def init_dealt(num_players: int | Array, deal: Array, floor_twice: bool = False, scores_visible: bool = False) -> State:
-    """A new game whose seat p holds disk group `deal[p]` of DISK_GROUPS[num_players] (§2)."""
+def init_dealt(
+    num_players: int | Array, deal: Array, floor_twice: bool | Array = False, scores_visible: bool | Array = False
+) -> State:
+    """A new game whose seat p holds disk group `deal[p]` of DISK_GROUPS[num_players] (§2); the table options
+    `final_floor="twice"` (A1) and `scores_visible` (R3) as flags."""
     n = _i(num_players)
     deal = jnp.asarray(deal, jnp.int32)
     up = GROUPS[n][deal] & (n > SEAT)[:, None]
@@ -204,8 +205,8 @@ def init_dealt(num_players: int | Array, deal: Array, floor_twice: bool = False,
     z = _i(0)
     return State(
         num_players=n,
-        floor_twice=jnp.bool_(floor_twice),
-        scores_visible=jnp.bool_(scores_visible),
+        floor_twice=jnp.asarray(floor_twice, bool),
+        scores_visible=jnp.asarray(scores_visible, bool),
         bag=COUNTS,
         track=jnp.zeros(NK, jnp.int32),
         ra_filled=z,
@@ -644,22 +645,6 @@ def engine_steps(players: int, seconds: float, seed: int = 0) -> tuple[int, floa
             state.push(rng.choice(state.legal_actions()))
             steps += 1
     return steps, time.process_time() - start
-
-
-class Functions(NamedTuple):
-    """A game's JAX path as the benchmark and tests use it (ra.envs.jax.load)."""
-
-    init: Any
-    step: Any
-    step_drawn: Any
-    observe: Any
-    legal_action_mask: Any
-    rewards: Any
-    terminated: Any
-    current_player: Any
-    engine_steps: Any
-    num_actions: int
-    obs_size: int
 
 
 FUNCTIONS = Functions(init, step, step_drawn, observe, legal_action_mask, rewards, terminated, current_player,
