@@ -170,6 +170,18 @@ def test_mixed_table_sizes_in_one_batch() -> None:
     check(records)
 
 
+def test_unbatched_jit_follows_the_engine() -> None:
+    """Without vmap the stages' conditions really branch (lax.cond): one game replayed through jit(step_drawn)."""
+    record = play(4, 4243)  # odd: a draw-heavy game
+    state = jra.init_dealt(4, jnp.array([*record.deal, 0]))
+    step = jax.jit(jra.step_drawn)
+    for i, (action, tile) in enumerate(zip(record.actions, record.tiles, strict=True), start=1):
+        state = step(state, action, tile)
+        assert (np.asarray(jra.legal_action_mask(state)) == record.masks[i]).all(), f"step {i}: mask"
+        assert int(state.cur) == record.seats[i], f"step {i}: seat"
+    assert bool(jra.terminated(state)) and list(np.asarray(state.points)) == record.points[-1]
+
+
 def test_table_options() -> None:
     """A1 `final_floor="twice"` and R3 `scores_visible` (every score in every observation), 20 games at 3 and 5."""
     options = {"final_floor": "twice", "scores_visible": True}
