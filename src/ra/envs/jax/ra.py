@@ -17,6 +17,7 @@ a finished game stays as it is (pgx's convention).
 
 from __future__ import annotations
 
+import random
 import time
 from typing import Any, NamedTuple
 
@@ -635,8 +636,6 @@ def observe(s: State, seat: Array | int) -> Array:
 # --- the bare engine, for the benchmark ---------------------------------------------------------------------------
 def engine_steps(players: int, seconds: float, seed: int = 0) -> tuple[int, float]:
     """Random legal steps of the Python engine for about `seconds` of CPU time: (steps, CPU seconds)."""
-    import random
-
     rng = random.Random(seed)
     steps, start = 0, time.process_time()
     while time.process_time() - start < seconds:
