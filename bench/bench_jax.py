@@ -14,7 +14,7 @@ Usage: python bench/bench_jax.py [--game ra|write] [--players N] [--batches 1 64
   `python bench/bench_jax.py --batches 1024 8192 65536 262144 --chunk 100`.
 
 `load` is the 1-minute load average before and after: the machine is shared, so compare lines of one run only.
-A game's JAX module provides its functions through `ra.envs.jax.load(game)`.
+A game's JAX path (`ra.envs.<game>.jax`) provides its functions through `ra.envs.jax.load(game)`.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 
-from ra.envs.jax import GAMES, load
+from ra.envs.jax import games, load
 from ra.envs.jax.common import sample_counts
 
 
@@ -101,7 +101,7 @@ def line(fields: dict[str, Any]) -> None:
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", choices=sorted(GAMES), default="ra")
+    parser.add_argument("--game", choices=games(), default=games()[0])
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--batches", type=int, nargs="+", default=[1, 64, 1024, 8192])
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per measurement")

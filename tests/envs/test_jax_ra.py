@@ -1,4 +1,4 @@
-"""The JAX path of Ra against the Python engine, move for move (src/ra/envs/jax/ra.py, docs/OBSERVATIONS.md).
+"""The JAX path of Ra against the Python engine, move for move (src/ra/envs/ra/jax.py, docs/OBSERVATIONS.md).
 
 Random games are played with the engine; the JAX games, batched with vmap, get the same disk deal, the same
 actions and the same drawn tiles, and after every step must agree with the engine on the legal-action mask, the
@@ -20,10 +20,10 @@ pytest.importorskip("jax")
 import jax
 import jax.numpy as jnp
 
+import ra.envs.ra.jax as jra
 import ra.games.ra as ra_game
 from ra.envs.common import final_rewards
 from ra.envs.jax import load
-from ra.envs.jax import ra as jra
 from ra.envs.ra import STATE_ENCODER
 
 KIND_INDEX = {k: i for i, k in enumerate(ra_game.KINDS)}
