@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import hashlib
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+import numpy as np
 
 from ra.core.protocol import GameModule, GameState
 from ra.games import game_module
@@ -61,12 +64,33 @@ def final_rewards(state: GameState, reward: str) -> list[float]:
     return [s - max(scores[:i] + scores[i + 1 :]) for i, s in enumerate(scores)]
 
 
+
+def first_seeds(seed: int | Sequence[int] | None, games: int) -> list[int]:
+    """Each of `games` batched games' first engine seed: `seed + i`, `seed[i]`, or from a random `seed` when None."""
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(62)
+    firsts = [int(seed) + i for i in range(games)] if isinstance(seed, int) else [int(s) for s in seed]
+    if len(firsts) != games:
+        raise ValueError(f"{len(firsts)} seeds for {games} games")
+    return firsts
+
+
+def batch_actions(actions: Any, games: int) -> list[Any]:
+    """One action per batched game, as Python numbers; ValueError for a batch of another size."""
+    chosen: list[Any] = np.asarray(actions).reshape(-1).tolist()
+    if len(chosen) != games:
+        raise ValueError(f"{len(chosen)} actions for {games} games")
+    return chosen
+
+
 __all__ = [
     "ILLEGAL_ACTIONS",
     "REWARDS",
+    "batch_actions",
     "check_choice",
     "check_table",
     "derive_seed",
     "final_rewards",
+    "first_seeds",
     "table_options",
 ]

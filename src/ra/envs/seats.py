@@ -27,7 +27,6 @@ must wait while opponents move in the others. It runs on the engine and the stat
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -39,7 +38,15 @@ from gymnasium.vector import VectorEnv as GymnasiumVectorEnv
 from gymnasium.vector.utils import batch_space
 
 from ra.core.protocol import GameModule, GameState
-from ra.envs.common import REWARDS, check_choice, check_table, final_rewards, table_options
+from ra.envs.common import (
+    REWARDS,
+    batch_actions,
+    check_choice,
+    check_table,
+    final_rewards,
+    first_seeds,
+    table_options,
+)
 from ra.envs.fromstate import StateEncoder
 from ra.envs.observation import HIGH, LOW, state_encoder
 from ra.envs.opponents import BatchPolicy, Opponents, Waiting, make_opponents
@@ -102,12 +109,7 @@ class LearnerSeatEnv(GymnasiumVectorEnv):  # type: ignore[misc]
     ) -> tuple[FloatArray, Infos]:
         """Start every game (game i: the engine's game of seed `seed + i`, or `seed[i]`) up to its learner's turn."""
         n = self.num_envs
-        if seed is None:
-            seed = random.SystemRandom().getrandbits(62)
-        firsts = [int(seed) + i for i in range(n)] if isinstance(seed, int) else [int(s) for s in seed]
-        if len(firsts) != n:
-            raise ValueError(f"{len(firsts)} seeds for {n} games")
-        self._next_seeds = firsts
+        self._next_seeds = first_seeds(seed, n)
         self.games_played = [0] * n
         for i in range(n):
             self._new_game(i)
@@ -119,10 +121,8 @@ class LearnerSeatEnv(GymnasiumVectorEnv):  # type: ignore[misc]
         """Play each learner's action, then the opponents until every game waits on its learner (or restarted)."""
         if not self._started:
             raise RuntimeError("call reset() before step()")
-        chosen = np.asarray(actions).reshape(-1).tolist()
         n = self.num_envs
-        if len(chosen) != n:
-            raise ValueError(f"{len(chosen)} actions for {n} games")
+        chosen = batch_actions(actions, n)
         ended = _Ended(n, self.players, self.encoders[0].size)
         for i, action in enumerate(chosen):
             state, seat = self.states[i], self.seats[i]

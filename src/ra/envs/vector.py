@@ -40,7 +40,16 @@ from gymnasium.vector import VectorEnv as GymnasiumVectorEnv
 from gymnasium.vector.utils import batch_space
 
 from ra.core.protocol import GameModule, GameState
-from ra.envs.common import ILLEGAL_ACTIONS, REWARDS, check_choice, check_table, final_rewards, table_options
+from ra.envs.common import (
+    ILLEGAL_ACTIONS,
+    REWARDS,
+    batch_actions,
+    check_choice,
+    check_table,
+    final_rewards,
+    first_seeds,
+    table_options,
+)
 from ra.envs.encoding import MaskArray
 from ra.envs.fromstate import BATCH_MIN, StateEncoder
 from ra.envs.observation import HIGH, LOW
@@ -139,14 +148,7 @@ class VectorEnv(GymnasiumVectorEnv):  # type: ignore[misc]
     ) -> tuple[FloatArray, Infos]:
         """Start every game: game i plays the engine's game of seed `seed + i` (or `seed[i]`; random when None)."""
         n = self.num_envs
-        if seed is None:
-            seed = random.SystemRandom().getrandbits(62)
-        if isinstance(seed, int):
-            firsts = [int(seed) + i for i in range(n)]
-        else:
-            firsts = [int(s) for s in seed]
-            if len(firsts) != n:
-                raise ValueError(f"{len(firsts)} seeds for {n} games")
+        firsts = first_seeds(seed, n)
         self._rng = random.Random(firsts[0])
         self._next_seeds = firsts
         for i in range(n):
@@ -159,10 +161,8 @@ class VectorEnv(GymnasiumVectorEnv):  # type: ignore[misc]
         """Play each game's action for its seat to act; ended games restart (same-step autoreset)."""
         if not self._started:
             raise RuntimeError("call reset() before step()")
-        chosen = np.asarray(actions).reshape(-1).tolist()
         n = self.num_envs
-        if len(chosen) != n:
-            raise ValueError(f"{len(chosen)} actions for {n} games")
+        chosen = batch_actions(actions, n)
         rewards = np.zeros(n, dtype=np.float32)
         terminations = np.zeros(n, dtype=np.bool_)
         ended: list[tuple[int, list[float], FloatArray]] = []
