@@ -1,0 +1,445 @@
+"""RA and Write as pure JAX functions: jit-able and vmap-able, for batched rollouts on an accelerator (or the CPU).
+
+An optional extra, never a second source of truth: `ra.games.write` is the rules engine, and
+tests/envs/test_jax_write.py plays the engine's games move for move through these functions, feeding the same deck,
+and compares legal masks, current players, terminal flags, scores and observations. The data come from the engine's
+own tables (tables.py, sheet.py, actions.py, plan.py, phases.py), turned into arrays at import; nothing is retyped.
+
+Conventions follow pgx where they fit: a `State` NamedTuple of fixed-shape arrays, `init(key, players)`,
+`step(state, action, key)`, `legal_action_mask(state)`, `observe(state, seat)`, `rewards`, `terminated`,
+`current_player`. Seats are padded to five (MAX_PLAYERS), so games of 2-5 players batch together. Chance: the state
+holds a deck order; a reveal takes the next cards of it. `init` shuffles it with its key and `step` reshuffles the
+undrawn rest with its key before a reveal (a uniform draw), unless the state was made by `init_from_deck`, whose
+fixed order is then followed card by card (how the test feeds the engine's draws). The simultaneous choices of the
+other players (§3.3) are served one seat after another, clockwise from the active seat, as the AEC env does
+(`current_players()[0]`). `rewards` are each seat's score change in this step, so they sum to the final score.
+The kingdom-limited variant is supported (`limited`).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, NamedTuple
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+from ra.games.write import actions as A
+from ra.games.write import sheet as S
+from ra.games.write import tables as T
+from ra.games.write.phases import ACTIVE_CHOICE, OTHERS_CHOICE, OVER, REVEAL
+from ra.games.write.plan import ENTRY_PLAN, TAKE_ENTRY
+
+Array = jax.Array
+SEATS = T.MAX_PLAYERS
+W = S.SHEET_WIDTH
+DECK_SIZE = len(T.DECK)
+NUM_ACTIONS = A.NUM_ACTIONS
+NUM_KINGDOMS = len(T.KINGDOMS)
+NCIV, NMON = S.NUM_CIV_TYPES, S.NUM_MONUMENT_TYPES
+NILE_LO, NILE_HI = T.NILE_BONUS_NUMBERS
+MAX_DRAWS = T.FACE_UP + T.RA_CARDS  # the most cards one reveal can turn over
+GPK = T.GOD_SPACES_PER_KINGDOM
+
+# --- the engine's tables as arrays ---------------------------------------------------------------------------------
+DECK = jnp.asarray(T.DECK, dtype=jnp.int32)
+CARD_KIND = jnp.asarray(T.CARD_KIND, dtype=jnp.int32)
+CARD_VALUE = jnp.asarray(T.CARD_VALUE, dtype=jnp.int32)
+ENTRY = jnp.asarray([e for e, _, _, _ in ENTRY_PLAN], dtype=jnp.int32)  # section of the entry (a K_BONUS_* kind)
+SLOT = jnp.asarray([-1 if s is None else s for _, s, _, _ in ENTRY_PLAN], dtype=jnp.int32)
+SPACE = jnp.asarray([x for _, _, x, _ in ENTRY_PLAN], dtype=jnp.int32)
+ARG = jnp.asarray([a for _, _, _, a in ENTRY_PLAN], dtype=jnp.int32)
+TAKE_SECTION = jnp.asarray(TAKE_ENTRY, dtype=jnp.int32)
+SYMBOL_AT = jnp.asarray(T.SYMBOL_AT, dtype=jnp.int32)
+PART_OF = jnp.asarray(T.PART_OF, dtype=jnp.int32)
+PART_START = jnp.asarray([p[0] for p in T.PART_SPACES], dtype=jnp.int32)
+CIV_TABLE = jnp.asarray(T.CIV_TABLE, dtype=jnp.int32)
+BLANK = jnp.asarray(np.frombuffer(S.blank_block().tobytes(), dtype=np.int8).astype(np.int32))
+NUMBERS = jnp.arange(NILE_LO, NILE_HI + 1, dtype=jnp.int32)
+if any(len(p) != len(T.PART_SPACES[0]) for p in T.PART_SPACES):
+    raise ImportError("the JAX Nile entry assumes parts of equal length")
+PART_LEN = len(T.PART_SPACES[0])
+
+
+class State(NamedTuple):
+    """One game (or, under vmap, a batch): the engine's fields as fixed-shape arrays, seats padded to five."""
+
+    num_players: Array  # int32
+    deck: Array  # int32[110] card codes, first revealed first
+    pos: Array  # int32: deck[pos:] still to reveal
+    fixed_deck: Array  # bool: follow `deck` as given (chance fed in) instead of reshuffling the rest at a reveal
+    face: Array  # int32[3] face-up card codes, -1 when empty
+    sheets: Array  # int32[5, 65] every scoresheet, the engine's block layout (sheet.py)
+    phase: Array  # int32 phases.REVEAL .. OVER
+    active: Array  # int32
+    turn: Array  # int32, from 1
+    ra: Array  # int32 Ra cards set aside
+    to_act: Array  # bool[5] the seats that may act now (the engine's `cur`)
+    scores: Array  # int32[5] scored Kingdoms plus end bonuses
+    limited: Array  # bool: the kingdom-limited variant
+    rewards: Array  # float32[5] the score change of the last step
+
+
+def _new(num_players: Array, deck: Array, first: Array, fixed: bool, limited: bool | Array) -> State:
+    num_players = jnp.asarray(num_players, jnp.int32)
+    first = jnp.asarray(first, jnp.int32)
+    return State(
+        num_players=num_players,
+        deck=jnp.asarray(deck, jnp.int32),
+        pos=jnp.int32(0),
+        fixed_deck=jnp.asarray(fixed),
+        face=jnp.full((T.FACE_UP,), -1, jnp.int32),
+        sheets=jnp.tile(BLANK, (SEATS, 1)),
+        phase=jnp.int32(REVEAL),
+        active=first,
+        turn=jnp.int32(1),
+        ra=jnp.int32(0),
+        to_act=jnp.arange(SEATS) == first,
+        scores=jnp.zeros(SEATS, jnp.int32),
+        limited=jnp.asarray(limited),
+        rewards=jnp.zeros(SEATS, jnp.float32),
+    )
+
+
+def init(key: Array, num_players: int | Array, limited: bool = False) -> State:
+    """A new game: the key shuffles the deck and draws the starting seat (§3 setup)."""
+    k1, k2 = jax.random.split(key)
+    first = jax.random.randint(k2, (), 0, num_players)
+    return _new(jnp.asarray(num_players), jax.random.permutation(k1, DECK), first, False, limited)
+
+
+def init_from_deck(order: Any, num_players: int | Array, first: int | Array, limited: bool = False) -> State:
+    """A new game whose reveals follow `order` (110 card codes) exactly: chance outcomes fed in."""
+    return _new(jnp.asarray(num_players), jnp.asarray(order, jnp.int32), first, True, limited)
+
+
+# --- queries -------------------------------------------------------------------------------------------------------
+def terminated(state: State) -> Array:
+    """True once the 9th Ra has ended the game (§4)."""
+    return state.phase == OVER
+
+
+def rewards(state: State) -> Array:
+    """Each seat's score change in the last step (float32[5]; padded seats 0)."""
+    return state.rewards
+
+
+def _clockwise(state: State) -> Array:
+    """The seats clockwise from the active one (int32[5]), padded seats last."""
+    r = jnp.arange(SEATS)
+    return jnp.where(r < state.num_players, (state.active + r) % state.num_players, r)
+
+
+def current_player(state: State) -> Array:
+    """The seat to act (the first of the engine's `cur`, clockwise from the active seat); -1 once over."""
+    order = _clockwise(state)
+    acting = state.to_act[order]
+    return jnp.where(acting.any(), order[jnp.argmax(acting)], -1)
+
+
+def _limit(state: State) -> Array:
+    """The Kingdom Gods and Civilization entries are limited to, or -1 (not the variant)."""
+    k = jnp.minimum(state.ra // T.RA_PER_KINGDOM, NUM_KINGDOMS - 1)
+    return jnp.where(state.limited, k, -1)
+
+
+def _god_open(row: Array, limit: Array) -> Array:
+    """bool[9]: the empty Gods spaces an entry may take (the current Kingdom's only in the variant)."""
+    kingdom_of = jnp.arange(T.GOD_SPACES) // GPK
+    return (row[S.GODS_START : S.GODS_END] == 0) & ((limit < 0) | (kingdom_of == limit))
+
+
+def _civ_open(row: Array, limit: Array) -> Array:
+    """bool[3, 5]: the empty Civilization spaces by line and type (the current line only in the variant)."""
+    lines = jnp.arange(NUM_KINGDOMS)[:, None]
+    return (row[S.CIV_START : S.CIV_END].reshape(NUM_KINGDOMS, NCIV) == 0) & ((limit < 0) | (lines == limit))
+
+
+def _nile_bounds(row: Array) -> tuple[Array, Array, Array]:
+    """Per Nile space: empty, the least and the greatest number it may take (the row never decreases)."""
+    nile = row[S.NILE_START : S.NILE_END]
+    left = jax.lax.cummax(jnp.concatenate([jnp.array([NILE_LO]), nile[:-1]]))
+    right_vals = jnp.where(nile > 0, nile, NILE_HI)
+    right = jax.lax.cummin(jnp.concatenate([right_vals[1:], jnp.array([NILE_HI])]), reverse=True)
+    return nile == 0, jnp.maximum(left, NILE_LO), right
+
+
+def _seat_mask(state: State, seat: Array) -> Array:
+    """bool[350]: the legal actions of `seat`, all False unless it acts now."""
+    row = state.sheets[seat]
+    limit = _limit(state)
+    god_open = _god_open(row, limit)
+    civ_open = _civ_open(row, limit)
+    empty, lo, hi = _nile_bounds(row)
+    # a pending bonus entry: its section's bonus actions and decline (§2)
+    pend = row[S.PENDING_BONUS]
+    anyb = pend == S.B_ANY
+    nile_fit = empty[:, None] & (NUMBERS[None, :] >= lo[:, None]) & (NUMBERS[None, :] <= hi[:, None])
+    pharaoh_ok = row[S.PHARAOHS_MARKED] < T.PHARAOH_SPACES
+    bonus = jnp.concatenate([
+        god_open & anyb,
+        jnp.atleast_1d(pharaoh_ok & ((pend == S.B_PHARAOH) | anyb)),
+        (nile_fit & ((pend == S.B_NILE) | anyb)).ravel(),
+        (civ_open & ((pend == S.B_CIV) | anyb)).ravel(),
+        (row[S.MONUMENTS_START : S.MONUMENTS_END] < T.MONUMENT_ROWS) & ((pend == S.B_MONUMENT) | anyb),
+        jnp.ones(1, bool),
+    ])
+    bonus_mask = jnp.zeros(NUM_ACTIONS, bool).at[A.BONUS_GOD0 :].set(bonus)
+    # a card choice: each face-up slot but the one the active player reserved (§3.2, §3.3)
+    reserved = jnp.where(seat == state.active, -1, state.sheets[state.active, S.CHOSEN])
+    codes = jnp.maximum(state.face, 0)
+    kind, value = CARD_KIND[codes], CARD_VALUE[codes]
+    usable = (jnp.arange(T.FACE_UP) != reserved) & (state.face >= 0)
+    gods = usable[:, None] & (kind == T.GOD)[:, None] & god_open[None, :]
+    niles = (usable[:, None] & (kind == T.NILE)[:, None] & empty[None, :]
+             & (lo[None, :] <= value[:, None]) & (hi[None, :] >= value[:, None]))  # fmt: skip
+    civs = usable[:, None] & (kind == T.CIV)[:, None] & civ_open.T[value]
+    placed = gods.any(1) | niles.any(1) | civs.any(1)
+    take = usable & ~placed  # a Pharaoh or Monument, or any card with no legal space (lost)
+    card = jnp.concatenate([jnp.zeros(1, bool), take, gods.ravel(), niles.ravel(), civs.ravel()])
+    card_mask = jnp.zeros(NUM_ACTIONS, bool).at[: A.BONUS_GOD0].set(card)
+    reveal_mask = jnp.zeros(NUM_ACTIONS, bool).at[A.REVEAL].set(True)
+    mask = jnp.where(state.phase == REVEAL, reveal_mask, jnp.where(pend > 0, bonus_mask, card_mask))
+    return mask & state.to_act[seat] & (state.phase != OVER)
+
+
+def legal_action_mask(state: State) -> Array:
+    """bool[350]: the legal actions of the current player (all False once the game is over)."""
+    return _seat_mask(state, jnp.maximum(current_player(state), 0))
+
+
+legal_action_mask_of = _seat_mask  # (state, seat): the mask of any seat
+
+
+# --- entries (§2): each returns the new sheet row and the bonus entry earned ---------------------------------------
+def _can_bonus(row: Array, kind: Array, limit: Array) -> Array:
+    """True if a bonus entry of this kind has a legal space (else it is lost)."""
+    pharaoh = row[S.PHARAOHS_MARKED] < T.PHARAOH_SPACES
+    nile = (row[S.NILE_START : S.NILE_END] == 0).any()
+    civ = _civ_open(row, limit).any()
+    monument = (row[S.MONUMENTS_START : S.MONUMENTS_END] < T.MONUMENT_ROWS).any()
+    anyb = _god_open(row, limit).any() | pharaoh | nile | civ | monument
+    return jnp.stack([jnp.array(False), pharaoh, nile, civ, monument, anyb])[kind]
+
+
+def _earn(row: Array, kind: Array, limit: Array) -> tuple[Array, Array]:
+    return row, jnp.where(_can_bonus(row, kind, limit), kind, S.NO_BONUS)
+
+
+def _enter_god(row: Array, space: Array, arg: Array, limit: Array) -> tuple[Array, Array]:
+    row = row.at[S.GODS_START + space].set(arg)
+    k = space // GPK
+    group = jax.lax.dynamic_slice(row, (S.GODS_START + k * GPK,), (GPK,))
+    full = (group != 0).all()
+    total_at = S.GOD_TOTALS_START + k
+    row = row.at[total_at].set(jnp.where(full & (row[total_at] < 0), group.sum(), row[total_at]))
+    earned = full & (row[S.GOD_BONUSES_START + k] == 0)
+    row = row.at[S.GOD_BONUSES_START + k].set(jnp.where(earned, 1, row[S.GOD_BONUSES_START + k]))
+    return row, jnp.where(earned & _can_bonus(row, jnp.int32(S.B_PHARAOH), limit), S.B_PHARAOH, S.NO_BONUS)
+
+
+def _enter_pharaoh(row: Array, space: Array, arg: Array, limit: Array) -> tuple[Array, Array]:
+    m = row[S.PHARAOHS_MARKED]
+    room = m < T.PHARAOH_SPACES
+    row = row.at[S.PHARAOHS_MARKED].set(jnp.where(room, m + 1, m))
+    sym = SYMBOL_AT[jnp.minimum(m, T.PHARAOH_SPACES - 1)]
+    at = S.PHARAOH_SYMBOLS_START + jnp.maximum(sym, 0)
+    earned = room & (sym >= 0) & (row[at] == 0)
+    row = row.at[at].set(jnp.where(earned, 1, row[at]))
+    return row, jnp.where(earned & _can_bonus(row, jnp.int32(S.B_NILE), limit), S.B_NILE, S.NO_BONUS)
+
+
+def _enter_nile(row: Array, space: Array, arg: Array, limit: Array) -> tuple[Array, Array]:
+    row = row.at[S.NILE_START + space].set(arg)
+    part = PART_OF[space]
+    spaces = jax.lax.dynamic_slice(row, (S.NILE_START + PART_START[part],), (PART_LEN,))
+    at = S.NILE_PART_BONUSES_START + part
+    earned = (spaces != 0).all() & (row[at] == 0)
+    row = row.at[at].set(jnp.where(earned, 1, row[at]))
+    return row, jnp.where(earned & _can_bonus(row, jnp.int32(S.B_CIV), limit), S.B_CIV, S.NO_BONUS)
+
+
+def _enter_civ(row: Array, space: Array, arg: Array, limit: Array) -> tuple[Array, Array]:
+    row = row.at[S.CIV_START + space * NCIV + arg].set(1)
+    line = jax.lax.dynamic_slice(row, (S.CIV_START + space * NCIV,), (NCIV,))
+    at = S.CIV_BONUSES_START + space
+    earned = (row[at] == 0) & (line.sum() >= T.CIV_LINE_BONUS_AT)
+    row = row.at[at].set(jnp.where(earned, 1, row[at]))
+    return row, jnp.where(earned & _can_bonus(row, jnp.int32(S.B_MONUMENT), limit), S.B_MONUMENT, S.NO_BONUS)
+
+
+def _enter_monument(row: Array, space: Array, arg: Array, limit: Array) -> tuple[Array, Array]:
+    at = S.MONUMENTS_START + arg
+    m = row[at]
+    room = m < T.MONUMENT_ROWS
+    row = row.at[at].set(jnp.where(room, m + 1, m))
+    earned = room & (m == 0) & (row[S.ALL_TOPS_BONUS] == 0) & (row[S.MONUMENTS_START : S.MONUMENTS_END] > 0).all()
+    row = row.at[S.ALL_TOPS_BONUS].set(jnp.where(earned, 1, row[S.ALL_TOPS_BONUS]))
+    return row, jnp.where(earned & _can_bonus(row, jnp.int32(S.B_ANY), limit), S.B_ANY, S.NO_BONUS)
+
+
+def _enter_nothing(row: Array, space: Array, arg: Array, limit: Array) -> tuple[Array, Array]:
+    return row, jnp.int32(S.NO_BONUS)  # a lost card, or a declined bonus
+
+
+# lax.switch branch by entry section (actions.K_*): the order of the switch list
+_SECTIONS = (A.K_BONUS_GOD, A.K_BONUS_PHARAOH, A.K_BONUS_NILE, A.K_BONUS_CIV, A.K_BONUS_MONUMENT)
+_BRANCH = np.full(A.K_DECLINE + 1, len(_SECTIONS), dtype=np.int32)  # K_TAKE, K_DECLINE: nothing to enter
+for _i, _k in enumerate(_SECTIONS):
+    _BRANCH[_k] = _i
+BRANCH = jnp.asarray(_BRANCH)
+_ENTRIES = (_enter_god, _enter_pharaoh, _enter_nile, _enter_civ, _enter_monument, _enter_nothing)
+
+
+# --- scoring (§5, §6) -----------------------------------------------------------------------------------------------
+def _majority(values: Array, seated: Array, n: Array) -> Array:
+    """Highest (or equal) +5; with 3+ players lowest (or equal) -5; all equal: 0."""
+    hi = jnp.where(seated, values, -(10**6)).max()
+    lo = jnp.where(seated, values, 10**6).min()
+    pts = jnp.where(values == hi, T.MAJORITY_POINTS,
+                    jnp.where((n >= T.MAJORITY_PENALTY_MIN_PLAYERS) & (values == lo), -T.MAJORITY_POINTS, 0))  # fmt: skip
+    return jnp.where(seated & (hi != lo), pts, 0)
+
+
+def _score_kingdom(sheets: Array, n: Array, k: Array) -> tuple[Array, Array]:
+    """§5: Kingdom k's points per seat, and the sheets with its empty Gods total boxes written."""
+    seated = jnp.arange(SEATS) < n
+    gods = jax.lax.dynamic_slice_in_dim(sheets, S.GODS_START + k * GPK, GPK, axis=1).sum(1)
+    total_at = S.GOD_TOTALS_START + k
+    totals = jax.lax.dynamic_index_in_dim(sheets, total_at, axis=1, keepdims=False)
+    sheets = jax.lax.dynamic_update_index_in_dim(sheets, jnp.where(totals < 0, gods, totals), total_at, axis=1)
+    pharaohs = sheets[:, S.PHARAOHS_MARKED]
+    nile = (sheets[:, S.NILE_START : S.NILE_END] != 0).sum(1)
+    civ = jax.lax.dynamic_slice_in_dim(sheets, S.CIV_START + k * NCIV, NCIV, axis=1).sum(1)
+    monuments = (sheets[:, S.MONUMENTS_START : S.MONUMENTS_END] != 0).sum(1)
+    points = (_majority(gods, seated, n) + _majority(pharaohs, seated, n) + nile * T.NILE_POINTS_PER_SPACE
+              + CIV_TABLE[civ] + monuments * T.MONUMENT_POINTS_PER_COLUMN)  # fmt: skip
+    return jnp.where(seated, points, 0), sheets
+
+
+def _end_bonuses(sheets: Array, n: Array) -> Array:
+    """§6: 10 per completed section, and 10 per full Monument column."""
+    cols = sheets[:, S.MONUMENTS_START : S.MONUMENTS_END]
+    count = ((sheets[:, S.GODS_START : S.GODS_END] != 0).all(1).astype(jnp.int32)
+             + (sheets[:, S.PHARAOHS_MARKED] == T.PHARAOH_SPACES)
+             + (sheets[:, S.NILE_START : S.NILE_END] != 0).all(1)
+             + (cols != 0).all(1)
+             + (cols == T.MONUMENT_ROWS).sum(1))  # fmt: skip
+    return jnp.where(jnp.arange(SEATS) < n, T.END_BONUS_POINTS * count, 0)
+
+
+# --- steps ---------------------------------------------------------------------------------------------------------
+def _reveal(state: State) -> State:
+    """§3.1/§4: reveal until three non-Ra cards lie face up; a Kingdom's third Ra scores it, the 9th ends the game."""
+
+    def draw(_: int, carry: tuple[Any, ...]) -> tuple[Any, ...]:
+        face, shown, pos, ra, sheets, scores, over = carry
+        going = (shown < T.FACE_UP) & ~over
+        c = state.deck[jnp.minimum(pos, DECK_SIZE - 1)]
+        is_ra = c == T.RA_CODE
+        face = jnp.where(going & ~is_ra & (jnp.arange(T.FACE_UP) == shown), c, face)
+        shown = shown + (going & ~is_ra)
+        ra_now = ra + (going & is_ra)
+        ends_kingdom = going & is_ra & (ra_now % T.RA_PER_KINGDOM == 0)
+        points, scored = _score_kingdom(sheets, state.num_players, jnp.minimum(ra_now // T.RA_PER_KINGDOM - 1, 2))
+        last = ends_kingdom & (ra_now == T.RA_CARDS)
+        points = points + jnp.where(last, _end_bonuses(scored, state.num_players), 0)
+        sheets = jnp.where(ends_kingdom, scored, sheets)
+        scores = scores + jnp.where(ends_kingdom, points, 0)
+        return face, shown, pos + going, ra_now, sheets, scores, over | last
+
+    start = (state.face, jnp.int32(0), state.pos, state.ra, state.sheets, state.scores, jnp.array(False))
+    face, _, pos, ra, sheets, scores, over = jax.lax.fori_loop(0, MAX_DRAWS, draw, start)
+    return state._replace(
+        face=jnp.where(over, -1, face), pos=pos, ra=ra, sheets=sheets, scores=scores,
+        phase=jnp.where(over, OVER, ACTIVE_CHOICE), to_act=state.to_act & ~over,
+    )  # fmt: skip
+
+
+def _enter(state: State, action: Array) -> State:
+    """§2/§3: a seat's card or bonus entry (or decline), then, once its chain is done, who acts next."""
+    seat = current_player(state)
+    row = state.sheets[seat]
+    slot = SLOT[action]
+    is_card = slot >= 0
+    code = state.face[jnp.maximum(slot, 0)]
+    entry = jnp.where(is_card & (ENTRY[action] == A.K_TAKE), TAKE_SECTION[code], ENTRY[action])
+    arg = jnp.where(is_card, CARD_VALUE[code], ARG[action])
+    row = jnp.where(is_card, row.at[S.CHOSEN].set(slot), row.at[S.PENDING_BONUS].set(S.NO_BONUS))
+    row, pending = jax.lax.switch(BRANCH[entry], _ENTRIES, row, SPACE[action], arg, _limit(state))
+    row = row.at[S.PENDING_BONUS].set(pending)
+    sheets = state.sheets.at[seat].set(row)
+    chain_done = pending == S.NO_BONUS
+    # §3: the active seat's choice opens the others' (§3.3); the last of them ends the turn (§3.4)
+    others = jnp.arange(SEATS) < state.num_players
+    others = others & (jnp.arange(SEATS) != state.active)
+    left = state.to_act & (jnp.arange(SEATS) != seat)
+    to_open = state.phase == ACTIVE_CHOICE
+    turn_over = ~to_open & ~left.any()
+    nxt = (state.active + 1) % state.num_players
+    done_state = state._replace(
+        sheets=jnp.where(turn_over, sheets.at[:, S.CHOSEN].set(-1), sheets),
+        phase=jnp.where(turn_over, REVEAL, jnp.where(to_open, OTHERS_CHOICE, state.phase)),
+        to_act=jnp.where(turn_over, jnp.arange(SEATS) == nxt, jnp.where(to_open, others, left)),
+        face=jnp.where(turn_over, -1, state.face),
+        active=jnp.where(turn_over, nxt, state.active),
+        turn=state.turn + turn_over,
+    )
+    mid_chain = state._replace(sheets=sheets)
+    return jax.tree.map(lambda a, b: jnp.where(chain_done, a, b), done_state, mid_chain)
+
+
+def _shuffle_rest(state: State, key: Array) -> State:
+    """The undrawn cards in a new random order (a uniform draw), unless the deck order was fed in."""
+    noise = jax.random.uniform(key, (DECK_SIZE,))
+    drawn = jnp.arange(DECK_SIZE) < state.pos
+    order = jnp.argsort(jnp.where(drawn, -1.0 + jnp.arange(DECK_SIZE) / DECK_SIZE, noise))
+    return state._replace(deck=jnp.where(state.fixed_deck, state.deck, state.deck[order]))
+
+
+def step(state: State, action: Array, key: Array | None = None) -> State:
+    """Apply a legal `action` of the current player; a reveal draws (with `key` unless the deck was fed in).
+
+    A finished game stays as it is (rewards 0). Illegal actions are not checked (use legal_action_mask).
+    """
+    action = jnp.asarray(action, jnp.int32)
+    if key is not None:
+        state = jax.lax.cond(action == A.REVEAL, lambda s: _shuffle_rest(s, key), lambda s: s, state)
+    new = jax.lax.cond(action == A.REVEAL, _reveal, lambda s: _enter(s, action), state)
+    new = new._replace(rewards=(new.scores - state.scores).astype(jnp.float32))
+    over = terminated(state)
+    return jax.tree.map(lambda a, b: jnp.where(over, a, b), state._replace(rewards=jnp.zeros_like(state.rewards)), new)
+
+
+def random_step(state: State, key: Array) -> State:
+    """Step with a legal action drawn uniformly (the reveal's draws from the same key)."""
+    k1, k2 = jax.random.split(key)
+    mask = legal_action_mask(state)
+    logits = jnp.where(mask, 0.0, -jnp.inf)
+    action = jnp.where(mask.any(), jax.random.categorical(k1, logits), A.REVEAL)
+    return step(state, action, k2)
+
+
+def bench(batch_sizes: tuple[int, ...] = (1, 64, 1024, 8192), steps: int = 200,
+          players: int = 4) -> dict[int, float]:  # fmt: skip
+    """Random steps per CPU-second (time.process_time, jit compile apart) at each batch size."""
+    out: dict[int, float] = {}
+    for batch in batch_sizes:
+        keys = jax.random.split(jax.random.PRNGKey(batch), batch)
+        states = jax.vmap(lambda k: init(k, players))(keys)
+
+        def run(s: State, k: Array) -> State:
+            def body(i: int, c: tuple[State, Array]) -> tuple[State, Array]:
+                s, k = c
+                k, sub = jax.random.split(k)
+                return jax.vmap(random_step)(s, jax.random.split(sub, batch)), k
+
+            return jax.lax.fori_loop(0, steps, body, (s, k))[0]
+
+        runner = jax.jit(run)
+        jax.block_until_ready(runner(states, jax.random.PRNGKey(1)))  # compile
+        t0 = time.process_time()
+        jax.block_until_ready(runner(states, jax.random.PRNGKey(2)))
+        out[batch] = batch * steps / max(time.process_time() - t0, 1e-9)
+    return out
