@@ -25,6 +25,8 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from ra.envs.encoding import SCORE_SCALE
+from ra.envs.write import observation as O
 from ra.games.write import actions as A
 from ra.games.write import sheet as S
 from ra.games.write import tables as T
@@ -410,6 +412,131 @@ def step(state: State, action: Array, key: Array | None = None) -> State:
     new = new._replace(rewards=(new.scores - state.scores).astype(jnp.float32))
     over = terminated(state)
     return jax.tree.map(lambda a, b: jnp.where(over, a, b), state._replace(rewards=jnp.zeros_like(state.rewards)), new)
+
+
+# --- the observation (docs/OBSERVATIONS.md "RA and Write"; ra.envs.write.observation's layout) ---------------------
+def _card_pieces() -> np.ndarray:
+    """Per card code, the first F_RESERVED entries of a face-up slot: present, kind, number, type."""
+    pieces = np.zeros((len(T.CARD_NAMES), O.F_RESERVED), np.float32)
+    for code, (kind, value) in enumerate(zip(T.CARD_KIND, T.CARD_VALUE, strict=True)):
+        if kind < len(O.CARD_KINDS):  # a Ra card is never face up
+            pieces[code, 0] = 1.0
+            pieces[code, O.F_KIND + kind] = 1.0
+            if kind in (T.GOD, T.NILE) and value:
+                pieces[code, O.F_NUMBER] = value / O.NUMBER_SCALE
+            if kind == T.CIV:
+                pieces[code, O.F_CIV + value] = 1.0
+            elif kind == T.MONUMENT:
+                pieces[code, O.F_MONUMENT + value] = 1.0
+    return pieces
+
+
+CARD_PIECES = jnp.asarray(_card_pieces())
+DECK_COUNT = jnp.asarray([T.DECK.count(c) for c in range(len(T.CARD_NAMES))], dtype=jnp.int32)
+STATUS = {name: i for i, name in enumerate(O.STATUSES)}
+
+
+def _table(scale: float, lo: int, hi: int) -> Array:
+    """v / scale for v in lo..hi, divided in double precision and stored as float32, as the engine's encoder does.
+
+    A look-up rather than a division in float32: XLA on the CPU divides by multiplying with the reciprocal, which
+    can miss the engine's value by one unit in the last place."""
+    return jnp.asarray(np.array([v / scale for v in range(lo, hi + 1)], dtype=np.float32))
+
+
+SCORE_LO, SCORE_HI = -400, 1000  # far beyond any reachable score
+NUMBER_OF = _table(O.NUMBER_SCALE, 0, 127)
+TOTAL_OF = _table(O.GOD_TOTAL_SCALE, 0, 127)
+PHARAOHS_OF = _table(O.PHARAOH_SPACES, 0, T.PHARAOH_SPACES)
+MARKS_OF = _table(O.MONUMENT_ROWS, 0, T.MONUMENT_ROWS)
+TURN_OF = _table(O.TURN_SCALE, 0, 1000)
+RA_OF = _table(O.RA_CARDS, 0, T.RA_CARDS)
+KINGDOM_RA_OF = _table(O.RA_PER_KINGDOM, 0, T.RA_CARDS)
+REMAINING_OF = _table(O.DECK_SIZE, 0, DECK_SIZE)
+SCORE_OF = _table(SCORE_SCALE, SCORE_LO, SCORE_HI)
+# SHARE_OF[code, count]: count cards of that code as a share of the code's count in the deck
+SHARE_OF = jnp.asarray(np.array([[k * (1.0 / T.DECK.count(c)) for k in range(max(T.DECK_COUNTS.values()) + 1)]
+                                 for c in range(len(T.CARD_NAMES))], dtype=np.float32))  # fmt: skip
+
+
+def _one_hot(i: Array, n: int, on: Array | bool = True) -> Array:
+    return ((jnp.arange(n) == i) & on).astype(jnp.float32)
+
+
+def _sheet_part(state: State, seat: Array, present: Array) -> Array:
+    """One relative seat's 80 entries: status, chosen card, pending bonus, scoresheet, score."""
+    row = state.sheets[seat]
+    chosen, pending = row[S.CHOSEN], row[S.PENDING_BONUS]
+    acting = state.to_act[seat]
+    status = jnp.where(
+        state.phase == OVER, STATUS["done"],
+        jnp.where(acting, jnp.where(state.phase == REVEAL, STATUS["reveal"],
+                                    jnp.where(pending > 0, STATUS["bonus"], STATUS["choosing"])),
+                  jnp.where((state.phase == OTHERS_CHOICE) | (chosen >= 0), STATUS["done"], STATUS["waiting"])))
+    f = jnp.float32
+    totals = row[S.GOD_TOTALS_START : S.GOD_TOTALS_START + NUM_KINGDOMS]
+    parts = [
+        _one_hot(status, len(O.STATUSES)),
+        _one_hot(chosen, T.FACE_UP),
+        _one_hot(pending - 1, len(O.BONUSES)),
+        NUMBER_OF[jnp.maximum(row[S.GODS_START : S.GODS_END], 0)],
+        jnp.stack([(totals >= 0).astype(f), TOTAL_OF[jnp.maximum(totals, 0)]], 1).ravel(),
+        (row[S.GOD_BONUSES_START : S.GOD_BONUSES_START + NUM_KINGDOMS] != 0).astype(f),
+        PHARAOHS_OF[row[S.PHARAOHS_MARKED : S.PHARAOHS_MARKED + 1]],
+        (row[S.PHARAOH_SYMBOLS_START : S.PHARAOH_SYMBOLS_START + O.SYMBOLS] != 0).astype(f),
+        NUMBER_OF[jnp.maximum(row[S.NILE_START : S.NILE_END], 0)],
+        (row[S.NILE_PART_BONUSES_START : S.NILE_PART_BONUSES_START + O.NILE_PARTS] != 0).astype(f),
+        (row[S.CIV_START : S.CIV_END] != 0).astype(f),
+        (row[S.CIV_BONUSES_START : S.CIV_BONUSES_START + NUM_KINGDOMS] != 0).astype(f),
+        MARKS_OF[row[S.MONUMENTS_START : S.MONUMENTS_END]],
+        (row[S.ALL_TOPS_BONUS : S.ALL_TOPS_BONUS + 1] != 0).astype(f),
+        jnp.atleast_1d(SCORE_OF[jnp.clip(state.scores[seat], SCORE_LO, SCORE_HI) - SCORE_LO]),
+    ]  # fmt: skip
+    return jnp.concatenate(parts) * present
+
+
+def observe(state: State, seat: Array) -> Array:
+    """float32[621]: `seat`'s observation, entry for entry the engine's (ra.envs.write.fromstate), seats relative."""
+    f = jnp.float32
+    n = state.num_players
+    rel = jnp.arange(SEATS)
+    present = rel < n
+    seat_of = (seat + rel) % n  # the absolute seat of each relative seat
+    kingdom = jnp.minimum(state.ra // T.RA_PER_KINGDOM, NUM_KINGDOMS - 1)
+    limit = _limit(state)
+    codes = jnp.maximum(state.face, 0)
+    showing = state.face >= 0
+    chosen = state.sheets[seat_of, S.CHOSEN]  # by relative seat
+    slots = jnp.arange(T.FACE_UP)
+    face = jnp.concatenate([
+        CARD_PIECES[codes] * showing[:, None],
+        ((slots == state.sheets[state.active, S.CHOSEN]) & showing)[:, None].astype(f),
+        ((chosen[None, :] == slots[:, None]) & present[None, :] & showing[:, None]).astype(f),
+    ], 1).ravel()  # fmt: skip
+    sheets = jax.vmap(lambda s, p: _sheet_part(state, s, p))(seat_of, present.astype(f)).ravel()
+    undrawn = ((state.deck[:, None] == jnp.arange(len(T.CARD_NAMES))[None, :])
+               & (jnp.arange(DECK_SIZE) >= state.pos)[:, None]).sum(0)  # fmt: skip
+    face_count = (state.face[:, None] == jnp.arange(len(T.CARD_NAMES))[None, :]).sum(0)
+    out_of_play = DECK_COUNT - undrawn - face_count - jnp.where(jnp.arange(len(T.CARD_NAMES)) == T.RA_CODE,
+                                                                state.ra, 0)  # fmt: skip
+    cards = jnp.arange(len(T.CARD_NAMES))
+    parts = [
+        _one_hot(n - T.MIN_PLAYERS, O.AT["seats"] - O.AT["players"]),
+        present.astype(f),
+        _one_hot(kingdom, NUM_KINGDOMS),
+        _one_hot(state.phase, len(O.PHASES)),
+        _one_hot((state.active - seat) % n, SEATS),
+        (state.to_act[seat_of] & present).astype(f),
+        jnp.atleast_1d(TURN_OF[jnp.minimum(state.turn, 1000)]),
+        jnp.stack([RA_OF[state.ra], KINGDOM_RA_OF[state.ra - T.RA_PER_KINGDOM * kingdom]]),
+        ((limit >= 0) & (jnp.arange(NUM_KINGDOMS) != limit)).astype(f),
+        face,
+        sheets,
+        SHARE_OF[cards, undrawn],
+        jnp.atleast_1d(REMAINING_OF[DECK_SIZE - state.pos]),
+        SHARE_OF[cards, out_of_play],
+    ]
+    return jnp.concatenate(parts)
 
 
 def random_step(state: State, key: Array) -> State:
