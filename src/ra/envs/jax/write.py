@@ -539,13 +539,16 @@ def observe(state: State, seat: Array) -> Array:
     return jnp.concatenate(parts)
 
 
-def random_step(state: State, key: Array) -> State:
-    """Step with a legal action drawn uniformly (the reveal's draws from the same key)."""
-    k1, k2 = jax.random.split(key)
+def random_action(state: State, key: Array) -> Array:
+    """A legal action of the current player drawn uniformly (the reveal once the game is over: it stays put)."""
     mask = legal_action_mask(state)
-    logits = jnp.where(mask, 0.0, -jnp.inf)
-    action = jnp.where(mask.any(), jax.random.categorical(k1, logits), A.REVEAL)
-    return step(state, action, k2)
+    return jnp.where(mask.any(), jax.random.categorical(key, jnp.where(mask, 0.0, -jnp.inf)), A.REVEAL)
+
+
+def random_step(state: State, key: Array) -> State:
+    """Step with a legal action drawn uniformly (the reveal's draws from a second key split from `key`)."""
+    k1, k2 = jax.random.split(key)
+    return step(state, random_action(state, k1), k2)
 
 
 def bench(batch_sizes: tuple[int, ...] = (1, 64, 1024, 8192), steps: int = 200,
