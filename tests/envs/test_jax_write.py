@@ -21,8 +21,8 @@ jnp = pytest.importorskip("jax.numpy")
 
 from ra.envs.jax import write as J  # noqa: E402
 from ra.envs.observation import state_encoder  # noqa: E402
-from ra.games.write.tables import CARD_NAMES, DECK  # noqa: E402
 from ra.games.write.state import State as PyState  # noqa: E402
+from ra.games.write.tables import CARD_NAMES, DECK  # noqa: E402
 
 
 class Game:
@@ -69,21 +69,23 @@ def _record(state: J.State, step: Any) -> tuple[Any, ...]:
             J.observe(state, jnp.maximum(cur, 0)), J.observe(state, step % state.num_players))  # fmt: skip
 
 
-@jax.jit
-def _replay(start: J.State, actions: Any) -> tuple[Any, ...]:
+def _replay_all(start: J.State, actions: Any) -> tuple[Any, ...]:
     """Every game of the batch through its actions ([steps, games]); the records before each step and at the end."""
 
     def one(s: J.State, a: Any, step: Any) -> tuple[J.State, tuple[Any, ...]]:
         return J.step(s, a), _record(s, step)
 
-    def body(states: J.State, x: tuple[Any, Any]) -> tuple[J.State, tuple[Any, ...]]:
+    def body(states: J.State, x: tuple[Any, Any]) -> Any:
         acts, step = x
         return jax.vmap(one, in_axes=(0, 0, None))(states, acts, step)
 
     steps = actions.shape[0]
     end, records = jax.lax.scan(body, start, (actions, jnp.arange(steps)))
     last = jax.vmap(_record, in_axes=(0, None))(end, steps)
-    return tuple(jnp.concatenate([r, l[None]]) for r, l in zip(records, last, strict=True))
+    return tuple(jnp.concatenate([r, e[None]]) for r, e in zip(records, last, strict=True))
+
+
+_replay = jax.jit(_replay_all)
 
 
 def _compare(games: list[Game], steps: int) -> dict[str, int]:
@@ -150,8 +152,7 @@ def test_random_games_run_to_the_end_with_legal_moves() -> None:
         live = ~J.terminated(s)
         return J.step(s, action, k2), ~live | mask[action], live
 
-    @jax.jit
-    def play(s: J.State) -> tuple[J.State, Any, Any]:
+    def play(s: J.State) -> Any:
         def body(i: Any, c: tuple[J.State, Any, Any]) -> tuple[J.State, Any, Any]:
             s, legal, rewarded = c
             new, ok, _ = jax.vmap(one)(s, jax.random.split(jax.random.PRNGKey(i), batch))
@@ -159,7 +160,7 @@ def test_random_games_run_to_the_end_with_legal_moves() -> None:
 
         return jax.lax.fori_loop(0, steps, body, (s, jnp.ones(batch, bool), jnp.zeros((batch, J.SEATS))))
 
-    states, legal, rewarded = play(states)
+    states, legal, rewarded = jax.jit(play)(states)
     assert np.asarray(legal).all()  # every action taken was in the mask (a live seat always has one)
     assert np.asarray(J.terminated(states)).all()
     assert (np.sort(np.asarray(states.deck), axis=1) == np.sort(np.asarray(DECK))).all()

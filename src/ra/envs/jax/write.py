@@ -83,7 +83,7 @@ class State(NamedTuple):
     rewards: Array  # float32[5] the score change of the last step
 
 
-def _new(num_players: Array, deck: Array, first: Array, fixed: bool, limited: bool | Array) -> State:
+def _new(num_players: Array, deck: Array, first: int | Array, fixed: bool, limited: bool | Array) -> State:
     num_players = jnp.asarray(num_players, jnp.int32)
     first = jnp.asarray(first, jnp.int32)
     return State(
@@ -299,8 +299,8 @@ def _majority(values: Array, seated: Array, n: Array) -> Array:
     """Highest (or equal) +5; with 3+ players lowest (or equal) -5; all equal: 0."""
     hi = jnp.where(seated, values, -(10**6)).max()
     lo = jnp.where(seated, values, 10**6).min()
-    pts = jnp.where(values == hi, T.MAJORITY_POINTS,
-                    jnp.where((n >= T.MAJORITY_PENALTY_MIN_PLAYERS) & (values == lo), -T.MAJORITY_POINTS, 0))  # fmt: skip
+    penalty = (n >= T.MAJORITY_PENALTY_MIN_PLAYERS) & (values == lo)
+    pts = jnp.where(values == hi, T.MAJORITY_POINTS, jnp.where(penalty, -T.MAJORITY_POINTS, 0))
     return jnp.where(seated & (hi != lo), pts, 0)
 
 
@@ -389,7 +389,8 @@ def _enter(state: State, action: Array) -> State:
         turn=state.turn + turn_over,
     )
     mid_chain = state._replace(sheets=sheets)
-    return jax.tree.map(lambda a, b: jnp.where(chain_done, a, b), done_state, mid_chain)
+    chosen: State = jax.tree.map(lambda a, b: jnp.where(chain_done, a, b), done_state, mid_chain)
+    return chosen
 
 
 def _shuffle_rest(state: State, key: Array) -> State:
@@ -400,18 +401,20 @@ def _shuffle_rest(state: State, key: Array) -> State:
     return state._replace(deck=jnp.where(state.fixed_deck, state.deck, state.deck[order]))
 
 
-def step(state: State, action: Array, key: Array | None = None) -> State:
+def step(state: State, action: int | Array, key: Array | None = None) -> State:
     """Apply a legal `action` of the current player; a reveal draws (with `key` unless the deck was fed in).
 
     A finished game stays as it is (rewards 0). Illegal actions are not checked (use legal_action_mask).
     """
-    action = jnp.asarray(action, jnp.int32)
+    act = jnp.asarray(action, jnp.int32)
     if key is not None:
-        state = jax.lax.cond(action == A.REVEAL, lambda s: _shuffle_rest(s, key), lambda s: s, state)
-    new = jax.lax.cond(action == A.REVEAL, _reveal, lambda s: _enter(s, action), state)
+        state = jax.lax.cond(act == A.REVEAL, lambda s: _shuffle_rest(s, key), lambda s: s, state)
+    new = jax.lax.cond(act == A.REVEAL, _reveal, lambda s: _enter(s, act), state)
     new = new._replace(rewards=(new.scores - state.scores).astype(jnp.float32))
     over = terminated(state)
-    return jax.tree.map(lambda a, b: jnp.where(over, a, b), state._replace(rewards=jnp.zeros_like(state.rewards)), new)
+    kept = state._replace(rewards=jnp.zeros_like(state.rewards))
+    out: State = jax.tree.map(lambda a, b: jnp.where(over, a, b), kept, new)
+    return out
 
 
 # --- the observation (docs/OBSERVATIONS.md "RA and Write"; ra.envs.write.observation's layout) ---------------------
@@ -551,25 +554,63 @@ def random_step(state: State, key: Array) -> State:
     return step(state, random_action(state, k1), k2)
 
 
-def bench(batch_sizes: tuple[int, ...] = (1, 64, 1024, 8192), steps: int = 200,
+def bench(batch_sizes: tuple[int, ...] = (1, 64, 1024, 8192), steps: int = 400,
           players: int = 4) -> dict[int, float]:  # fmt: skip
-    """Random steps per CPU-second (time.process_time, jit compile apart) at each batch size."""
+    """Random steps per CPU-second (time.process_time, jit compile apart) at each batch size.
+
+    Each game takes `steps` steps; a game that ends starts again at once (pgx's auto-reset, the reset inside the
+    time), and only steps of games under way are counted.
+    """
     out: dict[int, float] = {}
     for batch in batch_sizes:
-        keys = jax.random.split(jax.random.PRNGKey(batch), batch)
-        states = jax.vmap(lambda k: init(k, players))(keys)
+        states = jax.vmap(lambda k: init(k, players))(jax.random.split(jax.random.PRNGKey(batch), batch))
 
-        def run(s: State, k: Array) -> State:
-            def body(i: int, c: tuple[State, Array]) -> tuple[State, Array]:
-                s, k = c
-                k, sub = jax.random.split(k)
-                return jax.vmap(random_step)(s, jax.random.split(sub, batch)), k
+        def run(s: State, key: Array, batch: int = batch) -> tuple[State, Array]:
+            def one(s: State, key: Array) -> State:
+                k1, k2 = jax.random.split(key)
+                s = random_step(s, k1)
+                fresh = init(k2, players)
+                again: State = jax.tree.map(lambda a, b: jnp.where(terminated(s), a, b), fresh, s)
+                return again
 
-            return jax.lax.fori_loop(0, steps, body, (s, k))[0]
+            def body(i: Array, c: tuple[State, Array]) -> tuple[State, Array]:
+                s, count = c
+                return jax.vmap(one)(s, jax.random.split(jax.random.fold_in(key, i), batch)), count + batch
+
+            end: tuple[State, Array] = jax.lax.fori_loop(0, steps, body, (s, jnp.int32(0)))
+            return end
 
         runner = jax.jit(run)
-        jax.block_until_ready(runner(states, jax.random.PRNGKey(1)))  # compile
+        runner(states, jax.random.PRNGKey(1))[1].block_until_ready()  # compile (and a first run)
         t0 = time.process_time()
-        jax.block_until_ready(runner(states, jax.random.PRNGKey(2)))
-        out[batch] = batch * steps / max(time.process_time() - t0, 1e-9)
+        count = int(runner(states, jax.random.PRNGKey(2))[1])
+        out[batch] = count / max(time.process_time() - t0, 1e-9)
     return out
+
+
+def engine_bench(players: int = 4, seconds: float = 5.0) -> float:
+    """The Python engine's random steps per CPU-second (legal_actions, a uniform choice, apply), for comparison."""
+    import random
+
+    from ra.games.write.state import State as PyState
+
+    rng = random.Random(0)
+    steps, seed = 0, 0
+    t0 = time.process_time()
+    while time.process_time() - t0 < seconds:
+        st = PyState.new({"players": players}, seed=seed)
+        seed += 1
+        while not st.is_terminal():
+            seat = st.current_players()[0]
+            st.apply(rng.choice(st.legal_actions(seat)), seat)
+            steps += 1
+    return steps / (time.process_time() - t0)
+
+
+if __name__ == "__main__":  # python -m ra.envs.jax.write: the figures for docs/OBSERVATIONS.md
+    import os
+
+    print(f"load {os.getloadavg()}")
+    print(f"engine (Python, one game at a time): {engine_bench():,.0f} steps per CPU-second")
+    for size, rate in bench().items():
+        print(f"jax batch {size:5d}: {rate:,.0f} steps per CPU-second")
