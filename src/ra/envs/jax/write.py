@@ -333,30 +333,51 @@ def _end_bonuses(sheets: Array, n: Array) -> Array:
 
 # --- steps ---------------------------------------------------------------------------------------------------------
 def _reveal(state: State) -> State:
-    """§3.1/§4: reveal until three non-Ra cards lie face up; a Kingdom's third Ra scores it, the 9th ends the game."""
+    """§3.1/§4: reveal until three non-Ra cards lie face up; a Kingdom's third Ra scores it, the 9th ends the game.
 
-    def draw(_: int, carry: tuple[Any, ...]) -> tuple[Any, ...]:
-        face, shown, pos, ra, sheets, scores, over = carry
-        going = (shown < T.FACE_UP) & ~over
-        c = state.deck[jnp.minimum(pos, DECK_SIZE - 1)]
-        is_ra = c == T.RA_CODE
-        face = jnp.where(going & ~is_ra & (jnp.arange(T.FACE_UP) == shown), c, face)
-        shown = shown + (going & ~is_ra)
-        ra_now = ra + (going & is_ra)
-        ends_kingdom = going & is_ra & (ra_now % T.RA_PER_KINGDOM == 0)
-        points, scored = _score_kingdom(sheets, state.num_players, jnp.minimum(ra_now // T.RA_PER_KINGDOM - 1, 2))
-        last = ends_kingdom & (ra_now == T.RA_CARDS)
-        points = points + jnp.where(last, _end_bonuses(scored, state.num_players), 0)
-        sheets = jnp.where(ends_kingdom, scored, sheets)
-        scores = scores + jnp.where(ends_kingdom, points, 0)
-        return face, shown, pos + going, ra_now, sheets, scores, over | last
-
-    start = (state.face, jnp.int32(0), state.pos, state.ra, state.sheets, state.scores, jnp.array(False))
-    face, _, pos, ra, sheets, scores, over = jax.lax.fori_loop(0, MAX_DRAWS, draw, start)
+    Worked out at once over the next MAX_DRAWS cards rather than card by card: the sheets do not change during a
+    reveal (scoring only writes each Kingdom's own Gods total box), so each Kingdom ended in it is scored after.
+    """
+    at = jnp.minimum(state.pos + jnp.arange(MAX_DRAWS), DECK_SIZE - 1)
+    window = state.deck[at]
+    is_ra = window == T.RA_CODE
+    shown = jnp.cumsum(~is_ra)
+    ras = state.ra + jnp.cumsum(is_ra)
+    full = jnp.where(shown[-1] >= T.FACE_UP, jnp.argmax(shown >= T.FACE_UP), MAX_DRAWS)  # the third non-Ra card
+    last_ra = is_ra & (ras == T.RA_CARDS)
+    over = last_ra.any() & (jnp.argmax(last_ra) < full)  # the 9th Ra comes first: the game ends (§4)
+    end = jnp.where(over, jnp.argmax(last_ra), full)  # the last card revealed
+    drawn = jnp.arange(MAX_DRAWS) <= end
+    ra = state.ra + (is_ra & drawn).sum()
+    # the face-up cards: the non-Ra cards among those drawn, in order (slot = how many came before)
+    slot_of = jnp.where(~is_ra & drawn, shown - 1, T.FACE_UP)
+    face = jnp.full(T.FACE_UP + 1, -1, jnp.int32).at[slot_of].set(window)[: T.FACE_UP]
+    sheets, scores = state.sheets, state.scores
+    for k in range(NUM_KINGDOMS):  # §5 for each Kingdom whose third Ra came in this reveal, in order
+        third = T.RA_PER_KINGDOM * (k + 1)
+        ends = (state.ra < third) & (ra >= third)
+        points, scored = _score_kingdom(sheets, state.num_players, jnp.int32(k))
+        if k == NUM_KINGDOMS - 1:  # §6: the end bonuses after the New Kingdom
+            points = points + _end_bonuses(scored, state.num_players)
+        sheets = jnp.where(ends, scored, sheets)
+        scores = scores + jnp.where(ends, points, 0)
     return state._replace(
-        face=jnp.where(over, -1, face), pos=pos, ra=ra, sheets=sheets, scores=scores,
+        face=jnp.where(over, -1, face), pos=state.pos + end + 1, ra=ra, sheets=sheets, scores=scores,
         phase=jnp.where(over, OVER, ACTIVE_CHOICE), to_act=state.to_act & ~over,
     )  # fmt: skip
+
+
+def _draw_uniformly(state: State, key: Array) -> State:
+    """The next MAX_DRAWS cards drawn uniformly from the undrawn ones (a partial Fisher-Yates shuffle), unless the
+    deck order was fed in."""
+
+    def swap(i: int, deck: Array) -> Array:
+        here = jnp.minimum(state.pos + i, DECK_SIZE - 1)
+        there = jax.random.randint(jax.random.fold_in(key, i), (), here, DECK_SIZE)
+        there = jnp.where(state.fixed_deck, here, there)
+        return deck.at[here].set(deck[there]).at[there].set(deck[here])
+
+    return state._replace(deck=jax.lax.fori_loop(0, MAX_DRAWS, swap, state.deck))
 
 
 def _enter(state: State, action: Array) -> State:
@@ -393,14 +414,6 @@ def _enter(state: State, action: Array) -> State:
     return chosen
 
 
-def _shuffle_rest(state: State, key: Array) -> State:
-    """The undrawn cards in a new random order (a uniform draw), unless the deck order was fed in."""
-    noise = jax.random.uniform(key, (DECK_SIZE,))
-    drawn = jnp.arange(DECK_SIZE) < state.pos
-    order = jnp.argsort(jnp.where(drawn, -1.0 + jnp.arange(DECK_SIZE) / DECK_SIZE, noise))
-    return state._replace(deck=jnp.where(state.fixed_deck, state.deck, state.deck[order]))
-
-
 def step(state: State, action: int | Array, key: Array | None = None) -> State:
     """Apply a legal `action` of the current player; a reveal draws (with `key` unless the deck was fed in).
 
@@ -408,7 +421,7 @@ def step(state: State, action: int | Array, key: Array | None = None) -> State:
     """
     act = jnp.asarray(action, jnp.int32)
     if key is not None:
-        state = jax.lax.cond(act == A.REVEAL, lambda s: _shuffle_rest(s, key), lambda s: s, state)
+        state = jax.lax.cond(act == A.REVEAL, lambda s: _draw_uniformly(s, key), lambda s: s, state)
     new = jax.lax.cond(act == A.REVEAL, _reveal, lambda s: _enter(s, act), state)
     new = new._replace(rewards=(new.scores - state.scores).astype(jnp.float32))
     over = terminated(state)
