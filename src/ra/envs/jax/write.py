@@ -371,9 +371,11 @@ def _draw_uniformly(state: State, key: Array) -> State:
     """The next MAX_DRAWS cards drawn uniformly from the undrawn ones (a partial Fisher-Yates shuffle), unless the
     deck order was fed in."""
 
+    u = jax.random.uniform(key, (MAX_DRAWS,))  # one call: random bits cost more than the rest of a step on a CPU
+
     def swap(i: int, deck: Array) -> Array:
         here = jnp.minimum(state.pos + i, DECK_SIZE - 1)
-        there = jax.random.randint(jax.random.fold_in(key, i), (), here, DECK_SIZE)
+        there = jnp.minimum(here + (u[i] * (DECK_SIZE - here)).astype(jnp.int32), DECK_SIZE - 1)
         there = jnp.where(state.fixed_deck, here, there)
         return deck.at[here].set(deck[there]).at[there].set(deck[here])
 
@@ -558,7 +560,9 @@ def observe(state: State, seat: Array) -> Array:
 def random_action(state: State, key: Array) -> Array:
     """A legal action of the current player drawn uniformly (the reveal once the game is over: it stays put)."""
     mask = legal_action_mask(state)
-    return jnp.where(mask.any(), jax.random.categorical(key, jnp.where(mask, 0.0, -jnp.inf)), A.REVEAL)
+    count = mask.sum()
+    k = jnp.minimum((jax.random.uniform(key) * count).astype(jnp.int32), count - 1)  # the k-th legal action
+    return jnp.where(count > 0, jnp.argmax(jnp.cumsum(mask) > k), A.REVEAL)
 
 
 def random_step(state: State, key: Array) -> State:
@@ -582,7 +586,8 @@ def bench(batch_sizes: tuple[int, ...] = (1, 64, 1024, 8192), steps: int = 400,
             def one(s: State, key: Array) -> State:
                 k1, k2 = jax.random.split(key)
                 s = random_step(s, k1)
-                fresh = init(k2, players)
+                # a new game on the same deck: reveals draw uniformly from the undrawn cards anyway
+                fresh = _new(jnp.int32(players), s.deck, jax.random.randint(k2, (), 0, players), False, False)
                 again: State = jax.tree.map(lambda a, b: jnp.where(terminated(s), a, b), fresh, s)
                 return again
 
