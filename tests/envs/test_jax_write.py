@@ -185,3 +185,16 @@ def test_step_with_a_key_follows_a_fed_deck() -> None:
     assert list(np.asarray(s.face)) == st.face
     assert int(s.ra) == st.ra and int(s.pos) == st.pos
     assert list(np.asarray(s.scores)[:3]) == st.scores() == [-5, -5, -5]  # §5: no Civilization mark scores -5
+
+
+def test_a_keyed_reveal_draws_uniformly_from_the_undrawn_cards() -> None:
+    """From one shuffled state, reveals under 4,000 keys show each card kind about as often as the deck holds it."""
+    start = J.init(jax.random.PRNGKey(5), 3)
+    keys = jax.random.split(jax.random.PRNGKey(6), 4000)
+    faces = np.asarray(jax.jit(jax.vmap(lambda k: J.step(start, 0, k).face))(keys)).ravel()
+    non_ra = [c for c in DECK if c != CARD_NAMES.index("ra")]
+    for kind in ("pharaoh", "civ:art", "god:7"):
+        code = CARD_NAMES.index(kind)
+        expected = non_ra.count(code) / len(non_ra)
+        seen = float((faces == code).mean())
+        assert abs(seen - expected) < 4 * (expected / len(faces)) ** 0.5 + 0.002, (kind, seen, expected)
