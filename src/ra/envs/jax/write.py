@@ -35,7 +35,6 @@ from ra.games.write.plan import ENTRY_PLAN, TAKE_ENTRY
 
 Array = jax.Array
 SEATS = T.MAX_PLAYERS
-W = S.SHEET_WIDTH
 DECK_SIZE = len(T.DECK)
 NUM_ACTIONS = A.NUM_ACTIONS
 NUM_KINGDOMS = len(T.KINGDOMS)
@@ -179,14 +178,16 @@ def _seat_mask(state: State, seat: Array) -> Array:
     anyb = pend == S.B_ANY
     nile_fit = empty[:, None] & (NUMBERS[None, :] >= lo[:, None]) & (NUMBERS[None, :] <= hi[:, None])
     pharaoh_ok = row[S.PHARAOHS_MARKED] < T.PHARAOH_SPACES
-    bonus = jnp.concatenate([
-        god_open & anyb,
-        jnp.atleast_1d(pharaoh_ok & ((pend == S.B_PHARAOH) | anyb)),
-        (nile_fit & ((pend == S.B_NILE) | anyb)).ravel(),
-        (civ_open & ((pend == S.B_CIV) | anyb)).ravel(),
-        (row[S.MONUMENTS_START : S.MONUMENTS_END] < T.MONUMENT_ROWS) & ((pend == S.B_MONUMENT) | anyb),
-        jnp.ones(1, bool),
-    ])
+    bonus = jnp.concatenate(
+        [
+            god_open & anyb,
+            jnp.atleast_1d(pharaoh_ok & ((pend == S.B_PHARAOH) | anyb)),
+            (nile_fit & ((pend == S.B_NILE) | anyb)).ravel(),
+            (civ_open & ((pend == S.B_CIV) | anyb)).ravel(),
+            (row[S.MONUMENTS_START : S.MONUMENTS_END] < T.MONUMENT_ROWS) & ((pend == S.B_MONUMENT) | anyb),
+            jnp.ones(1, bool),
+        ]
+    )
     bonus_mask = jnp.zeros(NUM_ACTIONS, bool).at[A.BONUS_GOD0 :].set(bonus)
     # a card choice: each face-up slot but the one the active player reserved (§3.2, §3.3)
     reserved = jnp.where(seat == state.active, -1, state.sheets[state.active, S.CHOSEN])
@@ -225,11 +226,8 @@ def _can_bonus(row: Array, kind: Array, limit: Array) -> Array:
     return jnp.stack([jnp.array(False), pharaoh, nile, civ, monument, anyb])[kind]
 
 
-def _earn(row: Array, kind: Array, limit: Array) -> tuple[Array, Array]:
-    return row, jnp.where(_can_bonus(row, kind, limit), kind, S.NO_BONUS)
-
-
 def _enter_god(row: Array, space: Array, arg: Array, limit: Array) -> tuple[Array, Array]:
+    """§2 Gods: write the number; a Kingdom's third space writes its total box and earns a Pharaohs entry."""
     row = row.at[S.GODS_START + space].set(arg)
     k = space // GPK
     group = jax.lax.dynamic_slice(row, (S.GODS_START + k * GPK,), (GPK,))
@@ -242,6 +240,7 @@ def _enter_god(row: Array, space: Array, arg: Array, limit: Array) -> tuple[Arra
 
 
 def _enter_pharaoh(row: Array, space: Array, arg: Array, limit: Array) -> tuple[Array, Array]:
+    """§2 Pharaohs: mark the leftmost space (a full row loses the entry); a Nile symbol earns a Nile entry."""
     m = row[S.PHARAOHS_MARKED]
     room = m < T.PHARAOH_SPACES
     row = row.at[S.PHARAOHS_MARKED].set(jnp.where(room, m + 1, m))
@@ -253,6 +252,7 @@ def _enter_pharaoh(row: Array, space: Array, arg: Array, limit: Array) -> tuple[
 
 
 def _enter_nile(row: Array, space: Array, arg: Array, limit: Array) -> tuple[Array, Array]:
+    """§2 Nile: write the number; a part's last space earns a Civilization entry."""
     row = row.at[S.NILE_START + space].set(arg)
     part = PART_OF[space]
     spaces = jax.lax.dynamic_slice(row, (S.NILE_START + PART_START[part],), (PART_LEN,))
@@ -263,6 +263,7 @@ def _enter_nile(row: Array, space: Array, arg: Array, limit: Array) -> tuple[Arr
 
 
 def _enter_civ(row: Array, space: Array, arg: Array, limit: Array) -> tuple[Array, Array]:
+    """§2 Civilization: mark the type in the line; a line's third mark earns a Monuments entry."""
     row = row.at[S.CIV_START + space * NCIV + arg].set(1)
     line = jax.lax.dynamic_slice(row, (S.CIV_START + space * NCIV,), (NCIV,))
     at = S.CIV_BONUSES_START + space
@@ -272,6 +273,8 @@ def _enter_civ(row: Array, space: Array, arg: Array, limit: Array) -> tuple[Arra
 
 
 def _enter_monument(row: Array, space: Array, arg: Array, limit: Array) -> tuple[Array, Array]:
+    """§2 Monuments: mark the column's top empty space (a full column loses the card); all eight tops earn an
+    any-section entry, once a game."""
     at = S.MONUMENTS_START + arg
     m = row[at]
     room = m < T.MONUMENT_ROWS
@@ -487,10 +490,16 @@ def _sheet_part(state: State, seat: Array, present: Array) -> Array:
     chosen, pending = row[S.CHOSEN], row[S.PENDING_BONUS]
     acting = state.to_act[seat]
     status = jnp.where(
-        state.phase == OVER, STATUS["done"],
-        jnp.where(acting, jnp.where(state.phase == REVEAL, STATUS["reveal"],
-                                    jnp.where(pending > 0, STATUS["bonus"], STATUS["choosing"])),
-                  jnp.where((state.phase == OTHERS_CHOICE) | (chosen >= 0), STATUS["done"], STATUS["waiting"])))
+        state.phase == OVER,
+        STATUS["done"],
+        jnp.where(
+            acting,
+            jnp.where(
+                state.phase == REVEAL, STATUS["reveal"], jnp.where(pending > 0, STATUS["bonus"], STATUS["choosing"])
+            ),
+            jnp.where((state.phase == OTHERS_CHOICE) | (chosen >= 0), STATUS["done"], STATUS["waiting"]),
+        ),
+    )
     f = jnp.float32
     totals = row[S.GOD_TOTALS_START : S.GOD_TOTALS_START + NUM_KINGDOMS]
     parts = [
