@@ -1,12 +1,11 @@
 """A game carries its own parts: no module outside a game's own packages names a game.
 
-A game's own packages are `ra.games.<game>`, `ra.bots.<game>`, `ra.envs.<game>` (with its JAX version
-`ra.envs.jax.<game>`) and `ra.tutorials.<game>`; they import their own game's packages and no other's (their
-strings are the game's own words: RA and Write's Ra card is "ra", which is no game key there). Everything else asks
-the registry (`ra.games.GAMES`, the one place that lists the games) and the games' packages, found by name. "Naming
-a game" is precise, since the package itself is called `ra`: a registered game's name as a string constant used as
-a game key (compared, a dict key or index, a call's argument, a default), or an import (or `import_module` path) of
-a game's own package.
+A game's own packages are `ra.games.<game>`, `ra.bots.<game>`, `ra.envs.<game>` and `ra.tutorials.<game>`; they
+import their own game's packages and no other's (their strings are the game's own words: RA and Write's Ra card is
+"ra", which is no game key there). Everything else asks the registry (`ra.games.GAMES`, the one place that lists the
+games) and the games' packages, found by name. "Naming a game" is precise, since the package itself is called `ra`:
+a registered game's name as a string constant used as a game key (compared, a dict key or index, a call's argument,
+a default), or an import (or `import_module` path) of a game's own package.
 """
 
 from __future__ import annotations
@@ -33,8 +32,6 @@ def module_name(path: Path) -> str:
 def owner(module: str) -> str | None:
     """The game whose own package `module` (a dotted path) is or is inside, or None."""
     parts = module.split(".")
-    if parts[:3] == ["ra", "envs", "jax"]:  # ra.envs.jax.<game>: a game's JAX version is its own package too
-        parts = parts[:2] + parts[3:]
     if len(parts) >= 3 and parts[0] == "ra" and parts[1] in AREAS and parts[2] in GAMES:
         return parts[2]
     return None

@@ -1,4 +1,4 @@
-"""RA and Write's JAX functions (ra.envs.jax.write) against the Python engine, move for move.
+"""RA and Write's JAX functions (ra.envs.write.jax) against the Python engine, move for move.
 
 Random games are played with the engine (2-5 players, default and kingdom-limited rules); the JAX version is fed
 the same deck order (so every reveal draws exactly what the engine drew) and the same actions, all games of a batch
@@ -19,8 +19,8 @@ import pytest
 jax = pytest.importorskip("jax")
 jnp = pytest.importorskip("jax.numpy")
 
-from ra.envs.jax import write as J  # noqa: E402
 from ra.envs.observation import state_encoder  # noqa: E402
+from ra.envs.write import jax as J  # noqa: E402
 from ra.games.write.state import State as PyState  # noqa: E402
 from ra.games.write.tables import CARD_NAMES, DECK  # noqa: E402
 
@@ -198,3 +198,26 @@ def test_a_keyed_reveal_draws_uniformly_from_the_undrawn_cards() -> None:
         expected = non_ra.count(code) / len(non_ra)
         seen = float((faces == code).mean())
         assert abs(seen - expected) < 4 * (expected / len(faces)) ** 0.5 + 0.002, (kind, seen, expected)
+
+
+def test_step_drawn_feeds_each_reveal_its_cards() -> None:
+    """From a deck in another order, step_drawn with each reveal's draws (the engine's record) replays the game."""
+    step_drawn = jax.jit(J.step_drawn)
+    mask_of = jax.jit(J.legal_action_mask)
+    for players in range(2, 6):
+        st = PyState.new({"players": players}, seed=players)
+        s = J.init(jax.random.PRNGKey(players), players)._replace(active=jnp.int32(st.active))
+        s = s._replace(to_act=jnp.arange(J.SEATS) == st.active)
+        rng = random.Random(players)
+        while not st.is_terminal():
+            seat = st.current_players()[0]
+            legal = st.legal_actions(seat)
+            assert list(np.nonzero(np.asarray(mask_of(s)))[0]) == sorted(legal)
+            action = rng.choice(legal)
+            st.apply(action, seat)
+            cards = np.full(J.MAX_DRAWS, -1, np.int32)
+            drawn = [CARD_NAMES.index(name) for name in st.history[-1].draws]
+            cards[: len(drawn)] = drawn
+            s = step_drawn(s, action, jnp.asarray(cards))
+        assert bool(J.terminated(s))
+        assert list(np.asarray(s.scores)[:players]) == st.scores()

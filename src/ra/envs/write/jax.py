@@ -7,13 +7,14 @@ own tables (tables.py, sheet.py, actions.py, plan.py, phases.py), turned into ar
 
 Conventions follow pgx where they fit: a `State` NamedTuple of fixed-shape arrays, `init(key, players)`,
 `step(state, action, key)`, `legal_action_mask(state)`, `observe(state, seat)`, `rewards`, `terminated`,
-`current_player`. Seats are padded to five (MAX_PLAYERS), so games of 2-5 players batch together. Chance: the state
-holds a deck order; a reveal takes the next cards of it. `init` shuffles it with its key and `step` reshuffles the
-undrawn rest with its key before a reveal (a uniform draw), unless the state was made by `init_from_deck`, whose
-fixed order is then followed card by card (how the test feeds the engine's draws). The simultaneous choices of the
-other players (§3.3) are served one seat after another, clockwise from the active seat, as the AEC env does
-(`current_players()[0]`). `rewards` are each seat's score change in this step, so they sum to the final score.
-The kingdom-limited variant is supported (`limited`).
+`current_player`, gathered in `FUNCTIONS` for `ra.envs.jax.load("write")`. Seats are padded to five (MAX_PLAYERS),
+so games of 2-5 players batch together. Chance: the state holds a deck order; a reveal takes the next cards of it.
+`init` shuffles it with its key and `step` draws the cards a reveal needs uniformly from the undrawn rest with its
+key, unless the state was made by `init_from_deck`, whose fixed order is then followed card by card; `step_drawn`
+takes the cards a reveal turns over as given (both ways feed the engine's draws in, as the tests do). The
+simultaneous choices of the other players (§3.3) are served one seat after another, clockwise from the active
+seat, as the AEC env does (`current_players()[0]`). `rewards` are each seat's score change in this step, so they
+sum to the final score. The kingdom-limited variant is supported (`limited`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ra.envs.encoding import SCORE_SCALE
+from ra.envs.jax.common import Functions
 from ra.envs.write import observation as O
 from ra.games.write import actions as A
 from ra.games.write import sheet as S
@@ -566,6 +568,25 @@ def observe(state: State, seat: Array) -> Array:
     return jnp.concatenate(parts)
 
 
+def step_drawn(state: State, action: int | Array, cards: Array) -> State:
+    """The state after `action`; if it is a reveal, `cards` (int32[MAX_DRAWS], card codes in the order revealed, Ra
+    cards included, -1 after the last) are what it turns over: the chance outcomes fed in, as the engine's
+    `stack_draws` does. Each given card is brought forward from the undrawn rest; the other cards keep their order.
+    """
+
+    def bring(i: int, deck: Array) -> Array:
+        here = jnp.minimum(state.pos + i, DECK_SIZE - 1)
+        wanted = cards[i]
+        later = (deck == wanted) & (jnp.arange(DECK_SIZE) >= here)
+        there = jnp.where((wanted >= 0) & later.any(), jnp.argmax(later), here)
+        return deck.at[here].set(deck[there]).at[there].set(deck[here])
+
+    act = jnp.asarray(action, jnp.int32)
+    deck = jax.lax.fori_loop(0, MAX_DRAWS, bring, state.deck)
+    stacked = state._replace(deck=jnp.where(act == A.REVEAL, deck, state.deck))
+    return step(stacked, act)
+
+
 def random_action(state: State, key: Array) -> Array:
     """A legal action of the current player drawn uniformly (the reveal once the game is over: it stays put)."""
     mask = legal_action_mask(state)
@@ -615,29 +636,35 @@ def bench(batch_sizes: tuple[int, ...] = (1, 64, 1024, 8192), steps: int = 400,
     return out
 
 
-def engine_bench(players: int = 4, seconds: float = 5.0) -> float:
-    """The Python engine's random steps per CPU-second (legal_actions, a uniform choice, apply), for comparison."""
+def engine_steps(players: int, seconds: float, seed: int = 0) -> tuple[int, float]:
+    """The Python engine's random play for about `seconds` of CPU time (legal_actions, a uniform choice, apply):
+    (steps, CPU seconds), for the comparison."""
     import random
 
     from ra.games.write.state import State as PyState
 
-    rng = random.Random(0)
-    steps, seed = 0, 0
-    t0 = time.process_time()
-    while time.process_time() - t0 < seconds:
-        st = PyState.new({"players": players}, seed=seed)
-        seed += 1
+    rng = random.Random(seed)
+    steps, start = 0, time.process_time()
+    while time.process_time() - start < seconds:
+        st = PyState.new({"players": players}, seed=rng.randrange(2**31))
         while not st.is_terminal():
             seat = st.current_players()[0]
             st.apply(rng.choice(st.legal_actions(seat)), seat)
             steps += 1
-    return steps / (time.process_time() - t0)
+    return steps, time.process_time() - start
 
 
-if __name__ == "__main__":  # python -m ra.envs.jax.write: the figures for docs/OBSERVATIONS.md
+NUM_OBS = O.SIZE
+# what ra.envs.jax.load("write") hands out (the benchmark bench/bench_jax.py and shared tests use these)
+FUNCTIONS = Functions(init, step, step_drawn, observe, legal_action_mask, rewards, terminated, current_player,
+                      engine_steps, NUM_ACTIONS, NUM_OBS)  # fmt: skip
+
+
+if __name__ == "__main__":  # python -m ra.envs.write.jax: the figures for docs/OBSERVATIONS.md
     import os
 
     print(f"load {os.getloadavg()}")
-    print(f"engine (Python, one game at a time): {engine_bench():,.0f} steps per CPU-second")
+    engine, cpu = engine_steps(4, 5.0)
+    print(f"engine (Python, one game at a time): {engine / cpu:,.0f} steps per CPU-second")
     for size, rate in bench().items():
         print(f"jax batch {size:5d}: {rate:,.0f} steps per CPU-second")
