@@ -188,7 +188,7 @@ def test_step_with_a_key_follows_a_fed_deck() -> None:
 
 
 def test_a_keyed_reveal_draws_uniformly_from_the_undrawn_cards() -> None:
-    """From one shuffled state, reveals under 4,000 keys show each card kind about as often as the deck holds it."""
+    """From one new game, reveals under 4,000 keys show each card kind about as often as the deck holds it."""
     start = J.init(jax.random.PRNGKey(5), 3)
     keys = jax.random.split(jax.random.PRNGKey(6), 4000)
     faces = np.asarray(jax.jit(jax.vmap(lambda k: J.step(start, 0, k).face))(keys)).ravel()

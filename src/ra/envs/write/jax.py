@@ -9,8 +9,8 @@ Conventions follow pgx where they fit: a `State` NamedTuple of fixed-shape array
 `step(state, action, key)`, `legal_action_mask(state)`, `observe(state, seat)`, `rewards`, `terminated`,
 `current_player`, gathered in `FUNCTIONS` for `ra.envs.jax.load("write")`. Seats are padded to five (MAX_PLAYERS),
 so games of 2-5 players batch together. Chance: the state holds a deck order; a reveal takes the next cards of it.
-`init` shuffles it with its key and `step` draws the cards a reveal needs uniformly from the undrawn rest with its
-key, unless the state was made by `init_from_deck`, whose fixed order is then followed card by card; `step_drawn`
+`init` leaves it unshuffled and `step` draws the cards a reveal needs uniformly from the undrawn rest with its key,
+unless the state was made by `init_from_deck`, whose fixed order is then followed card by card; `step_drawn`
 takes the cards a reveal turns over as given (both ways feed the engine's draws in, as the tests do). The
 simultaneous choices of the other players (§3.3) are served one seat after another, clockwise from the active
 seat, as the AEC env does (`current_players()[0]`). `rewards` are each seat's score change in this step, so they
@@ -106,10 +106,13 @@ def _new(num_players: Array, deck: Array, first: int | Array, fixed: bool, limit
 
 
 def init(key: Array, num_players: int | Array, limited: bool = False) -> State:
-    """A new game: the key shuffles the deck and draws the starting seat (§3 setup)."""
-    k1, k2 = jax.random.split(key)
-    first = jax.random.randint(k2, (), 0, num_players)
-    return _new(jnp.asarray(num_players), jax.random.permutation(k1, DECK), first, False, limited)
+    """A new game: the key draws the starting seat (§3 setup).
+
+    The deck is left in its canonical order: `step` draws each reveal's cards uniformly from the undrawn ones with
+    its own key, which is the shuffle; a permutation here would cost a sort of the deck at every auto-reset.
+    """
+    first = jax.random.randint(key, (), 0, num_players)
+    return _new(jnp.asarray(num_players), DECK, first, False, limited)
 
 
 def init_from_deck(order: Any, num_players: int | Array, first: int | Array, limited: bool = False) -> State:
@@ -422,7 +425,8 @@ def _enter(state: State, action: Array) -> State:
 
 
 def step(state: State, action: int | Array, key: Array | None = None) -> State:
-    """Apply a legal `action` of the current player; a reveal draws (with `key` unless the deck was fed in).
+    """Apply a legal `action` of the current player; a reveal draws with `key` (without one, or from a deck fed in
+    by `init_from_deck`, it takes the deck's next cards).
 
     A finished game stays as it is (rewards 0). Illegal actions are not checked (use legal_action_mask).
     """
@@ -616,8 +620,7 @@ def bench(batch_sizes: tuple[int, ...] = (1, 64, 1024, 8192), steps: int = 400,
             def one(s: State, key: Array) -> State:
                 k1, k2 = jax.random.split(key)
                 s = random_step(s, k1)
-                # a new game on the same deck: reveals draw uniformly from the undrawn cards anyway
-                fresh = _new(jnp.int32(players), s.deck, jax.random.randint(k2, (), 0, players), False, False)
+                fresh = init(k2, players)
                 again: State = jax.tree.map(lambda a, b: jnp.where(terminated(s), a, b), fresh, s)
                 return again
 
