@@ -128,10 +128,15 @@ def check(records: list[Record]) -> int:
     twice = jnp.array([r.options.get("final_floor") == "twice" for r in records])
     visible = jnp.array([bool(r.options.get("scores_visible")) for r in records])
     states = _start(players, deals, twice, visible)
+    rewarded = np.zeros((batch, 5), np.float32)  # every step's rewards, summed: the final margins, given once
     compared = 0
     for t in range(length + 1):
         if t:
             states = _advance(states, jnp.asarray(actions[t - 1]), jnp.asarray(tiles[t - 1]))
+            step_rewards = np.asarray(jax.vmap(jra.rewards)(states))
+            for g, r in enumerate(records):
+                assert t == len(r.actions) or not step_rewards[g].any(), f"{r.players}p game {g}: reward before the end"
+            rewarded += step_rewards
         masks, seats, over, points, obs, obs_left = (np.asarray(x) for x in _look(states))
         for g, r in enumerate(records):
             i = min(t, len(r.actions))  # a finished game stays put
@@ -147,9 +152,8 @@ def check(records: list[Record]) -> int:
                     bad = np.flatnonzero(got != want)
                     assert not bad.size, f"{where}: observation entries {bad} {got[bad]} != {want[bad]}"
             compared += t <= len(r.actions)
-    rewards = np.asarray(jax.vmap(jra.rewards)(states))
     for g, r in enumerate(records):
-        assert list(rewards[g]) == r.rewards, f"{r.players}p game {g}: rewards"
+        assert list(rewarded[g]) == r.rewards, f"{r.players}p game {g}: rewards"
     return compared
 
 
@@ -215,13 +219,16 @@ def test_random_play_ends_and_keeps_the_tiles() -> None:
     play = jax.jit(play_step)
 
     key = jax.random.PRNGKey(1)
+    rewarded = np.zeros(np.shape(states.points), np.float32)
     for _ in range(1200):
         key, sub = jax.random.split(key)
         states = play(states, sub)
+        rewarded += np.asarray(jax.vmap(game.rewards)(states))
         total = states.bag.sum(1) + states.track.sum(1) + states.held.sum((1, 2)) + states.discard.sum(1)
         total = total + states.ra_filled + states.pending.sum(1)
         assert (np.asarray(total) == ra_game.tables.TOTAL_TILES).all()
         if bool(np.asarray(jax.vmap(game.terminated)(states)).all()):
             break
     assert np.asarray(jax.vmap(game.terminated)(states)).all()
-    assert (np.asarray(jax.vmap(game.rewards)(states)).max(1) >= 0).all()  # somebody's margin is never negative
+    assert (rewarded.max(1) >= 0).all()  # somebody's margin is never negative
+    assert (rewarded.min(1) < 0).all()  # and somebody lost

@@ -16,12 +16,22 @@ class Functions(NamedTuple):
     step_drawn: Any  # (state, action, outcome) -> state, the chance outcome given
     observe: Any  # (state, seat) -> f32[obs_size], as the game's StateEncoder
     legal_action_mask: Any  # state -> bool[num_actions]
-    rewards: Any  # state -> f32[5]
+    rewards: Any  # state -> f32[5]: the last step's; each seat's margin on the step that ends the game, else 0
     terminated: Any  # state -> bool
     current_player: Any  # state -> int (-1 when over)
     engine_steps: Any  # (players, seconds) -> (steps, CPU seconds) of the bare engine's random play
     num_actions: int
     obs_size: int
+
+
+def margins(scores: jax.Array, num_players: jax.Array) -> jax.Array:
+    """f32[5]: each seated player's score less the best other score (the environments' "margin"), 0 for padding."""
+    seats = jnp.arange(scores.shape[0])
+    seated = seats < num_players
+    floor = -(2**31)  # below every score
+    shown = jnp.where(seated, scores, floor)
+    others = jnp.where(seats[:, None] == seats[None, :], floor, shown[None, :])
+    return jnp.where(seated, scores - jnp.max(others, axis=1), 0).astype(jnp.float32)
 
 
 def sample_counts(key: jax.Array, counts: jax.Array) -> jax.Array:
@@ -35,4 +45,4 @@ def sample_counts(key: jax.Array, counts: jax.Array) -> jax.Array:
     return jnp.minimum(jnp.sum(total <= drawn), counts.shape[0] - 1).astype(jnp.int32)
 
 
-__all__ = ["Functions", "sample_counts"]
+__all__ = ["Functions", "margins", "sample_counts"]

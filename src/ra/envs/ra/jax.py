@@ -27,7 +27,7 @@ import numpy as np
 
 import ra.games.ra as ra_game
 from ra.envs.encoding import SCORE_SCALE, SEATS
-from ra.envs.jax.common import Functions, sample_counts
+from ra.envs.jax.common import Functions, margins, sample_counts
 from ra.envs.ra.observation import AT, DISASTER_LOSSES, SIZE, TRACK_SPACES
 from ra.games.ra import actions as A
 from ra.games.ra import phases as P
@@ -129,6 +129,7 @@ class State(NamedTuple):
     lose_war: Array  # i32
     lose_quake: Array  # i32
     after: Array  # i32
+    rewards: Array  # f32[S]: the last step's (each seat's margin on the step that ends the game, else 0)
 
 
 class Control(NamedTuple):
@@ -230,6 +231,7 @@ def init_dealt(
         lose_war=z,
         lose_quake=z,
         after=_i(-1),
+        rewards=jnp.zeros(S, jnp.float32),
     )
 
 
@@ -293,12 +295,9 @@ def terminated(s: State) -> Array:
 
 
 def rewards(s: State) -> Array:
-    """f32[S]: at the end, each seat's score minus the best other score (the envs' "margin"); zeros before."""
-    n = s.num_players
-    pts = jnp.where(n > SEAT, s.points, INT_MIN)
-    best_other = jnp.array([jnp.max(jnp.where(q == SEAT, INT_MIN, pts)) for q in range(S)])
-    margin = (s.points - best_other).astype(jnp.float32)
-    return jnp.where(terminated(s) & (n > SEAT), margin, 0.0)
+    """f32[S]: the last step's rewards: on the step that ends the game each seat's score minus the best other score
+    (the envs' "margin"), else zeros (pgx's convention: summed over a game, the final margins)."""
+    return s.rewards
 
 
 # --- the action's own effect ----------------------------------------------------------------------------------
@@ -560,7 +559,9 @@ def step_drawn(state: State, action: Array | int, tile: Array | int) -> State:
     s, c = _run(c.settle, _stage_settle, s, c)
     s, c = _run(c.cont, _stage_continue, s, c)
     s, c = _run(c.end_epoch, _stage_end_epoch, s, c)
-    return _where(terminated(state), state, s)  # type: ignore[no-any-return]
+    s = s._replace(rewards=jnp.where(terminated(s), margins(s.points, s.num_players), 0.0))
+    kept = state._replace(rewards=jnp.zeros_like(state.rewards))  # a finished game stays put, rewarding nothing
+    return _where(terminated(state), kept, s)  # type: ignore[no-any-return]
 
 
 def draw_tile(state: State, key: Array) -> Array:

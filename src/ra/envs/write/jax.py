@@ -13,8 +13,8 @@ so games of 2-5 players batch together. Chance: the state holds a deck order; a 
 unless the state was made by `init_from_deck`, whose fixed order is then followed card by card; `step_drawn`
 takes the cards a reveal turns over as given (both ways feed the engine's draws in, as the tests do). The
 simultaneous choices of the other players (§3.3) are served one seat after another, clockwise from the active
-seat, as the AEC env does (`current_players()[0]`). `rewards` are each seat's score change in this step, so they
-sum to the final score. The kingdom-limited variant is supported (`limited`).
+seat, as the AEC env does (`current_players()[0]`). `rewards` are the margins on the step that ends the game, else 0,
+as Ra's. The kingdom-limited variant is supported (`limited`).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ra.envs.encoding import SCORE_SCALE
-from ra.envs.jax.common import Functions
+from ra.envs.jax.common import Functions, margins
 from ra.envs.write import observation as O
 from ra.games.write import actions as A
 from ra.games.write import sheet as S
@@ -81,7 +81,7 @@ class State(NamedTuple):
     to_act: Array  # bool[5] the seats that may act now (the engine's `cur`)
     scores: Array  # int32[5] scored Kingdoms plus end bonuses
     limited: Array  # bool: the kingdom-limited variant
-    rewards: Array  # float32[5] the score change of the last step
+    rewards: Array  # float32[5] the last step's: each seat's margin on the step that ends the game, else 0
 
 
 def _new(num_players: Array, deck: Array, first: int | Array, fixed: bool, limited: bool | Array) -> State:
@@ -127,7 +127,8 @@ def terminated(state: State) -> Array:
 
 
 def rewards(state: State) -> Array:
-    """Each seat's score change in the last step (float32[5]; padded seats 0)."""
+    """The last step's rewards (float32[5]; padded seats 0): on the step that ends the game each seat's score less
+    the best other score (the envs' "margin"), else 0 (pgx's convention: summed over a game, the final margins)."""
     return state.rewards
 
 
@@ -434,7 +435,7 @@ def step(state: State, action: int | Array, key: Array | None = None) -> State:
     if key is not None:
         state = jax.lax.cond(act == A.REVEAL, lambda s: _draw_uniformly(s, key), lambda s: s, state)
     new = jax.lax.cond(act == A.REVEAL, _reveal, lambda s: _enter(s, act), state)
-    new = new._replace(rewards=(new.scores - state.scores).astype(jnp.float32))
+    new = new._replace(rewards=jnp.where(terminated(new), margins(new.scores, new.num_players), 0.0))
     over = terminated(state)
     kept = state._replace(rewards=jnp.zeros_like(state.rewards))
     out: State = jax.tree.map(lambda a, b: jnp.where(over, a, b), kept, new)
