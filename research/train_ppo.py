@@ -17,6 +17,10 @@ argmax the shipped bot plays), over `--eval-games` fixed seeded games against ra
 mean final margin (own score minus the best other) and its win share (margin > 0 a win, 0 a tie counted as half),
 each with its standard error. Training stops after `--timesteps` steps or `--cpu-minutes` of this process's CPU time
 (evaluations included), whichever comes first. The actor is then exported as an `.npz` (`ra.envs.policy`).
+
+A seeded run replays exactly (one torch thread; the curve's games touch no random state of the training), but where
+the CPU budget stops it depends on the machine: the last line's `trained_steps` (the steps of the rollouts learned
+from) given as `--timesteps`, with a budget to spare, rebuilds the same weights.
 """
 
 from __future__ import annotations
@@ -156,8 +160,9 @@ def main(argv: list[str] | None = None) -> None:
     run.model.learn(args.timesteps, callback=Schedule(run))
     run.curve()
     cpu = time.process_time() - run.start
-    steps = run.model.num_timesteps
-    print(f"done steps={steps} cpu_min={cpu / 60:.1f} steps_per_cpu_s={steps / cpu:.0f}")
+    steps, rollout = run.model.num_timesteps, args.n_steps * args.envs
+    trained = steps // rollout * rollout  # a rollout cut short by the budget is not learned from
+    print(f"done steps={steps} trained_steps={trained} cpu_min={cpu / 60:.1f} steps_per_cpu_s={steps / cpu:.0f}")
     if args.out is not None:
         policy = export(run.model, args.game, args.players)
         policy.save(args.out)
