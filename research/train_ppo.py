@@ -15,8 +15,9 @@ not only learn the two bots' blind spots. A fixed schedule rather than a sampled
 Every `--eval-every` steps (and at the start and end) it prints one curve line: the learner, deterministic (the
 argmax the shipped bot plays), over `--eval-games` fixed seeded games against random and against greedy seats: its
 mean final margin (own score minus the best other) and its win share (margin > 0 a win, 0 a tie counted as half),
-each with its standard error. Training stops after `--timesteps` steps or `--cpu-minutes` of this process's CPU time
-(evaluations included), whichever comes first. The actor is then exported as an `.npz` (`ra.envs.policy`).
+each with its standard error (`--plot FILE`: the margins as a PNG, with matplotlib). Training stops after
+`--timesteps` steps or `--cpu-minutes` of this process's CPU time (evaluations included), whichever comes first.
+The actor is then exported as an `.npz` (`ra.envs.policy`).
 
 A seeded run replays exactly (one torch thread; the curve's games touch no random state of the training), but where
 the CPU budget stops it depends on the machine: the last line's `trained_steps` (the steps of the rollouts learned
@@ -91,12 +92,14 @@ class Schedule(BaseCallback):  # type: ignore[misc]
         budget: float = self.run.args.cpu_minutes * 60
         return time.process_time() - self.run.start < budget
 
-    def _on_rollout_end(self) -> None:
-        self.rollouts += 1
-        self.run.use_opponents(self.rollouts)
+    def _on_rollout_start(self) -> None:  # the previous rollout is learned from: the curve sees its update
         if self.num_timesteps >= self.next_eval:
             self.next_eval += self.run.args.eval_every
             self.run.curve()
+
+    def _on_rollout_end(self) -> None:
+        self.rollouts += 1
+        self.run.use_opponents(self.rollouts)
 
 
 class Run:
@@ -111,6 +114,7 @@ class Run:
         )
         self.frozen = FrozenPolicy(self.model)
         self.start = time.process_time()
+        self.points: list[tuple[int, dict[str, float]]] = []  # (steps, mean margin against each level)
         self.use_opponents(0)
 
     def use_opponents(self, rollout: int) -> None:
@@ -131,10 +135,29 @@ class Run:
         """One line of the curve: steps, CPU minutes, and the learner against random and greedy seats."""
         a = self.args
         parts = [f"steps={self.model.num_timesteps}", f"cpu_min={(time.process_time() - self.start) / 60:.1f}"]
+        means: dict[str, float] = {}
         for level in ("random", "greedy"):
             margins = play_margins(self.actor, a.game, a.players, level, a.eval_games, EVAL_SEED)
             parts.append(f"vs_{level}: {summary(margins)}")
+            means[level] = float(margins.mean())
+        self.points.append((self.model.num_timesteps, means))
         print(" ".join(parts), flush=True)
+
+    def plot(self, path: Path) -> None:
+        """The curve's mean margins as a PNG (needs matplotlib)."""
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        figure, axes = plt.subplots(figsize=(6, 4))
+        for level in ("random", "greedy"):
+            axes.plot([s for s, _ in self.points], [m[level] for _, m in self.points], marker=".", label=f"vs {level}")
+        axes.axhline(0.0, color="grey", linewidth=0.5)
+        axes.set(xlabel="environment steps", ylabel="mean final margin", title=f"MaskablePPO, {self.args.game}")
+        axes.legend()
+        figure.savefig(path, dpi=100)
+        plt.close(figure)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -152,6 +175,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--eval-games", type=int, default=60, help="seeded games per curve point and opponent")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, help="the .npz to export the actor to")
+    parser.add_argument("--plot", type=Path, help="a PNG of the curve (needs matplotlib)")
     args = parser.parse_args(argv)
     torch.set_num_threads(1)
     run = Run(args)
@@ -167,6 +191,9 @@ def main(argv: list[str] | None = None) -> None:
         policy = export(run.model, args.game, args.players)
         policy.save(args.out)
         print(f"exported {args.out} ({args.out.stat().st_size} bytes)")
+    if args.plot is not None:
+        run.plot(args.plot)
+        print(f"plotted {args.plot}")
 
 
 if __name__ == "__main__":
