@@ -3,7 +3,7 @@
 Run from the repository's root (needs torch, stable-baselines3, sb3-contrib):
 
     python -m research.train_ppo --game write --players 3 --cpu-minutes 12 --seed 1 \
-        --out src/ra/envs/write/weights/ppo.npz
+        --out src/ra/envs/write/weights/ppo-3p.npz
 
 sb3-contrib's MaskablePPO (SB3's default `MlpPolicy`: two hidden layers of 64, tanh) learns on `SeatsVecEnv`: each
 of `--envs` games has one learner seat, turning with each game. The opponents change with each rollout, in turn

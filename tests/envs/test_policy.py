@@ -1,12 +1,13 @@
 """ra.envs.policy: an exported MaskablePPO actor gives torch's logits with NumPy alone, and the shipped agents
-(`ra.envs.<game>.learned:PPO`) load and play legal moves without torch."""
+(`ra.envs.<game>.learned:PPO`, `:AlphaZero`) load and play legal moves without torch."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pytest
@@ -75,12 +76,29 @@ def test_a_bad_file_is_refused(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_shipped_weights_fit_their_game_and_stay_small(game: str) -> None:
-    path = ROOT / "src" / "ra" / "envs" / game / "weights" / "ppo.npz"
-    policy = MlpPolicy.load(path)
-    assert policy.meta["game"] == game
-    assert policy.meta["obs_size"] == game_parts(game).ENCODER.size
-    assert policy.meta["num_actions"] == game_module(game).NUM_ACTIONS
-    assert path.stat().st_size < 1_000_000
+    import importlib
+
+    ppo = importlib.import_module(f"ra.envs.{game}.learned").PPO
+    assert 3 in ppo.weights
+    for players, path in ppo.weights.items():
+        policy = MlpPolicy.load(path)
+        assert policy.meta["game"] == game
+        assert policy.meta["players"] == players
+        assert policy.meta["obs_size"] == game_parts(game).ENCODER.size
+        assert policy.meta["num_actions"] == game_module(game).NUM_ACTIONS
+        assert path.stat().st_size < 1_000_000
+
+
+def test_a_table_size_not_trained_plays_the_nearest_trained_policy() -> None:
+    from ra.envs.policy import LearnedBot
+
+    class Sized(LearnedBot):
+        game_name = "ra"
+        weights: ClassVar[Mapping[int, Path]] = {3: ROOT / "src" / "ra" / "envs" / "ra" / "weights" / "ppo-3p.npz"}
+
+    bot = Sized(game="ra", seed=0, seconds=None)
+    assert Sized.games == ("ra",)
+    assert bot.policy(5) is bot.policy(2) is bot.policy(3)
 
 
 # Plays one short tournament with the shipped agent where `import torch` fails: NumPy alone must do.
@@ -89,8 +107,8 @@ import sys
 sys.modules["torch"] = None
 from ra.bots import ANY_PLUGIN
 from ra.tournament import run_tournament
-result = run_tournament(sys.argv[1], [f"ra.envs.{sys.argv[1]}.learned:PPO", "random", "easy"], 2, seed=4,
-                        plugins=ANY_PLUGIN)
+result = run_tournament(sys.argv[1], [f"ra.envs.{sys.argv[1]}.learned:{sys.argv[2]}", "random", "easy"], 2,
+                        seed=4, plugins=ANY_PLUGIN)
 assert len(result.games) == 2, result.games
 assert all(entrant.fallbacks == 0 for entrant in result.stats), result.stats  # every answer legal
 assert "torch" not in [m for m in sys.modules if sys.modules[m] is not None]
@@ -98,10 +116,11 @@ print("ok")
 """
 
 
+@pytest.mark.parametrize("agent", ["PPO", "AlphaZero"])
 @pytest.mark.parametrize("game", GAMES)
-def test_the_shipped_agent_plays_legal_moves_without_torch(game: str) -> None:
+def test_the_shipped_agent_plays_legal_moves_without_torch(game: str, agent: str) -> None:
     ran = subprocess.run(
-        [sys.executable, "-c", WITHOUT_TORCH, game], capture_output=True, text=True, cwd=ROOT, timeout=120
+        [sys.executable, "-c", WITHOUT_TORCH, game, agent], capture_output=True, text=True, cwd=ROOT, timeout=300
     )
     assert ran.returncode == 0 and ran.stdout.strip() == "ok", ran.stderr[-2000:]
 

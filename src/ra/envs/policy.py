@@ -7,18 +7,23 @@ A trained agent ships as small weights, not as a training library: `research/tra
 - `weight_0`, `bias_0`, ... `weight_{k-1}`, `bias_{k-1}`: the hidden layers (weight: out x in, as torch keeps it),
   each followed by the activation;
 - `weight_out`, `bias_out`: the action logits;
-- `game`, `players` (the table size it was trained at), `obs_size`, `num_actions`, `activation`: what it fits.
+- `game`, `players` (the table size it was trained at; 0 for every size), `obs_size`, `num_actions`, `activation`:
+  what it fits.
 
-`LearnedBot` plays one as a plug-in bot (docs/BOTS.md, "Plug-in bots"): it sees only its seat's view, encoded by the
-game's encoder (the observation and mask the environments gave it in training), and plays the legal action of
-highest logit. Each game's package names its shipped agents (`ra.envs.write.learned:PPO`).
+A value network (`MlpValue`, `research/train_alphazero.py`) is kept the same way, with one output: a seat's expected
+reward (`ra.bots.playout.terminal_rewards`: its share of the win, nudged by its margin) from its observation.
+
+`LearnedBot` plays a policy as a plug-in bot (docs/BOTS.md, "Plug-in bots"): it sees only its seat's view, encoded by
+the game's encoder (the observation and mask the environments gave it in training), and plays the legal action of
+highest logit, with the policy trained at the table's size (or the nearest size trained). Each game's package names
+its shipped agents (`ra.envs.write.learned:PPO`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -44,7 +49,7 @@ class MlpPolicy:
         self.meta = dict(meta)
 
     @classmethod
-    def load(cls, path: str | Path) -> MlpPolicy:
+    def load(cls, path: str | Path) -> Self:
         """The policy saved in an `.npz` file (module docstring); no pickled objects are read."""
         with np.load(path, allow_pickle=False) as data:
             hidden = sum(1 for name in data.files if name.startswith("weight_") and name != "weight_out")
@@ -91,12 +96,37 @@ class MlpPolicy:
         return np.asarray(np.argmax(np.where(legal, logits, -np.inf), axis=-1), dtype=np.int64)
 
 
+class MlpValue(MlpPolicy):
+    """An exported value network: one output, a seat's expected reward from its observation."""
+
+    def values(self, observations: npt.ArrayLike) -> FloatArray:
+        """The value of each observation row (k, N) -> (k,)."""
+        return self.logits(observations)[..., 0]
+
+
+Network = TypeVar("Network", bound=MlpPolicy)
+_LOADED: dict[Path, MlpPolicy] = {}  # loaded once per process: a tournament builds many bots
+
+
+def load_once(path: Path, kind: type[Network]) -> Network:
+    """The network of class `kind` saved at `path`, loaded at its first use in this process."""
+    if path not in _LOADED:
+        _LOADED[path] = kind.load(path)
+    return cast(Network, _LOADED[path])
+
+
 class LearnedBot:
-    """A shipped policy as a plug-in bot; a subclass names its game and weights file (`ra.envs.write.learned`)."""
+    """A shipped policy as a plug-in bot; a subclass names its game and its files (`ra.envs.write.learned`)."""
 
     game_name: ClassVar[str]
-    weights: ClassVar[Path]
-    _policies: ClassVar[dict[Path, MlpPolicy]] = {}  # loaded once per process: a tournament builds many bots
+    games: ClassVar[tuple[str, ...]]  # the plug-in interface's list of games: the subclass's `game_name`
+    weights: ClassVar[Mapping[int, Path]]  # table size -> the policy trained at it
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A subclass that names its game plays only that game."""
+        super().__init_subclass__(**kwargs)
+        if "game_name" in cls.__dict__:
+            cls.games = (cls.game_name,)
 
     def __init__(self, *, game: str, seed: int, seconds: float | None) -> None:
         """The bot for `game` (its own only); `seed` and `seconds` do not matter: it decides by argmax at once."""
@@ -104,13 +134,16 @@ class LearnedBot:
             raise ValueError(f"{type(self).__name__} plays {self.game_name}, not {game}")
         self.game = game
         self.encoder = game_parts(game).ENCODER
-        if self.weights not in self._policies:
-            self._policies[self.weights] = MlpPolicy.load(self.weights)
-        self.policy = self._policies[self.weights]
+
+    def policy(self, players: int) -> MlpPolicy:
+        """The policy for a table of `players`: the one trained at that size, or else at the nearest size."""
+        size = min(self.weights, key=lambda trained: (abs(trained - players), trained))
+        return load_once(self.weights[size], MlpPolicy)
 
     def decide(self, view: Mapping[str, Any], legal_actions: Sequence[Mapping[str, Any]]) -> int:
         """The legal action of highest logit, from the seat's view alone."""
-        return int(self.policy.act(self.encoder.encode(view), self.encoder.mask(view)))
+        policy = self.policy(int(view["num_players"]))
+        return int(policy.act(self.encoder.encode(view), self.encoder.mask(view)))
 
 
-__all__ = ["ACTIVATIONS", "LearnedBot", "MlpPolicy"]
+__all__ = ["ACTIVATIONS", "LearnedBot", "MlpPolicy", "MlpValue", "load_once"]

@@ -2,13 +2,20 @@
 
     ra evaluate ra.envs.write.learned:PPO --game write --players 3
 
-`PPO`: MaskablePPO's actor, trained by `research/train_ppo.py` (its budget and strength: docs/research/baselines.md).
+- `PPO`: MaskablePPO's actor, one per table size trained (2, 3 and 4 players), by `research/train_ppo.py`;
+- `AlphaZero`: a PUCT search over the engine (`ra.envs.alphazero`) with `PPO` as its prior and a value network
+  trained by `research/train_alphazero.py`.
+
+Their budgets and strength: docs/research/baselines.md.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
+from typing import ClassVar
 
+from ra.envs.alphazero import AlphaZeroBot
 from ra.envs.policy import LearnedBot
 
 WEIGHTS = Path(__file__).with_name("weights")
@@ -17,9 +24,16 @@ WEIGHTS = Path(__file__).with_name("weights")
 class PPO(LearnedBot):
     """The masked PPO baseline: argmax of its logits over the legal actions."""
 
-    games = ("write",)
     game_name = "write"
-    weights = WEIGHTS / "ppo.npz"
+    weights: ClassVar[Mapping[int, Path]] = {3: WEIGHTS / "ppo-3p.npz"}
 
 
-__all__ = ["PPO"]
+class AlphaZero(AlphaZeroBot):
+    """The search agent: PUCT over the engine, PPO's prior, the learned value."""
+
+    game_name = "write"
+    weights = PPO.weights
+    value = WEIGHTS / "value.npz"
+
+
+__all__ = ["PPO", "AlphaZero"]
