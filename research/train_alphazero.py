@@ -10,8 +10,9 @@ nudged by its margin) from its own observation. That network is trained here, Al
 self-play games:
 
 - `--games` games, the table sizes of `--players` in turn; each seat is played, drawn per game by `--mix`, by the
-  PPO policy sampled from its softmax (so that games differ), by the `greedy` bot (the ladder's `medium`), or at
-  random, so that the positions the search meets against every level are in the data;
+  three-player PPO policy (`--behaviour`, at every table size, so that this training does not wait for the others)
+  sampled from its softmax (so that games differ), by the `greedy` bot (the ladder's `medium`), or at random, so
+  that the positions the search meets against every level are in the data;
 - at each decision, with chance `--record`, every seat's observation is kept; once the game ends, each gets its
   seat's final reward as target;
 - a multilayer perceptron (`--hidden`, tanh) is fitted by mean squared error with Adam; the last tenth of the games
@@ -84,7 +85,7 @@ def self_play(args: argparse.Namespace, data: Data, first: int, games: int, sear
         for kind in seats:
             counts[kind] = counts.get(kind, 0) + 1
         greedy = [make_bot("greedy", args.game, derive_seed(args.seed, number, f"bot{s}")) for s in range(players)]
-        policy = agent.policy(players)
+        policy = agent.policy(args.behaviour)
         kept: list[tuple[npt.NDArray[np.float32], int]] = []
         while not state.is_terminal():
             player = state.current_players()[0]
@@ -173,6 +174,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=lambda s: [int(x) for x in s.split(",")], default=[2, 3, 4])
     parser.add_argument("--games", type=int, default=6000, help="self-play games for the first fit")
     parser.add_argument("--mix", default="0.6,0.3,0.1", help="chances of a PPO, greedy and random seat")
+    parser.add_argument("--behaviour", type=int, default=3, help="the table size of the PPO policy that plays")
     parser.add_argument("--temperature", type=float, default=1.0, help="of the PPO seats' softmax")
     parser.add_argument("--record", type=float, default=0.3, help="chance that a decision's observations are kept")
     parser.add_argument("--hidden", type=lambda s: [int(x) for x in s.split(",")], default=[128, 128])

@@ -36,7 +36,7 @@ from ra.envs.parts import game_parts
 from ra.envs.policy import LearnedBot, MlpPolicy, MlpValue, load_once
 from ra.games import game_module
 
-DEFAULT_SIMULATIONS = 96  # simulations per decision when the class gives no other
+DEFAULT_SIMULATIONS = 256  # simulations per decision: against medium, 96 < 256 = 1,024 (docs/research/baselines.md)
 DEFAULT_C = 1.5  # PUCT's exploration constant, for values in [0, 1]
 
 
