@@ -2,8 +2,8 @@
 
 Each simulation samples a full state consistent with the seat's view (the game's `from_view`: the hidden bag or deck
 order drawn from the public counts, never read from the real game) and walks one shared tree, as `ra.bots.mcts`
-does: edges are (acting seat, action), chance branches are keyed by what an action drew, and RA and Write's
-simultaneous choices are taken in turn, the bot's own first. Unlike `mcts` it has no playouts:
+does: a node has one acting seat, its children are keyed by what an action drew and who acts next, and RA and
+Write's simultaneous choices are taken in turn, the bot's own first. Unlike `mcts` it has no playouts:
 
 - a node is expanded once, with the acting seat's **prior**, the softmax of the policy's logits over its legal
   actions (the policy trained at the table's size, `LearnedBot.policy`), and each seat's **value**, the value
@@ -117,7 +117,9 @@ class AlphaZeroBot(LearnedBot):
                 edge = node.edges[action] = _Edge()
             state.push(action, player)
             path.append((node, edge))
-            outcome = tuple(state.history[-1].draws) if state.history else ()
+            # A child is keyed by what the action drew and who acts next, so that a node has one acting seat.
+            acting = state.current_players()
+            outcome = (tuple(state.history[-1].draws) if state.history else (), acting[0] if acting else -1)
             child = edge.children.get(outcome)
             if child is None:
                 child = edge.children[outcome] = _Node()
