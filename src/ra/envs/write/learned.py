@@ -25,7 +25,7 @@ class PPO(LearnedBot):
     """The masked PPO baseline: argmax of its logits over the legal actions."""
 
     game_name = "write"
-    weights: ClassVar[Mapping[int, Path]] = {3: WEIGHTS / "ppo-3p.npz"}
+    weights: ClassVar[Mapping[int, Path]] = {players: WEIGHTS / f"ppo-{players}p.npz" for players in (2, 3, 4)}
 
 
 class AlphaZero(AlphaZeroBot):
