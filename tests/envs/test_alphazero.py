@@ -129,3 +129,36 @@ def test_the_shipped_value_network_fits_its_game(game: str) -> None:
     state = new_game(game, 3, 0)
     rows = np.stack([game_parts(game).STATE_ENCODER().observe(state, seat) for seat in range(3)])
     assert value.values(rows).shape == (3,)
+
+
+def train(tmp_path: Path, *extra: str) -> tuple[Path, str]:
+    """Run the value training at a tiny size; the exported file and what it printed."""
+    import contextlib
+    import io
+
+    from research.train_alphazero import main
+
+    out = tmp_path / "value.npz"
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        main(["--game", "ra", "--games", "12", "--epochs", "2", "--seed", "2", "--out", str(out), *extra])
+    return out, printed.getvalue()
+
+
+def test_the_value_training_prints_its_curve_and_exports_what_the_agent_loads(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    out, printed = train(tmp_path, "--players", "2,3")
+    assert "self_play games=12" in printed and "mse_of_the_mean=" in printed
+    assert printed.count("held_mse=") == 3  # two epochs, then the one kept
+    value = MlpValue.load(out)
+    assert value.meta == {"game": "ra", "players": 0, "obs_size": game_parts("ra").ENCODER.size, "num_actions": 1}
+    (tmp_path / "again").mkdir()
+    again, _ = train(tmp_path / "again", "--players", "2,3")  # seeded: the same network again
+    assert all(np.array_equal(a, b) for (a, _), (b, _) in zip(value.layers, MlpValue.load(again).layers, strict=True))
+
+
+@pytest.mark.slow
+def test_expert_iteration_adds_the_searchs_games(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    _, printed = train(tmp_path, "--players", "2", "--iterations", "1", "--search-games", "1")
+    assert "iteration=1 search_games=1" in printed
