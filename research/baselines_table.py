@@ -5,8 +5,7 @@
 One row per cell (an agent, a table size, a level), grouped by game, then by agent in the order the files name
 them first (an agent's cells may come from several files), then by table size and level: games, win share with
 its 95% Wilson interval, the even share, the margin (the agent's score less the others' mean) with its 95%
-interval, and the verdict. Agents are named as the files'
-`agent` field, shortened by `--name SPEC=NAME`.
+interval, and the verdict. Agents are named as the files' `agent` field, shortened by `--name SPEC=NAME`.
 """
 
 from __future__ import annotations
@@ -64,6 +63,7 @@ def main(argv: list[str] | None = None) -> None:
         for agent_rows in agents.values():
             print("\n".join(text for _, _, text in sorted(agent_rows)))
         print()
+
 
 if __name__ == "__main__":
     main()
