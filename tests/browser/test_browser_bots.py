@@ -106,7 +106,10 @@ def test_bot_account_token_shown_once_revoked_and_invited(browser: Browser, serv
         fill_seats(page, [{"kind": "person", "name": "Nora"}, {"kind": "person", "name": ""}])
         page.check("#listing input[name=rated]")
         page.check("#listing input[name=people_pool]")  # the creator rates a bot's game with the people's
-        link = create(page)
+        # The lobby lists the table after the creation has answered: wait for that request, not only the link.
+        with page.expect_response(lambda r: r.url.endswith("/listing") and r.request.method == "POST") as listed:
+            link = create(page)
+        assert listed.value.ok
         table_id = link.split("/t/")[1].split("?")[0]
         listing = page.request.get(f"{server.base}/api/tables/{table_id}/listing").json()
         assert listing["rated"] is True and listing["bots_pool"] is False
