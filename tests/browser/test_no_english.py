@@ -46,6 +46,8 @@ SAME = {
 }  # fmt: skip
 # Data shown as it is in every language: a time zone's example, the rating's formula (mu − 3 sigma).
 DATA = {"europe", "berlin", "utc", "mu", "sigma"}
+# Codes such as a table's id ("my5ZKDK8"): letters and digits run together, never words of a language.
+CODES = re.compile(r"[A-Za-z0-9]*[0-9][A-Za-z0-9]*")
 # Names: the games' titles (RA and Write is its published name) and the English original a translated rules
 # document names; a genre (flip-and-write); words quoted as words („suns“ for Sonnen); the documents' file names;
 # keys as their caps read them.
@@ -113,7 +115,11 @@ def english_left(page: Page, code: str, english: set[str], people: set[str]) -> 
     """The strings of the page holding an English word, each with the words found."""
     left = []
     for text in page.evaluate(READ):
-        found = {w for w in WORD.findall(MENTIONS.sub("", text)) if w.lower() in english - SAME[code] - DATA - people}
+        found = {
+            w
+            for w in WORD.findall(CODES.sub(" ", MENTIONS.sub("", text)))
+            if w.lower() in english - SAME[code] - DATA - people
+        }
         if found:
             left.append(f"{text!r}: {sorted(found)}")
     return sorted(set(left))
